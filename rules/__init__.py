@@ -1,0 +1,68 @@
+"""Hexweave's rules package: pure Python + numpy, never Qt.
+
+The public API is listed in ``__all__``; README.md documents it with examples.
+Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the seeds.
+"""
+
+from __future__ import annotations
+
+from rules.board import Board, cell_to_hex, hex_to_cell
+from rules.errors import (
+    BoardError,
+    DuplicateTokenError,
+    IllegalMoveError,
+    MapFileError,
+    OutOfBoundsError,
+    RulesError,
+    UnknownTokenError,
+)
+from rules.hexes import (
+    DIAGONALS,
+    DIRECTIONS,
+    Hex,
+    disk,
+    distance,
+    facing_step,
+    hex_line,
+    hex_round,
+    neighbors,
+    ring,
+)
+from rules.layout import Layout, Orientation
+from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
+from rules.tokens import Token, TokenKind, default_footprint
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DIAGONALS",
+    "DIRECTIONS",
+    "LAYER_SPECS",
+    "Board",
+    "BoardError",
+    "ConcealmentKind",
+    "DuplicateTokenError",
+    "GroundKind",
+    "Hex",
+    "IllegalMoveError",
+    "Layout",
+    "MapFileError",
+    "Orientation",
+    "OutOfBoundsError",
+    "RulesError",
+    "TerrainSample",
+    "Token",
+    "TokenKind",
+    "UnknownTokenError",
+    "__version__",
+    "cell_to_hex",
+    "default_footprint",
+    "disk",
+    "distance",
+    "facing_step",
+    "hex_line",
+    "hex_round",
+    "hex_to_cell",
+    "neighbors",
+    "ring",
+]

@@ -1,0 +1,312 @@
+"""The map model: a rectangle of W×H hexes with terrain layers and tokens. Immutable.
+
+**Offset convention.** The rectangle is stored as offset cells ``(col, row)``,
+``0 <= col < width``, ``0 <= row < height``; layers are indexed ``[row, col]``.
+
+- Pointy-top maps use *odd-r*: odd rows are shifted half a hex to the right.
+  ``q = col - (row - (row & 1)) // 2``, ``r = row``.
+- Flat-top maps use *odd-q*: odd columns are shifted half a hex down.
+  ``q = col``, ``r = row - (col - (col & 1)) // 2``.
+
+Cell ``(0, 0)`` is always ``Hex(0, 0)``.
+
+**Switching orientation** re-reads the same rectangle: every cell keeps its
+``(col, row)`` and its terrain, and every token keeps the cell of its anchor, so the
+picture stays a W×H rectangle. Axial coordinates (and so which cells are neighbours)
+change; a token whose footprint would leave the map is moved back inside.
+
+**Immutability.** Every ``with_…`` method returns a new ``Board`` and shares the unchanged
+(read-only) layers and tokens, so an undo stack can hold many states cheaply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+import numpy as np
+import numpy.typing as npt
+
+from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
+from rules.hexes import Hex
+from rules.layout import Orientation
+from rules.terrain import (
+    LAYER_SPECS,
+    ConcealmentKind,
+    GroundKind,
+    Layer,
+    TerrainSample,
+    blank_layers,
+    check_layer,
+    read_only,
+)
+from rules.tokens import Token
+
+__all__ = ["MAX_MAP_SIDE", "Board", "cell_to_hex", "hex_to_cell"]
+
+MAX_MAP_SIDE = 2000
+IntArray = npt.NDArray[np.int64]
+OptionValue = bool | int | float | str
+
+
+def cell_to_hex(col: int, row: int, orientation: Orientation) -> Hex:
+    """The hex of offset cell ``(col, row)`` (odd-r for pointy, odd-q for flat)."""
+    if orientation is Orientation.POINTY:
+        return Hex(col - (row - (row & 1)) // 2, row)
+    return Hex(col, row - (col - (col & 1)) // 2)
+
+
+def hex_to_cell(h: Hex, orientation: Orientation) -> tuple[int, int]:
+    """The offset cell ``(col, row)`` of ``h``; inverse of :func:`cell_to_hex`."""
+    if orientation is Orientation.POINTY:
+        return h.q + (h.r - (h.r & 1)) // 2, h.r
+    return h.q, h.r + (h.q - (h.q & 1)) // 2
+
+
+def axial_grid(width: int, height: int, orientation: Orientation) -> tuple[IntArray, IntArray]:
+    """Arrays ``q`` and ``r`` of shape ``(height, width)`` for every cell, vectorised."""
+    rows, cols = np.indices((height, width), dtype=np.int64)
+    if orientation is Orientation.POINTY:
+        return cols - (rows - (rows & 1)) // 2, rows
+    return cols, rows - (cols - (cols & 1)) // 2
+
+
+def _check_dimensions(width: int, height: int) -> None:
+    for label, value in (("width", width), ("height", height)):
+        if not isinstance(value, int) or not 1 <= value <= MAX_MAP_SIDE:
+            raise ValueError(f"map {label} must be 1..{MAX_MAP_SIDE} hexes, got {value!r}")
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A W×H hex map: name, orientation, terrain layers, tokens (by id, in order),
+    pictures stored with the map (by name) and the rule options chosen for it."""
+
+    width: int
+    height: int
+    orientation: Orientation = Orientation.POINTY
+    name: str = "Untitled map"
+    layers: Mapping[str, Layer] = field(default_factory=dict)
+    tokens: Mapping[str, Token] = field(default_factory=dict)
+    images: Mapping[str, bytes] = field(default_factory=dict)
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _check_dimensions(self.width, self.height)
+        layers = dict(blank_layers(self.width, self.height)) if not self.layers else {}
+        for name, array in self.layers.items():
+            problem = check_layer(name, array, self.width, self.height)
+            if problem:
+                raise ValueError(problem)
+            layers[name] = array if not array.flags.writeable else read_only(array.copy())
+        missing = set(LAYER_SPECS) - set(layers)
+        if missing:
+            raise ValueError(f"missing terrain layers: {', '.join(sorted(missing))}")
+        object.__setattr__(self, "layers", MappingProxyType(layers))
+        object.__setattr__(self, "tokens", MappingProxyType(dict(self.tokens)))
+        object.__setattr__(self, "images", MappingProxyType(dict(self.images)))
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        for token in self.tokens.values():
+            self._check_footprint(token, token.position)
+
+    # -- construction -------------------------------------------------------------
+    @classmethod
+    def blank(
+        cls, width: int, height: int, orientation: Orientation = Orientation.POINTY, name: str = ""
+    ) -> Board:
+        """An open, flat map with no tokens."""
+        return cls(width, height, orientation, name or "Untitled map")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (
+            (self.width, self.height, self.orientation, self.name)
+            == (other.width, other.height, other.orientation, other.name)
+            and dict(self.tokens) == dict(other.tokens)
+            and dict(self.images) == dict(other.images)
+            and dict(self.options) == dict(other.options)
+            and list(self.tokens) == list(other.tokens)
+            and all(np.array_equal(self.layers[k], other.layers[k]) for k in LAYER_SPECS)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- geometry -----------------------------------------------------------------
+    def contains(self, h: Hex) -> bool:
+        """True if ``h`` is one of the map's cells."""
+        col, row = hex_to_cell(h, self.orientation)
+        return 0 <= col < self.width and 0 <= row < self.height
+
+    def cell_of(self, h: Hex) -> tuple[int, int]:
+        """The ``(col, row)`` of ``h``; raises :class:`OutOfBoundsError` off the map."""
+        col, row = hex_to_cell(h, self.orientation)
+        if not (0 <= col < self.width and 0 <= row < self.height):
+            raise OutOfBoundsError(f"{h!r} is outside the {self.width}×{self.height} map")
+        return col, row
+
+    def hex_at(self, col: int, row: int) -> Hex:
+        """The hex of cell ``(col, row)``."""
+        return cell_to_hex(col, row, self.orientation)
+
+    def axial_grid(self) -> tuple[IntArray, IntArray]:
+        """``q`` and ``r`` of every cell as ``(height, width)`` arrays."""
+        return axial_grid(self.width, self.height, self.orientation)
+
+    def hexes(self) -> list[Hex]:
+        """Every hex of the map, row by row."""
+        return [self.hex_at(c, r) for r in range(self.height) for c in range(self.width)]
+
+    # -- terrain ------------------------------------------------------------------
+    def layer(self, name: str) -> Layer:
+        """The read-only ``(height, width)`` array of layer ``name``."""
+        try:
+            return self.layers[name]
+        except KeyError:
+            raise KeyError(f"unknown terrain layer {name!r}") from None
+
+    def terrain_at(self, h: Hex) -> TerrainSample:
+        """Every layer's value at ``h``."""
+        col, row = self.cell_of(h)
+        value = {name: arr[row, col] for name, arr in self.layers.items()}
+        return TerrainSample(
+            ground=GroundKind(int(value["ground"])),
+            elevation=int(value["elevation"]),
+            water_depth=int(value["water_depth"]),
+            steep=bool(value["steep"]),
+            blocked=bool(value["blocked"]),
+            concealment=int(value["concealment"]),
+            concealment_kind=ConcealmentKind(int(value["concealment_kind"])),
+            softness=int(value["softness"]),
+        )
+
+    def _evolve(
+        self,
+        *,
+        layers: Mapping[str, Layer] | None = None,
+        tokens: Mapping[str, Token] | None = None,
+        **fields: object,
+    ) -> Board:
+        """A copy with some fields changed, skipping the whole-map validation of
+        ``__init__``: each ``with_…`` method checks what it changes itself."""
+        new = object.__new__(Board)
+        for name in ("width", "height", "orientation", "name", "images", "options"):
+            object.__setattr__(new, name, fields.get(name, getattr(self, name)))
+        new_layers = self.layers if layers is None else MappingProxyType(dict(layers))
+        new_tokens = self.tokens if tokens is None else MappingProxyType(dict(tokens))
+        object.__setattr__(new, "layers", new_layers)
+        object.__setattr__(new, "tokens", new_tokens)
+        return new
+
+    def with_layer(self, name: str, array: Layer) -> Board:
+        """This board with layer ``name`` replaced by (a read-only copy of) ``array``."""
+        copy = read_only(np.array(array, copy=True))
+        problem = check_layer(name, copy, self.width, self.height)
+        if problem:
+            raise ValueError(problem)
+        return self._evolve(layers={**self.layers, name: copy})
+
+    def with_terrain(self, name: str, hexes: Iterable[Hex], value: int | bool) -> Board:
+        """This board with layer ``name`` set to ``value`` at ``hexes`` (off-map ones raise)."""
+        spec = LAYER_SPECS.get(name)
+        if spec is None:
+            raise KeyError(f"unknown terrain layer {name!r}")
+        if not spec.minimum <= int(value) <= spec.maximum:
+            raise ValueError(f"{name} must be {spec.minimum}..{spec.maximum}, got {value}")
+        cells = [self.cell_of(h) for h in hexes]
+        array = np.array(self.layers[name], copy=True)
+        if cells:
+            cols, rows = zip(*cells, strict=True)
+            array[list(rows), list(cols)] = value
+        return self._evolve(layers={**self.layers, name: read_only(array)})
+
+    # -- tokens -------------------------------------------------------------------
+    def token(self, token_id: str) -> Token:
+        """The token with id ``token_id``; raises :class:`UnknownTokenError`."""
+        try:
+            return self.tokens[token_id]
+        except KeyError:
+            raise UnknownTokenError(f"no token with id {token_id!r} on this map") from None
+
+    def tokens_at(self, h: Hex) -> list[Token]:
+        """Tokens whose footprint includes ``h``, in stacking order."""
+        return [t for t in self.tokens.values() if h in t.footprint]
+
+    def new_token_id(self, stem: str = "token") -> str:
+        """An id not yet used on this board, like ``"ogre-3"``."""
+        n = len(self.tokens) + 1
+        while f"{stem}-{n}" in self.tokens:
+            n += 1
+        return f"{stem}-{n}"
+
+    def _check_footprint(self, token: Token, anchor: Hex) -> None:
+        outside = sorted(h for h in token.footprint_at(anchor) if not self.contains(h))
+        if outside:
+            raise OutOfBoundsError(
+                f"token {token.name!r} at {anchor!r} would leave the map at {outside[0]!r}"
+            )
+
+    def with_token(self, token: Token) -> Board:
+        """This board with ``token`` added; raises if its id is taken or it leaves the map."""
+        if token.id in self.tokens:
+            raise DuplicateTokenError(f"a token with id {token.id!r} is already on the map")
+        self._check_footprint(token, token.position)
+        return self._evolve(tokens={**self.tokens, token.id: token})
+
+    def with_token_replaced(self, token: Token) -> Board:
+        """This board with the token of the same id replaced by ``token`` (same place in order)."""
+        self.token(token.id)
+        self._check_footprint(token, token.position)
+        return self._evolve(tokens={**self.tokens, token.id: token})
+
+    def with_token_moved(self, token_id: str, anchor: Hex) -> Board:
+        """This board with token ``token_id`` anchored at ``anchor``."""
+        return self.with_token_replaced(self.token(token_id).moved_to(anchor))
+
+    def without_token(self, token_id: str) -> Board:
+        """This board without token ``token_id``."""
+        self.token(token_id)
+        return self._evolve(tokens={k: t for k, t in self.tokens.items() if k != token_id})
+
+    # -- whole-map edits -----------------------------------------------------------
+    def with_name(self, name: str) -> Board:
+        """This board renamed."""
+        return self._evolve(name=name)
+
+    def with_image(self, name: str, data: bytes) -> Board:
+        """This board with picture ``name`` (e.g. ``"ogre.png"``) stored in it."""
+        return self._evolve(images=MappingProxyType({**self.images, name: bytes(data)}))
+
+    def with_options(self, options: Mapping[str, OptionValue]) -> Board:
+        """This board with its rule options replaced."""
+        return self._evolve(options=MappingProxyType(dict(options)))
+
+    def with_orientation(self, orientation: Orientation) -> Board:
+        """This board re-read in ``orientation``: cells, terrain and anchor cells are kept."""
+        if orientation is self.orientation:
+            return self
+        tokens = {}
+        for token in self.tokens.values():
+            col, row = hex_to_cell(token.position, self.orientation)
+            tokens[token.id] = token.moved_to(cell_to_hex(col, row, orientation))
+        flipped = self._evolve(orientation=orientation, tokens={})
+        for token in tokens.values():
+            flipped = flipped.with_token(flipped._clamped(token))
+        return flipped
+
+    def _clamped(self, token: Token) -> Token:
+        """``token`` moved to the nearest anchor (by cell) that keeps it on the map."""
+        if all(self.contains(h) for h in token.footprint):
+            return token
+        col, row = hex_to_cell(token.position, self.orientation)
+        candidates = sorted(
+            ((c - col) ** 2 + (r - row) ** 2, c, r)
+            for r in range(self.height)
+            for c in range(self.width)
+        )
+        for _, c, r in candidates:
+            anchor = self.hex_at(c, r)
+            if all(self.contains(h) for h in token.footprint_at(anchor)):
+                return token.moved_to(anchor)
+        raise OutOfBoundsError(f"token {token.name!r} does not fit on this map")

@@ -1,0 +1,144 @@
+"""Tokens: creatures and objects placed on the map, and the spaces they occupy.
+
+Footprint by size, RULES-DIGEST §4.3 (an [ASSUMPTION] derived from [S000]/[S001]:
+"A space containing 4 size 0 creatures is fully occupied", so a space holds 4 units and a
+size-``s`` creature weighs ``2**s`` units): the default footprint is ``max(1, 2**(s-2))``
+hexes, rounded to the nearest compact blob —
+
+==========  ====  ========  ===========  ==========  ==========
+size        <= 2  3         4            5           6 / 7 / 8
+footprint   1     2 (pair)  4 (diamond)  7 (radius 1)  19 / 37 / 61
+==========  ====  ========  ===========  ==========  ==========
+
+**Anchor.** A token's ``position`` is its *anchor* hex. A footprint is a set of offsets
+from the anchor that always contains ``Hex(0, 0)``: for sizes 3 and 4 the anchor is the
+first (west-most) hex of the pair or diamond; for radius blobs (size 5+) it is the centre.
+A per-token ``footprint_override`` (offsets, containing ``Hex(0, 0)``) replaces the
+default, e.g. an elongated long-torso creature.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field, replace
+from functools import cache
+
+from rules.hexes import Hex, disk
+
+__all__ = [
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "SIDES",
+    "Token",
+    "TokenKind",
+    "default_footprint",
+]
+
+MIN_SIZE = -12
+MAX_SIZE = 12
+SIDES = ("party", "ally", "neutral", "enemy")
+_COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+_PAIR = (Hex(0, 0), Hex(1, 0))
+_DIAMOND = (Hex(0, 0), Hex(1, 0), Hex(0, 1), Hex(1, 1))
+
+
+class TokenKind(enum.Enum):
+    """A creature (acts, gets Crowded) or an object (crate, barrel, wall segment)."""
+
+    CREATURE = "creature"
+    OBJECT = "object"
+
+
+def _disk_count(radius: int) -> int:
+    return 1 + 3 * radius * (radius + 1)
+
+
+@cache
+def default_footprint(size: int) -> tuple[Hex, ...]:
+    """Offsets from the anchor of the hexes a token of ``size`` fills (RULES-DIGEST §4.3).
+
+    >>> len(default_footprint(0)), len(default_footprint(4)), len(default_footprint(6))
+    (1, 4, 19)
+    """
+    if size <= 2:
+        return (Hex(0, 0),)
+    if size == 3:
+        return _PAIR
+    if size == 4:
+        return _DIAMOND
+    wanted = 2 ** (size - 2)
+    radius = 1
+    while abs(_disk_count(radius + 1) - wanted) < abs(_disk_count(radius) - wanted):
+        radius += 1
+    return tuple(sorted(disk(Hex(0, 0), radius), key=lambda h: (h.length(), h.r, h.q)))
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A creature or object on the map. Frozen: edits make new tokens.
+
+    ``position`` is the anchor hex (see module docs); ``hidden`` keeps it off the player
+    view; ``image`` names a picture stored in the map file (``images/…``), or ``None``.
+    """
+
+    id: str
+    name: str
+    position: Hex
+    size: int = 0
+    kind: TokenKind = TokenKind.CREATURE
+    side: str = "neutral"
+    color: str = "#808080"
+    image: str | None = None
+    hidden: bool = False
+    footprint_override: tuple[Hex, ...] | None = None
+    notes: str = field(default="", compare=True)
+
+    def __post_init__(self) -> None:
+        problem = self.problem()
+        if problem:
+            raise ValueError(problem)
+
+    def problem(self) -> str | None:
+        """What is wrong with this token's fields, or ``None``."""
+        if not _ID.match(self.id):
+            return f"token id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
+        if not self.name.strip():
+            return f"token {self.id!r} needs a name"
+        if not MIN_SIZE <= self.size <= MAX_SIZE:
+            return f"token {self.id!r}: size {self.size} is outside {MIN_SIZE}..{MAX_SIZE}"
+        if self.side not in SIDES:
+            return f"token {self.id!r}: side {self.side!r} is not one of {', '.join(SIDES)}"
+        if not _COLOR.match(self.color):
+            return f"token {self.id!r}: colour {self.color!r} is not #rrggbb"
+        override = self.footprint_override
+        if override is not None and Hex(0, 0) not in override:
+            return f"token {self.id!r}: footprint override must contain the anchor Hex(0, 0)"
+        return None
+
+    @property
+    def footprint_offsets(self) -> tuple[Hex, ...]:
+        """Offsets from the anchor: the override if set, else the default for the size."""
+        return self.footprint_override or default_footprint(self.size)
+
+    @property
+    def footprint(self) -> frozenset[Hex]:
+        """The hexes this token fills, anchored at ``position``."""
+        return frozenset(self.position + off for off in self.footprint_offsets)
+
+    def footprint_at(self, anchor: Hex) -> frozenset[Hex]:
+        """The hexes this token would fill with its anchor at ``anchor``."""
+        return frozenset(anchor + off for off in self.footprint_offsets)
+
+    @property
+    def initials(self) -> str:
+        """Up to two letters to draw on the token, e.g. ``"GO"`` for "Grey Ogre"."""
+        words = [w for w in re.split(r"[\s_-]+", self.name) if w]
+        letters = "".join(w[0] for w in words[:2]) if len(words) > 1 else self.name[:2]
+        return letters.upper()
+
+    def moved_to(self, anchor: Hex) -> Token:
+        """This token with its anchor at ``anchor``."""
+        return replace(self, position=anchor)
