@@ -7,8 +7,10 @@ Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the 
 from __future__ import annotations
 
 from rules.board import Board, cell_to_hex, hex_to_cell
+from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.errors import (
     BoardError,
+    DiceError,
     DuplicateTokenError,
     IllegalMoveError,
     MapFileError,
@@ -41,6 +43,7 @@ __all__ = [
     "Board",
     "BoardError",
     "ConcealmentKind",
+    "DiceError",
     "DuplicateTokenError",
     "GroundKind",
     "Hex",
@@ -49,6 +52,7 @@ __all__ = [
     "MapFileError",
     "Orientation",
     "OutOfBoundsError",
+    "Roll",
     "RulesError",
     "TerrainSample",
     "Token",
@@ -56,6 +60,7 @@ __all__ = [
     "UnknownTokenError",
     "__version__",
     "cell_to_hex",
+    "chance",
     "default_footprint",
     "disk",
     "distance",
@@ -63,6 +68,9 @@ __all__ = [
     "hex_line",
     "hex_round",
     "hex_to_cell",
+    "injury",
     "neighbors",
+    "read_faces",
     "ring",
+    "roll",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "BoardError",
+    "DiceError",
     "DuplicateTokenError",
     "IllegalMoveError",
     "MapFileError",
@@ -36,6 +37,10 @@ class UnknownTokenError(BoardError):
 
 class DuplicateTokenError(BoardError):
     """A token id that the board already holds."""
+
+
+class DiceError(RulesError):
+    """A face value outside 1..12 was given to a dice helper."""
 
 
 class IllegalMoveError(RulesError):
