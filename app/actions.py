@@ -1,0 +1,161 @@
+"""Menus and shortcuts declared as data, in one table (STYLE.md principle 10).
+
+Each :class:`ActionSpec` names the menu it sits in, its text, shortcut, tooltip and the
+name of the handler method on the object that builds the actions (the main window).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
+
+Shortcut = QKeySequence.StandardKey | str | None
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One menu command."""
+
+    id: str
+    menu: str
+    text: str
+    handler: str
+    shortcut: Shortcut = None
+    tip: str = ""
+
+
+SEPARATOR = "-"
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "file.new",
+        "&File",
+        "&New Map…",
+        "new_map_dialog",
+        QKeySequence.StandardKey.New,
+        "Start an empty map",
+    ),
+    ActionSpec(
+        "file.open",
+        "&File",
+        "&Open…",
+        "open_dialog",
+        QKeySequence.StandardKey.Open,
+        "Open a .hexmap file",
+    ),
+    ActionSpec("file.recent", "&File", "Open &Recent", "", None, "Maps opened lately"),
+    ActionSpec("file.sep1", "&File", SEPARATOR, ""),
+    ActionSpec(
+        "file.save",
+        "&File",
+        "&Save",
+        "save",
+        QKeySequence.StandardKey.Save,
+        "Save the map (atomically: a failed save keeps the old file)",
+    ),
+    ActionSpec(
+        "file.save_as",
+        "&File",
+        "Save &As…",
+        "save_as_dialog",
+        QKeySequence.StandardKey.SaveAs,
+        "Save the map under another name",
+    ),
+    ActionSpec(
+        "file.export",
+        "&File",
+        "&Export Image…",
+        "export_dialog",
+        "Ctrl+E",
+        "Export the map as PNG, PDF or SVG",
+    ),
+    ActionSpec("file.sep2", "&File", SEPARATOR, ""),
+    ActionSpec(
+        "file.quit",
+        "&File",
+        "&Quit",
+        "close",
+        QKeySequence.StandardKey.Quit,
+        "Close Hexweave (asks before losing changes)",
+    ),
+    # Undo and redo come from the QUndoGroup (they follow the open document's stack).
+    ActionSpec("edit.undo", "&Edit", "", "", QKeySequence.StandardKey.Undo, "Undo the last edit"),
+    ActionSpec("edit.redo", "&Edit", "", "", QKeySequence.StandardKey.Redo, "Redo"),
+    ActionSpec("edit.sep1", "&Edit", SEPARATOR, ""),
+    ActionSpec(
+        "edit.delete",
+        "&Edit",
+        "&Delete Token",
+        "delete_selection",
+        QKeySequence.StandardKey.Delete,
+        "Delete the selected tokens",
+    ),
+    ActionSpec(
+        "view.zoom_in",
+        "&View",
+        "Zoom &In",
+        "zoom_in",
+        QKeySequence.StandardKey.ZoomIn,
+        "Closer (or the mouse wheel)",
+    ),
+    ActionSpec(
+        "view.zoom_out",
+        "&View",
+        "Zoom &Out",
+        "zoom_out",
+        QKeySequence.StandardKey.ZoomOut,
+        "Farther (or the mouse wheel)",
+    ),
+    ActionSpec(
+        "view.fit", "&View", "&Fit to Window", "fit_to_window", "Ctrl+0", "Show the whole map"
+    ),
+    ActionSpec("view.sep1", "&View", SEPARATOR, ""),
+    ActionSpec(
+        "view.history",
+        "&View",
+        "Undo &History",
+        "",
+        "Ctrl+H",
+        "Show every edit; click one to go back to it",
+    ),
+    ActionSpec("help.about", "&Help", "&About Hexweave", "about", None),
+)
+
+
+def build_menus(
+    menubar: QMenuBar, owner: QWidget, specials: dict[str, QAction | QMenu]
+) -> dict[str, QAction]:
+    """Create the menus in ``menubar`` from :data:`ACTIONS`.
+
+    Handlers are methods of ``owner``; ``specials`` supplies ready-made actions or menus
+    for the entries without a handler (undo/redo, recent files, dock toggles).
+    """
+    menus: dict[str, QMenu] = {}
+    actions: dict[str, QAction] = {}
+    for spec in ACTIONS:
+        menu = menus.get(spec.menu) or menubar.addMenu(spec.menu)
+        menus[spec.menu] = menu
+        if spec.text == SEPARATOR:
+            menu.addSeparator()
+            continue
+        special = specials.get(spec.id)
+        if isinstance(special, QMenu):
+            menu.addMenu(special)
+            continue
+        action = special if special is not None else QAction(spec.text, owner)
+        if spec.shortcut is not None:
+            action.setShortcut(QKeySequence(spec.shortcut))
+        if spec.tip:
+            action.setToolTip(spec.tip)
+            action.setStatusTip(spec.tip)
+        if spec.handler:
+            handler: Callable[[], object] = getattr(owner, spec.handler)
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+        action.setObjectName(spec.id)
+        menu.addAction(action)
+        owner.addAction(action)
+        actions[spec.id] = action
+    return actions

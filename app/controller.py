@@ -1,0 +1,77 @@
+"""MapController: turns a user's intent into a rules query and an undo command, or a message.
+
+No painting and no widgets here (STYLE.md §3): tools and menus call the controller; it
+validates with the rules package and pushes one command per edit on the document's undo
+stack. A refusal is never silent: it is emitted on :attr:`MapController.refused` with a
+specific reason, for the status bar.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from app.commands import MoveTokenCommand, RemoveTokenCommand
+from app.document import MapDocument
+from rules import Hex, RulesError, TokenKind
+
+
+class MapController(QObject):
+    """Edits the document on behalf of tools, menus and docks."""
+
+    refused = Signal(str)
+    informed = Signal(str)
+
+    def __init__(self, document: MapDocument, parent: QObject | None = None):
+        super().__init__(parent)
+        self.document = document
+
+    def set_document(self, document: MapDocument) -> None:
+        """Work on another open map."""
+        self.document = document
+
+    def move_problem(self, token_id: str, anchor: Hex) -> str | None:
+        """Why ``token_id`` cannot be placed with its anchor at ``anchor``, or ``None``."""
+        board = self.document.board
+        token = board.token(token_id)
+        spaces = token.footprint_at(anchor)
+        outside = [h for h in spaces if not board.contains(h)]
+        if outside:
+            return f"{token.name} would leave the map there"
+        if token.kind is TokenKind.CREATURE:
+            walls = sorted(h for h in spaces if board.terrain_at(h).blocked)
+            if walls:
+                return f"{token.name} cannot stand in a wall at ({walls[0].q}, {walls[0].r})"
+        return None
+
+    def request_move(self, token_id: str, anchor: Hex) -> bool:
+        """Move a token as one undo step; returns False (and says why) if refused."""
+        board = self.document.board
+        if token_id not in board.tokens:
+            self.refused.emit(f"There is no token {token_id!r} on this map any more")
+            return False
+        if board.token(token_id).position == anchor:
+            return False
+        problem = self.move_problem(token_id, anchor)
+        if problem:
+            self.refused.emit(problem)
+            return False
+        try:
+            command = MoveTokenCommand(self.document, token_id, anchor)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            return False
+        self.document.undo_stack.push(command)
+        self.informed.emit(f"Moved {board.token(token_id).name} to ({anchor.q}, {anchor.r})")
+        return True
+
+    def delete_tokens(self, token_ids: list[str]) -> None:
+        """Delete tokens, several as one undo step."""
+        ids = [i for i in token_ids if i in self.document.board.tokens]
+        if not ids:
+            self.refused.emit("Select a token to delete")
+            return
+        stack = self.document.undo_stack
+        stack.beginMacro(f"Delete {len(ids)} tokens" if len(ids) > 1 else "Delete token")
+        for token_id in ids:
+            stack.push(RemoveTokenCommand(self.document, token_id))
+        stack.endMacro()

@@ -1,0 +1,134 @@
+"""The ``hexweave`` command: open the app, or export / check a map without a window.
+
+hexweave [MAP]                              open MAP (the bundled demo map by default)
+hexweave export MAP -o OUT.png|.pdf|.svg [--player]
+hexweave check MAP                          print "ok" or the problems; exit 1 if bad
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rules import MapFileError, __version__, mapfile
+
+ORGANIZATION = "Hexweave"
+APPLICATION = "Hexweave"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``hexweave`` command and ``python -m app``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "check":
+        return _check(_check_parser().parse_args(args[1:]))
+    if args and args[0] == "export":
+        return _export(_export_parser().parse_args(args[1:]))
+    return _run_app(_app_parser().parse_args(args))
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexweave",
+        description="Hexweave: a tactical hex map for Rising Legends: Soulshards. "
+        "Subcommands: 'hexweave export MAP -o OUT' and 'hexweave check MAP'.",
+    )
+    parser.add_argument("map", nargs="?", type=Path, help="a .hexmap file (default: the demo map)")
+    parser.add_argument("--version", action="version", version=f"hexweave {__version__}")
+    parser.add_argument("--quit-after-first-paint", action="store_true", help=argparse.SUPPRESS)
+    return parser
+
+
+def _check_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hexweave check", description="Validate a map file.")
+    parser.add_argument("map", type=Path)
+    return parser
+
+
+def _export_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hexweave export", description="Render a map to PNG, PDF or SVG without a window."
+    )
+    parser.add_argument("map", type=Path)
+    parser.add_argument("-o", "--output", type=Path, required=True, help="OUT.png, .pdf or .svg")
+    parser.add_argument("--player", action="store_true", help="only what players may see")
+    return parser
+
+
+def _check(args: argparse.Namespace) -> int:
+    problems = mapfile.check(args.map)
+    if not problems:
+        print("ok")
+        return 0
+    for problem in problems:
+        print(f"{args.map}: {problem}", file=sys.stderr)
+    return 1
+
+
+def _export(args: argparse.Namespace) -> int:
+    try:
+        board = mapfile.load(args.map)
+    except MapFileError as error:
+        print(f"hexweave export: {error}", file=sys.stderr)
+        return 1
+    if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from app.export import ExportError, export_board
+
+    _app = QApplication.instance() or QApplication([sys.argv[0]])
+    try:
+        written = export_board(board, args.output, player=args.player)
+    except ExportError as error:
+        print(f"hexweave export: {error}", file=sys.stderr)
+        return 1
+    print(written)
+    return 0
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QCoreApplication, QSettings
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from app.document import MapDocument
+    from app.resources import demo_map_path
+    from app.widgets.main_window import MainWindow
+    from rules import Board
+
+    QCoreApplication.setOrganizationName(ORGANIZATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    path = args.map or demo_map_path()
+    problem = None
+    try:
+        document = MapDocument.open(path)
+    except MapFileError as error:
+        problem = str(error)
+        document = MapDocument(Board.blank(40, 30))
+    window = MainWindow(document, QSettings())
+    window.show()
+    window.fit_to_window()
+    if problem:
+        QMessageBox.warning(window, "Cannot open map", f"Could not open {path}:\n{problem}")
+    if args.quit_after_first_paint:
+        _quit_after_first_paint(window)
+    return int(app.exec())
+
+
+def _quit_after_first_paint(window: object) -> None:
+    """For the start-up benchmark: exit as soon as the map has been painted once."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    class _FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                QTimer.singleShot(0, QApplication.quit)
+            return False
+
+    viewport = window.view.viewport()  # type: ignore[attr-defined]
+    watcher = _FirstPaint(viewport)
+    viewport.installEventFilter(watcher)

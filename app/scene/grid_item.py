@@ -1,0 +1,151 @@
+"""HexGridItem: the whole grid and its terrain as one item, drawn by level of detail.
+
+Only the exposed part is drawn. At normal zoom each visible hex is filled with its
+terrain colour, hatched for walls, steep slopes, water and Concealment, and outlined;
+close up, elevations are written in the hexes. Far out (a hex smaller than
+:data:`PICTURE_BELOW` screen pixels) one cached numpy-built picture of the whole map is
+drawn instead, so the cost of a frame follows the pixels on screen, not the map size.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.scene.geometry import SceneGeometry
+from app.scene.style import (
+    GRID_COLOR,
+    PATTERN_LAYERS,
+    cell_colors,
+    pattern_brush,
+    readable_text_color,
+)
+from app.scene.terrain_image import TerrainPicture
+from rules import Board
+
+PICTURE_BELOW = 22.0  # on-screen hex width (px) under which the cached picture is drawn
+NUMBERS_ABOVE = 56.0  # on-screen hex width (px) over which elevations are written
+
+
+class HexGridItem(QGraphicsItem):
+    """Draws every hex of a board: terrain fills, patterns, outlines, elevations."""
+
+    def __init__(self, board: Board, parent: QGraphicsItem | None = None):
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setZValue(-100)
+        self._board = board
+        self._geometry = SceneGeometry.for_board(board)
+        self._rect = self._geometry.board_rect(board)
+        self._colors = cell_colors(board)
+        self._picture: TerrainPicture | None = None
+        self._font = QFont()
+        self._font.setPointSizeF(9.0)
+        self._font.setBold(True)
+
+    # -- model sync ---------------------------------------------------------------
+    def set_board(self, board: Board, terrain_changed: bool = True) -> None:
+        """Show ``board``; recolour only when its terrain or grid changed."""
+        grid_changed = (board.width, board.height, board.orientation) != (
+            self._board.width,
+            self._board.height,
+            self._board.orientation,
+        )
+        self._board = board
+        if grid_changed:
+            self.prepareGeometryChange()
+            self._geometry = SceneGeometry.for_board(board)
+            self._rect = self._geometry.board_rect(board)
+        if terrain_changed or grid_changed:
+            self._colors = cell_colors(board)
+            self._picture = None
+            self.update()
+
+    @property
+    def geometry(self) -> SceneGeometry:
+        """The hex ↔ scene conversion this item draws with."""
+        return self._geometry
+
+    # -- QGraphicsItem ----------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        exposed = option.exposedRect.intersected(self._rect)
+        if exposed.isEmpty():
+            return
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        hex_on_screen = lod * self._geometry.layout.width
+        if hex_on_screen < PICTURE_BELOW:
+            self._paint_picture(painter, exposed)
+        else:
+            self._paint_hexes(painter, exposed, hex_on_screen)
+
+    # -- far zoom ---------------------------------------------------------------------
+    def picture(self) -> TerrainPicture:
+        """The cached far-zoom picture, built on first use after a terrain change."""
+        if self._picture is None:
+            self._picture = TerrainPicture(self._board, self._colors, self._geometry)
+        return self._picture
+
+    def _paint_picture(self, painter: QPainter, exposed: QRectF) -> None:
+        picture = self.picture()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawImage(exposed, picture.image, picture.source_rect(exposed))
+
+    # -- normal zoom ------------------------------------------------------------------
+    def _paint_hexes(self, painter: QPainter, exposed: QRectF, hex_on_screen: float) -> None:
+        board, geometry = self._board, self._geometry
+        cols, rows = geometry.cell_range(board, exposed)
+        if not cols or not rows:
+            return
+        qs, rs = board.axial_grid()
+        block = np.s_[rows.start : rows.stop, cols.start : cols.stop]
+        xs, ys = geometry.layout.centers(qs[block], rs[block])
+        colors = self._colors[block]
+        patterns = [(board.layer(name)[block] != 0, pattern_brush(name)) for name in PATTERN_LAYERS]
+        hexagon = geometry.unit_polygon()
+        outline = QPen(GRID_COLOR, 0)  # cosmetic: one device pixel at every zoom
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for i in range(xs.shape[0]):
+            for j in range(xs.shape[1]):
+                polygon = hexagon.translated(float(xs[i, j]), float(ys[i, j]))
+                r, g, b = colors[i, j]
+                painter.setPen(outline)
+                painter.setBrush(QColor(int(r), int(g), int(b)))
+                painter.drawPolygon(polygon)
+                painter.setPen(Qt.PenStyle.NoPen)
+                for mask, brush in patterns:
+                    if mask[i, j]:
+                        painter.setBrush(brush)
+                        painter.drawPolygon(polygon)
+        if hex_on_screen >= NUMBERS_ABOVE:
+            self._paint_elevations(painter, block, xs, ys, colors)
+
+    def _paint_elevations(
+        self,
+        painter: QPainter,
+        block: tuple[slice, slice],
+        xs: np.ndarray,
+        ys: np.ndarray,
+        colors: np.ndarray,
+    ) -> None:
+        elevation = self._board.layer("elevation")[block]
+        painter.setFont(self._font)
+        half = self._geometry.size * 0.6
+        for i, j in zip(*np.nonzero(elevation), strict=True):
+            r, g, b = (int(v) for v in colors[i, j])
+            painter.setPen(readable_text_color(QColor(r, g, b)))
+            box = QRectF(float(xs[i, j]) - half, float(ys[i, j]) + half * 0.25, 2 * half, half)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{int(elevation[i, j]):+d}")
+
+    def hex_center(self, col: int, row: int) -> QPointF:
+        """Scene centre of cell ``(col, row)``."""
+        return self._geometry.center(self._board.hex_at(col, row))

@@ -1,0 +1,191 @@
+"""MapScene: shows a MapDocument and forwards gestures to the active tool.
+
+Items follow the document's ``changed`` signal (DESIGN.md data flow): a terrain change
+recolours the grid, a token change syncs, adds or removes only that token's item.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QKeyEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+
+from app.controller import MapController
+from app.document import Change, MapDocument
+from app.scene.geometry import SceneGeometry
+from app.scene.grid_item import HexGridItem
+from app.scene.token_item import TokenItem
+from app.tools.base import Gesture, Tool
+from app.tools.select_move import SelectMoveTool
+from rules import Board, Hex, Token
+
+BACKGROUND = QColor(48, 46, 44)
+
+
+class MapScene(QGraphicsScene):
+    """The map's grid and tokens, for one document at a time."""
+
+    selection_changed = Signal(list)  # list[str] of token ids
+    hovered = Signal(object)  # Hex | None
+    hint = Signal(str)
+
+    def __init__(self, document: MapDocument, controller: MapController):
+        super().__init__()
+        self.setBackgroundBrush(BACKGROUND)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._document = document
+        self._controller = controller
+        self._grid = HexGridItem(document.board)
+        self.addItem(self._grid)
+        self._tokens: dict[str, TokenItem] = {}
+        self._images: dict[str, QImage] = {}
+        self._selection: list[str] = []
+        self._last_hover: Hex | None = None
+        self.tool: Tool = SelectMoveTool(self, controller)
+        self._rebuild()
+        document.changed.connect(self._on_document_changed)
+
+    # -- document -----------------------------------------------------------------
+    @property
+    def document(self) -> MapDocument:
+        """The document shown."""
+        return self._document
+
+    @property
+    def geometry(self) -> SceneGeometry:
+        """Hex ↔ scene conversion for the current board."""
+        return self._grid.geometry
+
+    @property
+    def grid_item(self) -> HexGridItem:
+        """The item drawing the grid and terrain."""
+        return self._grid
+
+    def set_document(self, document: MapDocument) -> None:
+        """Show another document."""
+        self.tool.cancel()
+        self._document.changed.disconnect(self._on_document_changed)
+        self._document = document
+        document.changed.connect(self._on_document_changed)
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        board = self._document.board
+        self._grid.set_board(board)
+        self.setSceneRect(self.geometry.board_rect(board).adjusted(-64, -64, 64, 64))
+        for item in self._tokens.values():
+            self.removeItem(item)
+        self._tokens.clear()
+        self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
+        for token in board.tokens.values():
+            self._add_token_item(token)
+        self.set_selection([i for i in self._selection if i in board.tokens])
+
+    def _on_document_changed(self, change: Change) -> None:
+        board = self._document.board
+        if change.grid:
+            self._rebuild()
+            return
+        if change.terrain:
+            self._grid.set_board(board)
+        else:
+            self._grid.set_board(board, terrain_changed=False)
+        for token_id in change.tokens:
+            self._sync_token(board, token_id)
+        if any(i not in board.tokens for i in self._selection):
+            self.set_selection([i for i in self._selection if i in board.tokens])
+
+    def _sync_token(self, board: Board, token_id: str) -> None:
+        item = self._tokens.get(token_id)
+        token = board.tokens.get(token_id)
+        if token is None:
+            if item is not None:
+                self.removeItem(self._tokens.pop(token_id))
+        elif item is None:
+            self._add_token_item(token)
+        else:
+            item.sync_from(token, self.geometry, self._image_for(token))
+
+    def _add_token_item(self, token: Token) -> None:
+        item = TokenItem(token, self.geometry, self._image_for(token))
+        self._tokens[token.id] = item
+        self.addItem(item)
+
+    def _image_for(self, token: Token) -> QImage | None:
+        return self._images.get(token.image) if token.image else None
+
+    # -- tokens and selection ---------------------------------------------------------
+    def token_item(self, token_id: str) -> TokenItem | None:
+        """The item showing ``token_id``."""
+        return self._tokens.get(token_id)
+
+    def token_items(self) -> dict[str, TokenItem]:
+        """Every token item by id."""
+        return dict(self._tokens)
+
+    def token_item_at(self, point: QPointF) -> TokenItem | None:
+        """The topmost token item under a scene point."""
+        for item in self.items(point):
+            if isinstance(item, TokenItem):
+                return item
+        return None
+
+    def resync_token(self, token_id: str) -> None:
+        """Put a token's item back where the model has it (after a cancelled drag)."""
+        self._sync_token(self._document.board, token_id)
+
+    @property
+    def selection(self) -> list[str]:
+        """Selected token ids, in the order they were selected."""
+        return list(self._selection)
+
+    def set_selection(self, token_ids: list[str]) -> None:
+        """Select exactly ``token_ids``."""
+        if token_ids == self._selection:
+            return
+        self._selection = list(token_ids)
+        for token_id, item in self._tokens.items():
+            item.set_highlighted(token_id in self._selection)
+        self.selection_changed.emit(self.selection)
+
+    def select_token(self, token_id: str, additive: bool = False) -> None:
+        """Select one token; with ``additive`` toggle it in the current selection."""
+        if not additive:
+            if token_id not in self._selection:
+                self.set_selection([token_id])
+            return
+        if token_id in self._selection:
+            self.set_selection([i for i in self._selection if i != token_id])
+        else:
+            self.set_selection([*self._selection, token_id])
+
+    # -- gestures -----------------------------------------------------------------------
+    def _gesture(self, event: QGraphicsSceneMouseEvent) -> Gesture:
+        point = event.scenePos()
+        return Gesture(point, self.geometry.hex_at(point), event.button(), event.modifiers())
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if self.tool.press(self._gesture(event)):
+            event.accept()
+        else:
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        gesture = self._gesture(event)
+        hovered = gesture.hex if self._document.board.contains(gesture.hex) else None
+        if hovered != self._last_hover:
+            self._last_hover = hovered
+            self.hovered.emit(hovered)
+        self.tool.move(gesture)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        self.tool.release(self._gesture(event))
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.tool.cancel()
+            event.accept()
+            return
+        super().keyPressEvent(event)

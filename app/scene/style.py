@@ -1,0 +1,92 @@
+"""Colours and patterns: how terrain and tokens look, for the table and for a shared screen.
+
+Every terrain layer reads by pattern as well as by colour, so colour-blind players can
+tell them apart: walls are cross-hatched, steep slopes diagonally hatched, water has
+horizontal lines, Concealment is dotted. Sides use the Okabe–Ito colour-blind-safe
+palette *and* a ring style (solid, double, dashed, dotted).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+
+from rules import Board, GroundKind
+
+U8Array = npt.NDArray[np.uint8]
+
+GROUND_RGB: dict[GroundKind, tuple[int, int, int]] = {
+    GroundKind.OPEN: (214, 206, 178),
+    GroundKind.GRASS: (150, 190, 110),
+    GroundKind.LOOSE_EARTH: (181, 148, 104),
+    GroundKind.PACKED_EARTH: (150, 118, 82),
+    GroundKind.STONE: (160, 160, 160),
+    GroundKind.SAND: (232, 214, 150),
+    GroundKind.MUD: (112, 92, 64),
+    GroundKind.SNOW: (240, 244, 248),
+    GroundKind.WOOD: (176, 128, 78),
+    GroundKind.WATER: (110, 160, 205),
+}
+WALL_RGB = (58, 52, 48)
+WATER_RGB = (60, 120, 190)
+FOG_RGB = (90, 90, 110)
+GRID_COLOR = QColor(40, 36, 30, 150)
+
+_GROUND_TABLE = np.array([GROUND_RGB[k] for k in GroundKind], dtype=np.float32)
+
+
+def cell_colors(board: Board) -> U8Array:
+    """Fill colour of every cell as an ``(height, width, 3)`` uint8 array.
+
+    Ground kind sets the hue; higher ground is lighter and lower ground darker (6 % a
+    step); water blends toward blue by depth; Concealment greys it; walls are dark.
+    """
+    rgb = _GROUND_TABLE[board.layer("ground").astype(np.intp)]
+    elevation = board.layer("elevation").astype(np.float32)
+    shade = np.clip(1.0 + 0.06 * elevation, 0.45, 1.5)[..., None]
+    rgb = np.clip(rgb * shade, 0, 255)
+    depth = np.minimum(board.layer("water_depth"), 4).astype(np.float32)[..., None]
+    rgb = rgb + (np.array(WATER_RGB, np.float32) - rgb) * (depth * 0.18)
+    fog = board.layer("concealment").astype(np.float32)[..., None] / 12.0
+    rgb = rgb + (np.array(FOG_RGB, np.float32) - rgb) * (fog * 0.6)
+    rgb[board.layer("blocked").astype(bool)] = WALL_RGB
+    return np.ascontiguousarray(rgb.astype(np.uint8))
+
+
+def pattern_brush(layer: str) -> QBrush:
+    """The hatch drawn over a cell for a layer that is set (wall, steep, water, fog)."""
+    color, style = _PATTERNS[layer]
+    return QBrush(QColor(*color), style)
+
+
+_PATTERNS: dict[str, tuple[tuple[int, int, int, int], Qt.BrushStyle]] = {
+    "blocked": ((230, 220, 200, 200), Qt.BrushStyle.DiagCrossPattern),
+    "steep": ((70, 40, 20, 170), Qt.BrushStyle.BDiagPattern),
+    "water_depth": ((235, 245, 255, 170), Qt.BrushStyle.HorPattern),
+    "concealment": ((30, 30, 50, 150), Qt.BrushStyle.Dense6Pattern),
+}
+PATTERN_LAYERS = tuple(_PATTERNS)
+
+# Okabe–Ito palette; the ring style carries the same information without colour.
+SIDE_STYLE: dict[str, tuple[str, Qt.PenStyle]] = {
+    "party": ("#0072B2", Qt.PenStyle.SolidLine),
+    "ally": ("#009E73", Qt.PenStyle.DashDotLine),
+    "neutral": ("#F0E442", Qt.PenStyle.DotLine),
+    "enemy": ("#D55E00", Qt.PenStyle.DashLine),
+}
+
+
+def side_pen(side: str, width: float) -> QPen:
+    """Ring pen for a token of ``side``: its colour and its dash pattern."""
+    color, style = SIDE_STYLE.get(side, SIDE_STYLE["neutral"])
+    pen = QPen(QColor(color), width, style)
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    return pen
+
+
+def readable_text_color(background: QColor) -> QColor:
+    """Black or white, whichever contrasts more with ``background``."""
+    luminance = 0.299 * background.red() + 0.587 * background.green() + 0.114 * background.blue()
+    return QColor(Qt.GlobalColor.black) if luminance > 140 else QColor(Qt.GlobalColor.white)

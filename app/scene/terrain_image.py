@@ -1,0 +1,74 @@
+"""The far-zoom picture of a whole map, computed with numpy in one pass.
+
+Every pixel of a bounded image (at most :data:`MAX_SIDE` pixels a side) is mapped back
+to the hex under its centre with the vectorised pixel→hex of :mod:`rules.layout`, and
+takes that cell's colour. The image is built once per terrain change and drawn scaled,
+so a zoomed-out frame costs the same whatever the map's size.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QImage
+
+from app.scene.geometry import SceneGeometry
+from app.scene.style import U8Array
+from rules import Board
+from rules.board import cells_of
+from rules.hexes import hex_round_arrays
+
+MAX_SIDE = 2048
+PIXELS_PER_HEX = 6.0
+
+
+class TerrainPicture:
+    """A scaled-down picture of ``board``'s terrain and where it sits in the scene."""
+
+    def __init__(self, board: Board, colors: U8Array, geometry: SceneGeometry):
+        rect = geometry.board_rect(board)
+        hex_width = geometry.layout.width
+        scale = min(PIXELS_PER_HEX / hex_width, MAX_SIDE / max(rect.width(), rect.height()))
+        width = max(1, round(rect.width() * scale))
+        height = max(1, round(rect.height() * scale))
+        self.scene_rect = QRectF(rect.left(), rect.top(), width / scale, height / scale)
+        rgba = _render(board, colors, geometry, self.scene_rect, width, height)
+        self.image = QImage(rgba.data, width, height, 4 * width, QImage.Format.Format_RGBA8888)
+        self._keep_alive = rgba  # QImage does not own the numpy buffer
+
+    def source_rect(self, scene_rect: QRectF) -> QRectF:
+        """The part of :attr:`image` (in image pixels) that shows ``scene_rect``."""
+        sx = self.image.width() / self.scene_rect.width()
+        sy = self.image.height() / self.scene_rect.height()
+        return QRectF(
+            (scene_rect.left() - self.scene_rect.left()) * sx,
+            (scene_rect.top() - self.scene_rect.top()) * sy,
+            scene_rect.width() * sx,
+            scene_rect.height() * sy,
+        )
+
+
+def _render(
+    board: Board,
+    colors: U8Array,
+    geometry: SceneGeometry,
+    scene_rect: QRectF,
+    width: int,
+    height: int,
+) -> npt.NDArray[np.uint8]:
+    xs = scene_rect.left() + (np.arange(width, dtype=np.float64) + 0.5) * (
+        scene_rect.width() / width
+    )
+    ys = scene_rect.top() + (np.arange(height, dtype=np.float64) + 0.5) * (
+        scene_rect.height() / height
+    )
+    fx, fy = np.meshgrid(xs, ys)
+    fq, fr = geometry.layout.fractional_array(fx, fy)
+    qs, rs = hex_round_arrays(fq, fr)
+    cols, rows = cells_of(qs, rs, board.orientation)
+    inside = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)
+    rgba = np.zeros((height, width, 4), dtype=np.uint8)
+    rgba[inside, :3] = colors[rows[inside], cols[inside]]
+    rgba[inside, 3] = 255
+    return rgba

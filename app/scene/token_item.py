@@ -1,0 +1,154 @@
+"""TokenItem: shows one token; it only paints and syncs from the document.
+
+A token is a round counter with its initials (or its picture) at the middle of its
+footprint, ringed in its side's colour and dash pattern; a multi-hex token also tints
+and outlines the hexes it fills. Hidden tokens (not on the player view) are drawn faded
+with a dashed outline. The item has no mouse logic: tools move it as a preview and the
+document puts it where the model says.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.scene.geometry import SceneGeometry
+from app.scene.style import readable_text_color, side_pen
+from rules import Hex, Token
+
+
+class TokenItem(QGraphicsItem):
+    """The picture of one token, placed at its footprint's centre."""
+
+    def __init__(self, token: Token, geometry: SceneGeometry, image: QImage | None = None):
+        super().__init__()
+        self.setZValue(10 + token.size)
+        self.setAcceptHoverEvents(True)
+        self.token = token
+        self._geometry = geometry
+        self._image = image
+        self._selected = False
+        self._footprint = QPainterPath()
+        self._radius = 0.0
+        self.sync_from(token, geometry, image)
+
+    @property
+    def token_id(self) -> str:
+        """The id of the token shown."""
+        return self.token.id
+
+    def sync_from(self, token: Token, geometry: SceneGeometry, image: QImage | None = None) -> None:
+        """Show ``token`` as the model has it now."""
+        self.prepareGeometryChange()
+        self.token, self._geometry, self._image = token, geometry, image
+        center = self.anchor_offset(token, geometry)
+        footprint = [
+            geometry.center(h) - geometry.center(Hex(0, 0)) for h in token.footprint_offsets
+        ]
+        self._footprint = geometry.footprint_path(
+            token.footprint_offsets, geometry.center(Hex(0, 0))
+        )
+        self._footprint.translate(-center)
+        spread = max((abs(p.x() - center.x()) + abs(p.y() - center.y())) for p in footprint)
+        self._radius = geometry.size * 0.78 + spread * 0.55
+        self.setToolTip(self._tooltip())
+        self.show_at(token.position)
+
+    @staticmethod
+    def anchor_offset(token: Token, geometry: SceneGeometry) -> QPointF:
+        """From the anchor hex's centre to the middle of the footprint, in scene units."""
+        points = [geometry.center(h) for h in token.footprint_offsets]
+        origin = geometry.center(Hex(0, 0))
+        x = sum(p.x() for p in points) / len(points) - origin.x()
+        y = sum(p.y() for p in points) / len(points) - origin.y()
+        return QPointF(x, y)
+
+    def show_at(self, anchor: Hex) -> None:
+        """Draw the token as if anchored at ``anchor`` (a drag preview, or the model's hex)."""
+        self.setPos(self._geometry.center(anchor) + self.anchor_offset(self.token, self._geometry))
+
+    def set_highlighted(self, selected: bool) -> None:
+        """Show or hide the selection ring."""
+        if selected != self._selected:
+            self._selected = selected
+            self.update()
+
+    def _tooltip(self) -> str:
+        t = self.token
+        lines = [f"<b>{t.name}</b> — {t.kind.value}, size {t.size}, {t.side}"]
+        lines.append(f"at ({t.position.q}, {t.position.r}), {len(t.footprint_offsets)} hex(es)")
+        if t.hidden:
+            lines.append("<i>hidden from players</i>")
+        return "<br>".join(lines)
+
+    # -- QGraphicsItem ----------------------------------------------------------------
+    def boundingRect(self) -> QRectF:
+        r = self._radius + 6
+        return QRectF(-r, -r, 2 * r, 2 * r).united(
+            self._footprint.boundingRect().adjusted(-3, -3, 3, 3)
+        )
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self._radius, self._radius)
+        return path.united(self._footprint) if len(self.token.footprint_offsets) > 1 else path
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionGraphicsItem,
+        widget: QWidget | None = None,
+    ) -> None:
+        token = self.token
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setOpacity(0.55 if token.hidden else 1.0)
+        fill = QColor(token.color)
+        ring = side_pen(token.side, max(3.0, self._radius * 0.16))
+        if len(token.footprint_offsets) > 1:
+            tint = QColor(ring.color())
+            tint.setAlpha(70)
+            edge = QPen(
+                ring.color(), 2.5, Qt.PenStyle.DashLine if token.hidden else Qt.PenStyle.SolidLine
+            )
+            painter.setPen(edge)
+            painter.setBrush(tint)
+            painter.drawPath(self._footprint)
+        self._paint_disc(painter, fill, ring)
+        if self._selected:
+            painter.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.SolidLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            r = self._radius + 4
+            painter.drawEllipse(QPointF(0, 0), r, r)
+            painter.setPen(QPen(QColor("#000000"), 1.5, Qt.PenStyle.DashLine))
+            painter.drawEllipse(QPointF(0, 0), r, r)
+
+    def _paint_disc(self, painter: QPainter, fill: QColor, ring: QPen) -> None:
+        r = self._radius
+        disc = QRectF(-r, -r, 2 * r, 2 * r)
+        painter.setPen(Qt.PenStyle.NoPen)
+        if self._image is not None and not self._image.isNull():
+            clip = QPainterPath()
+            clip.addEllipse(disc)
+            painter.save()
+            painter.setClipPath(clip)
+            painter.drawImage(disc, self._image)
+            painter.restore()
+        else:
+            painter.setBrush(QBrush(fill))
+            painter.drawEllipse(disc)
+            font = QFont()
+            font.setBold(True)
+            font.setPixelSize(max(6, int(r * (0.8 if len(self.token.initials) > 1 else 1.1))))
+            painter.setFont(font)
+            painter.setPen(readable_text_color(fill))
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.token.initials)
+        painter.setPen(QPen(QColor(20, 20, 20), 1.5))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(
+            disc.adjusted(
+                -ring.widthF() / 2, -ring.widthF() / 2, ring.widthF() / 2, ring.widthF() / 2
+            )
+        )
+        painter.setPen(ring)
+        painter.drawEllipse(disc)

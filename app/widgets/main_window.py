@@ -1,0 +1,303 @@
+"""MainWindow: assembles the map view, docks, menus and status bar. No rules calls here.
+
+Behaviour lives elsewhere: edits in :class:`~app.controller.MapController`, gestures in
+tools, opening and saving in :class:`~app.session.Session`; menus come from the table in
+:mod:`app.actions`. Dialog flows are thin wrappers, so tests call the methods below them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QUndoGroup
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QUndoView,
+)
+
+from app.actions import build_menus
+from app.controller import MapController
+from app.document import MapDocument
+from app.export import ExportError, export_board
+from app.resources import asset_path
+from app.scene.map_scene import MapScene
+from app.session import Session, describe_open_error
+from app.widgets.map_view import MapView
+from app.widgets.new_map_dialog import NewMapDialog
+from rules import Hex, MapFileError
+from rules.mapfile import SUFFIX
+
+FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
+
+
+class MainWindow(QMainWindow):
+    """The Hexweave window for one open map at a time."""
+
+    def __init__(self, document: MapDocument, settings: QSettings):
+        super().__init__()
+        self.setWindowIcon(QIcon(str(asset_path("icons/hexweave.png"))))
+        self.setAcceptDrops(True)
+        self.session = Session(document, settings, self)
+        self.controller = MapController(document, self)
+        self.scene = MapScene(document, self.controller)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.addStack(document.undo_stack)
+        self.undo_group.setActiveStack(document.undo_stack)
+        self._build_status_bar()
+        self.history_dock = self._build_history_dock()
+        self.recent_menu = QMenu("Open &Recent", self)
+        self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
+        self._connect()
+        self._watch_document(document)
+        self._refresh_recent_menu()
+        self._restore_geometry()
+
+    # -- assembly ----------------------------------------------------------------------
+    def _special_actions(self) -> dict[str, QAction | QMenu]:
+        return {
+            "edit.undo": self.undo_group.createUndoAction(self, "&Undo"),
+            "edit.redo": self.undo_group.createRedoAction(self, "&Redo"),
+            "file.recent": self.recent_menu,
+            "view.history": self.history_dock.toggleViewAction(),
+        }
+
+    def _build_status_bar(self) -> None:
+        self.hex_label = QLabel("—")
+        self.hex_label.setToolTip("The hex under the mouse: (q, r), elevation and terrain")
+        self.zoom_label = QLabel("100 %")
+        self.statusBar().addPermanentWidget(self.hex_label, 1)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+
+    def _build_history_dock(self) -> QDockWidget:
+        dock = QDockWidget("Undo History", self)
+        dock.setObjectName("history_dock")
+        self.undo_view = QUndoView(self.undo_group, dock)
+        self.undo_view.setEmptyLabel("<opened>")
+        dock.setWidget(self.undo_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()
+        return dock
+
+    def _connect(self) -> None:
+        self.session.document_replaced.connect(self._on_session_document_replaced)
+        self.session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
+        self.controller.refused.connect(self._on_controller_refused)
+        self.controller.informed.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.scene.hovered.connect(self._on_scene_hovered)
+        self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
+        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.scene.selection_changed.connect(self._on_scene_selection_changed)
+        self._on_scene_selection_changed([])
+
+    def _watch_document(self, document: MapDocument) -> None:
+        document.modified_changed.connect(self._update_title)
+        document.path_changed.connect(lambda _p: self._update_title())
+        self._update_title()
+
+    @property
+    def document(self) -> MapDocument:
+        """The open map."""
+        return self.session.document
+
+    # -- slots ---------------------------------------------------------------------------
+    def _on_session_document_replaced(self, document: MapDocument) -> None:
+        self.undo_group.addStack(document.undo_stack)
+        self.undo_group.setActiveStack(document.undo_stack)
+        self.controller.set_document(document)
+        self.scene.set_document(document)
+        self._watch_document(document)
+        self.fit_to_window()
+
+    def _on_controller_refused(self, reason: str) -> None:
+        self.statusBar().showMessage(f"⚠ {reason}", 6000)
+
+    def _on_scene_hovered(self, h: Hex | None) -> None:
+        if h is None:
+            self.hex_label.setText("—")
+            return
+        terrain = self.document.board.terrain_at(h)
+        self.hex_label.setText(f"({h.q}, {h.r})  {terrain.describe()}")
+
+    def _on_scene_selection_changed(self, ids: list[str]) -> None:
+        self.actions_by_id["edit.delete"].setEnabled(bool(ids))
+
+    def _update_title(self, *_args: object) -> None:
+        self.setWindowTitle(f"{self.document.display_name}[*] — Hexweave")
+        self.setWindowModified(self.document.is_modified())
+
+    # -- view ------------------------------------------------------------------------------
+    def zoom_in(self) -> None:
+        """Zoom in one step."""
+        self.view.zoom_in()
+
+    def zoom_out(self) -> None:
+        """Zoom out one step."""
+        self.view.zoom_out()
+
+    def fit_to_window(self) -> None:
+        """Show the whole map."""
+        self.view.fit_to_window()
+
+    def delete_selection(self) -> None:
+        """Delete the selected tokens (one undo step)."""
+        self.controller.delete_tokens(self.scene.selection)
+
+    # -- files -----------------------------------------------------------------------------
+    def confirm_discard(self) -> bool:
+        """Ask before losing unsaved changes; True if it is fine to go on."""
+        if not self.document.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            f"Save the changes to {self.document.display_name} first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def open_path(self, path: Path) -> bool:
+        """Open a map file (after asking about unsaved changes); report any problem."""
+        if not self.confirm_discard():
+            return False
+        try:
+            self.session.open_path(Path(path))
+        except (MapFileError, OSError) as error:
+            QMessageBox.warning(self, "Cannot open map", describe_open_error(Path(path), error))
+            return False
+        self.statusBar().showMessage(f"Opened {Path(path).name}", 4000)
+        return True
+
+    def open_dialog(self) -> None:
+        """File → Open…"""
+        name, _ = QFileDialog.getOpenFileName(self, "Open map", self._last_dir(), FILE_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def save(self) -> bool:
+        """File → Save; asks for a name if the map was never saved. True if saved."""
+        if self.document.path is None:
+            return self.save_as_dialog()
+        return self.save_to(self.document.path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save to ``path``; on failure say why and keep the old file and the changes."""
+        try:
+            self.session.save(Path(path))
+        except (MapFileError, OSError, ValueError) as error:
+            QMessageBox.critical(self, "Could not save", f"The map was not saved:\n{error}")
+            return False
+        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
+        return True
+
+    def save_as_dialog(self) -> bool:
+        """File → Save As…"""
+        start = str(
+            self.document.path or Path(self._last_dir()) / f"{self.document.board.name}{SUFFIX}"
+        )
+        name, _ = QFileDialog.getSaveFileName(self, "Save map as", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name) if name.endswith(SUFFIX) else Path(name + SUFFIX)
+        return self.save_to(path)
+
+    def new_map_dialog(self) -> None:
+        """File → New Map…"""
+        if not self.confirm_discard():
+            return
+        dialog = NewMapDialog(self)
+        if dialog.exec():
+            self.session.new_map(*dialog.values())
+
+    def export_dialog(self) -> None:
+        """File → Export Image…"""
+        start = str(Path(self._last_dir()) / f"{self.document.board.name}.png")
+        name, _ = QFileDialog.getSaveFileName(
+            self,
+            "Export image",
+            start,
+            "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)",
+        )
+        if name:
+            self.export_to(Path(name))
+
+    def export_to(self, path: Path) -> bool:
+        """Export the open map as a picture; say where it went, or why it failed."""
+        try:
+            export_board(self.document.board, path)
+        except ExportError as error:
+            QMessageBox.warning(self, "Export failed", str(error))
+            return False
+        self.statusBar().showMessage(f"Exported {path.name}", 4000)
+        return True
+
+    def about(self) -> None:
+        """Help → About."""
+        QMessageBox.about(
+            self,
+            "About Hexweave",
+            "<b>Hexweave</b><br>A tactical hex map for Rising Legends: Soulshards.<br>"
+            "The rules package decides; the map shows the answer and why.",
+        )
+
+    def _last_dir(self) -> str:
+        recent = self.session.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())
+
+    def _refresh_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.session.recent_files()
+        for index, path in enumerate(paths, start=1):
+            action = self.recent_menu.addAction(f"&{index} {path.name}")
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
+        if paths:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", self.session.clear_recent)
+        self.recent_menu.setEnabled(bool(paths))
+
+    # -- window events -------------------------------------------------------------------
+    def _restore_geometry(self) -> None:
+        geometry = self.session.settings.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1280, 800)
+        state = self.session.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        self.session.settings.setValue("window/geometry", self.saveGeometry())
+        self.session.settings.setValue("window/state", self.saveState())
+        event.accept()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_map(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = _dropped_map(event)
+        if path is not None:
+            event.acceptProposedAction()
+            self.open_path(path)
+
+
+def _dropped_map(event: QDragEnterEvent | QDropEvent) -> Path | None:
+    for url in event.mimeData().urls():
+        if url.isLocalFile() and url.toLocalFile().endswith(SUFFIX):
+            return Path(url.toLocalFile())
+    return None

@@ -1,0 +1,52 @@
+"""The ``hexweave`` command: check and export without a window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from app.main import main
+from app.resources import demo_map_path
+
+
+def test_check_says_ok_for_the_demo_map(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(demo_map_path())]) == 0
+    assert capsys.readouterr().out.strip() == "ok"
+
+
+def test_check_names_the_problem_and_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.hexmap"
+    bad.write_text("nope")
+    assert main(["check", str(bad)]) == 1
+    assert "zip" in capsys.readouterr().err
+
+
+def test_check_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(tmp_path / "missing.hexmap")]) == 1
+    assert "missing.hexmap" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
+def test_export_writes_each_format(qapp: object, tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"demo{suffix}"
+    assert main(["export", str(demo_map_path()), "-o", str(out)]) == 0
+    head = out.read_bytes()[:5]
+    assert head == {".png": b"\x89PNG\r", ".svg": b"<?xml", ".pdf": b"%PDF-"}[suffix]
+
+
+def test_player_export_differs_from_the_gm_export(qapp: object, tmp_path: Path) -> None:
+    gm, player = tmp_path / "gm.png", tmp_path / "player.png"
+    assert main(["export", str(demo_map_path()), "-o", str(gm)]) == 0
+    assert main(["export", str(demo_map_path()), "-o", str(player), "--player"]) == 0
+    assert QImage(str(gm)) != QImage(str(player))  # the demo holds a hidden token
+
+
+def test_export_refuses_an_unknown_format(
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["export", str(demo_map_path()), "-o", str(tmp_path / "x.bmp")]) == 1
+    assert ".png, .pdf or .svg" in capsys.readouterr().err

@@ -1,0 +1,79 @@
+"""Commands and controller against a MapDocument with no view: undo/redo walks."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.commands import AddTokenCommand, MoveTokenCommand, RemoveTokenCommand
+from app.controller import MapController
+from app.document import Change, MapDocument
+from rules import Board, Hex, Token
+
+
+@pytest.fixture
+def document(qtbot: QtBot) -> MapDocument:
+    board = Board.blank(10, 8).with_token(Token("a", "Aria", Hex(2, 2)))
+    board = board.with_terrain("blocked", [Hex(5, 2)], True)
+    return MapDocument(board)
+
+
+def test_move_command_walks_undo_redo_undo_with_the_modified_flag(document: MapDocument) -> None:
+    stack = document.undo_stack
+    changes: list[Change] = []
+    document.changed.connect(changes.append)
+    stack.push(MoveTokenCommand(document, "a", Hex(3, 2)))
+    assert document.board.token("a").position == Hex(3, 2) and document.is_modified()
+    stack.undo()
+    assert document.board.token("a").position == Hex(2, 2) and not document.is_modified()
+    stack.redo()
+    assert document.board.token("a").position == Hex(3, 2) and document.is_modified()
+    assert [c.tokens for c in changes] == [frozenset({"a"})] * 3
+    assert not any(c.terrain for c in changes)
+
+
+def test_add_and_remove_commands(document: MapDocument) -> None:
+    stack = document.undo_stack
+    stack.push(AddTokenCommand(document, Token("b", "Brom", Hex(4, 4))))
+    stack.push(RemoveTokenCommand(document, "a"))
+    assert set(document.board.tokens) == {"b"}
+    stack.undo()
+    stack.undo()
+    assert set(document.board.tokens) == {"a"}
+
+
+def test_controller_refuses_with_a_reason_and_pushes_nothing(
+    qtbot: QtBot, document: MapDocument
+) -> None:
+    controller = MapController(document)
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.request_move("a", Hex(5, 2))
+    assert "wall" in refused.args[0]
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.request_move("a", Hex(-5, 2))
+    assert "leave the map" in refused.args[0]
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.request_move("ghost", Hex(1, 1))
+    assert "ghost" in refused.args[0]
+    assert document.undo_stack.count() == 0
+
+
+def test_controller_move_and_delete_are_one_step_each(document: MapDocument) -> None:
+    controller = MapController(document)
+    assert controller.request_move("a", Hex(3, 3))
+    assert not controller.request_move("a", Hex(3, 3))  # no-op moves add no step
+    document.undo_stack.push(AddTokenCommand(document, Token("b", "Brom", Hex(4, 4))))
+    controller.delete_tokens(["a", "b"])
+    assert document.board.tokens == {}
+    assert document.undo_stack.count() == 3
+    document.undo_stack.undo()
+    assert set(document.board.tokens) == {"a", "b"}
+
+
+def test_change_between_boards_names_what_changed() -> None:
+    before = Board.blank(4, 4).with_token(Token("a", "A", Hex(0, 0)))
+    after = before.with_terrain("elevation", [Hex(1, 1)], 2)
+    assert Change.between(before, after) == Change(terrain=True)
+    moved = before.with_token_moved("a", Hex(1, 0))
+    assert Change.between(before, moved) == Change(tokens=frozenset({"a"}))
+    assert Change.between(before, before.with_name("B")).meta

@@ -1,0 +1,74 @@
+"""HexGridItem's level of detail: hexes up close, one cached picture far out."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage, QPainter
+
+from app.controller import MapController
+from app.document import MapDocument
+from app.scene.map_scene import MapScene
+from app.scene.style import cell_colors
+from rules import Board, GroundKind, Hex, Orientation
+
+
+def varied_board(width: int, height: int, orientation: Orientation) -> Board:
+    rng = np.random.default_rng(3)
+    ground = rng.integers(0, len(GroundKind), size=(height, width)).astype(np.uint8)
+    return Board.blank(width, height, orientation).with_layer("ground", ground)
+
+
+def render(scene: MapScene, source: QRectF, size: int) -> QImage:
+    image = QImage(size, size, QImage.Format.Format_RGB32)
+    image.fill(QColor("black"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, size, size), source)
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+def test_far_picture_matches_each_cell_colour(qapp: object, orientation: Orientation) -> None:
+    board = varied_board(30, 20, orientation)
+    document = MapDocument(board)
+    scene = MapScene(document, MapController(document))
+    picture = scene.grid_item.picture()
+    colors = cell_colors(board)
+    geometry = scene.geometry
+    scale = picture.image.width() / picture.scene_rect.width()
+    for col, row in [(0, 0), (5, 3), (29, 19), (17, 11)]:
+        center = geometry.center(board.hex_at(col, row))
+        x = int((center.x() - picture.scene_rect.left()) * scale)
+        y = int((center.y() - picture.scene_rect.top()) * scale)
+        pixel = picture.image.pixelColor(x, y)
+        assert (pixel.red(), pixel.green(), pixel.blue()) == tuple(colors[row, col])
+
+
+def test_far_zoom_draws_the_cached_picture_and_close_zoom_draws_hexes(qapp: object) -> None:
+    board = varied_board(200, 200, Orientation.POINTY)
+    document = MapDocument(board)
+    scene = MapScene(document, MapController(document))
+    grid = scene.grid_item
+    whole = scene.geometry.board_rect(board)
+    render(scene, whole, 400)  # 200 hexes across 400 px: far zoom
+    assert grid._picture is not None
+    grid._picture = None
+    center = scene.geometry.center(board.hex_at(100, 100))
+    close = render(scene, QRectF(center.x() - 100, center.y() - 100, 200, 200), 400)
+    assert grid._picture is None  # close up never builds the picture
+    r, g, b = cell_colors(board)[100, 100]
+    assert close.pixelColor(200, 200) == QColor(int(r), int(g), int(b))
+
+
+def test_terrain_edit_rebuilds_the_picture(qapp: object) -> None:
+    board = varied_board(10, 10, Orientation.POINTY)
+    document = MapDocument(board)
+    scene = MapScene(document, MapController(document))
+    first = scene.grid_item.picture()
+    document.replace_board(board.with_terrain("blocked", [Hex(1, 1)], True))
+    assert scene.grid_item.picture() is not first
+    document.replace_board(document.board.with_name("renamed"))
+    second = scene.grid_item.picture()
+    assert scene.grid_item.picture() is second
