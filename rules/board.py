@@ -21,6 +21,7 @@ change; a token whose footprint would leave the map is moved back inside.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -43,9 +44,10 @@ from rules.terrain import (
 )
 from rules.tokens import Token
 
-__all__ = ["MAX_MAP_SIDE", "Board", "cell_to_hex", "hex_to_cell"]
+__all__ = ["MAX_MAP_SIDE", "Board", "axial_grid", "cell_to_hex", "cells_of", "hex_to_cell"]
 
 MAX_MAP_SIDE = 2000
+_IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
 OptionValue = bool | int | float | str
 
@@ -62,6 +64,13 @@ def hex_to_cell(h: Hex, orientation: Orientation) -> tuple[int, int]:
     if orientation is Orientation.POINTY:
         return h.q + (h.r - (h.r & 1)) // 2, h.r
     return h.q, h.r + (h.q - (h.q & 1)) // 2
+
+
+def cells_of(qs: IntArray, rs: IntArray, orientation: Orientation) -> tuple[IntArray, IntArray]:
+    """Vectorised :func:`hex_to_cell`: arrays ``col`` and ``row`` for many hexes."""
+    if orientation is Orientation.POINTY:
+        return qs + (rs - (rs & 1)) // 2, rs
+    return qs, rs + (qs - (qs & 1)) // 2
 
 
 def axial_grid(width: int, height: int, orientation: Orientation) -> tuple[IntArray, IntArray]:
@@ -107,7 +116,9 @@ class Board:
         object.__setattr__(self, "tokens", MappingProxyType(dict(self.tokens)))
         object.__setattr__(self, "images", MappingProxyType(dict(self.images)))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
-        for token in self.tokens.values():
+        for key, token in self.tokens.items():
+            if key != token.id:
+                raise ValueError(f"token {token.id!r} is filed under another id, {key!r}")
             self._check_footprint(token, token.position)
 
     # -- construction -------------------------------------------------------------
@@ -276,6 +287,8 @@ class Board:
 
     def with_image(self, name: str, data: bytes) -> Board:
         """This board with picture ``name`` (e.g. ``"ogre.png"``) stored in it."""
+        if not _IMAGE_NAME.match(name):
+            raise ValueError(f"picture name {name!r} must be a plain file name of 1-128 characters")
         return self._evolve(images=MappingProxyType({**self.images, name: bytes(data)}))
 
     def with_options(self, options: Mapping[str, OptionValue]) -> Board:

@@ -41,12 +41,14 @@ __all__ = [
     "facing_step",
     "hex_line",
     "hex_round",
+    "hex_round_arrays",
     "is_edge_facing",
     "neighbors",
     "ring",
 ]
 
 IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -181,11 +183,11 @@ def hex_round(q: float, r: float) -> Hex:
     return Hex(int(rq), int(rr))
 
 
-def _lerp_round(a: Hex, b: Hex, t: float) -> Hex:
-    # Nudge the start so exact ties (a point on an edge) always break the same way.
-    aq, ar = a.q + 1e-6, a.r + 1e-6
-    q = aq + (b.q - a.q) * t
-    r = ar + (b.r - a.r) * t
+def _nudged_point(a: Hex, b: Hex, i: int, n: int) -> Hex:
+    # The contract's expression, literally: a + (b - a) * i / n with the start nudged so
+    # exact ties (a point on an edge) break the same way.
+    q = (a.q + 1e-6) + (b.q - a.q) * i / n
+    r = (a.r + 1e-6) + (b.r - a.r) * i / n
     return hex_round(q, r)
 
 
@@ -199,7 +201,7 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
     n = distance(a, b)
     if n == 0:
         return [a]
-    return [_lerp_round(a, b, i / n) for i in range(n + 1)]
+    return [_nudged_point(a, b, i, n) for i in range(n + 1)]
 
 
 def distances_to(qs: IntArray, rs: IntArray, target: Hex) -> IntArray:
@@ -208,3 +210,17 @@ def distances_to(qs: IntArray, rs: IntArray, target: Hex) -> IntArray:
     dr = rs - target.r
     result: IntArray = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
     return result
+
+
+def hex_round_arrays(
+    q: npt.NDArray[np.floating], r: npt.NDArray[np.floating]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Vectorised :func:`hex_round`: the hexes containing many fractional positions."""
+    s = -q - r
+    rq, rr, rs = np.rint(q), np.rint(r), np.rint(s)
+    dq, dr, ds = np.abs(rq - q), np.abs(rr - r), np.abs(rs - s)
+    fix_q = (dq > dr) & (dq > ds)
+    fix_r = ~fix_q & (dr > ds)
+    rq = np.where(fix_q, -rr - rs, rq)
+    rr = np.where(fix_r, -rq - rs, rr)
+    return rq.astype(np.int32), rr.astype(np.int32)

@@ -128,9 +128,11 @@ class Layout:
         y = (m.f2 * q + m.f3 * r) * self.size + self.origin_y
         return x, y
 
-    def fractional_array(self, xs: FloatArray, ys: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """Vectorised :meth:`pixel_to_fractional`."""
+    def fractional_array(
+        self, xs: npt.NDArray[np.floating], ys: npt.NDArray[np.floating]
+    ) -> tuple[npt.NDArray[np.floating], npt.NDArray[np.floating]]:
+        """Vectorised :meth:`pixel_to_fractional`; arrays broadcast, their float dtype is kept."""
         m = self._m
-        px = (np.asarray(xs, dtype=np.float64) - self.origin_x) / self.size
-        py = (np.asarray(ys, dtype=np.float64) - self.origin_y) / self.size
+        px = (xs - self.origin_x) / self.size
+        py = (ys - self.origin_y) / self.size
         return m.b0 * px + m.b1 * py, m.b2 * px + m.b3 * py

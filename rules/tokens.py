@@ -24,6 +24,8 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+import numpy as np
+
 from rules.hexes import Hex, disk
 
 __all__ = [
@@ -43,6 +45,10 @@ _ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 _PAIR = (Hex(0, 0), Hex(1, 0))
 _DIAMOND = (Hex(0, 0), Hex(1, 0), Hex(0, 1), Hex(1, 1))
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool)
 
 
 class TokenKind(enum.Enum):
@@ -100,9 +106,17 @@ class Token:
         problem = self.problem()
         if problem:
             raise ValueError(problem)
+        # numpy integers are welcome in, plain ints are kept (for JSON and equality).
+        object.__setattr__(self, "position", Hex(int(self.position.q), int(self.position.r)))
+        if self.footprint_override is not None:
+            plain = tuple(Hex(int(h.q), int(h.r)) for h in self.footprint_override)
+            object.__setattr__(self, "footprint_override", plain)
 
     def problem(self) -> str | None:
         """What is wrong with this token's fields, or ``None``."""
+        types = self._type_problem()
+        if types:
+            return types
         if not _ID.match(self.id):
             return f"token id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
         if not self.name.strip():
@@ -116,6 +130,21 @@ class Token:
         override = self.footprint_override
         if override is not None and Hex(0, 0) not in override:
             return f"token {self.id!r}: footprint override must contain the anchor Hex(0, 0)"
+        return None
+
+    def _type_problem(self) -> str | None:
+        if not isinstance(self.id, str):
+            return f"token id must be a string, got {self.id!r}"
+        for label in ("name", "side", "color", "notes"):
+            if not isinstance(getattr(self, label), str):
+                return f"token {self.id!r}: {label} must be text"
+        if isinstance(self.size, bool) or not isinstance(self.size, int):
+            return f"token {self.id!r}: size must be an integer, got {self.size!r}"
+        hexes = [self.position, *(self.footprint_override or ())]
+        if not all(isinstance(h, Hex) and _is_int(h.q) and _is_int(h.r) for h in hexes):
+            return f"token {self.id!r}: position and footprint must be hexes of integers"
+        if self.image is not None and not isinstance(self.image, str):
+            return f"token {self.id!r}: image must be a picture name or None"
         return None
 
     @property

@@ -6,7 +6,7 @@ recolours the grid, a token change syncs, adds or removes only that token's item
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeyEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
@@ -56,6 +56,10 @@ class MapScene(QGraphicsScene):
         """Hex ↔ scene conversion for the current board."""
         return self._grid.geometry
 
+    def content_rect(self) -> QRectF:
+        """The part of the scene the map covers (what Fit to Window shows)."""
+        return self.geometry.board_rect(self._document.board).adjusted(-16, -16, 16, 16)
+
     @property
     def grid_item(self) -> HexGridItem:
         """The item drawing the grid and terrain."""
@@ -72,7 +76,10 @@ class MapScene(QGraphicsScene):
     def _rebuild(self) -> None:
         board = self._document.board
         self._grid.set_board(board)
-        self.setSceneRect(self.geometry.board_rect(board).adjusted(-64, -64, 64, 64))
+        # Generous margins so the view can zoom about the cursor near the map's edges too.
+        rect = self.content_rect()
+        margin = max(rect.width(), rect.height()) * 0.5 + 512
+        self.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
         for item in self._tokens.values():
             self.removeItem(item)
         self._tokens.clear()

@@ -57,14 +57,11 @@ def _render(
     width: int,
     height: int,
 ) -> npt.NDArray[np.uint8]:
-    xs = scene_rect.left() + (np.arange(width, dtype=np.float64) + 0.5) * (
-        scene_rect.width() / width
-    )
-    ys = scene_rect.top() + (np.arange(height, dtype=np.float64) + 0.5) * (
-        scene_rect.height() / height
-    )
-    fx, fy = np.meshgrid(xs, ys)
-    fq, fr = geometry.layout.fractional_array(fx, fy)
+    # float32 and broadcasting keep the temporaries small: this runs over millions of pixels.
+    step_x, step_y = scene_rect.width() / width, scene_rect.height() / height
+    xs = (scene_rect.left() + (np.arange(width, dtype=np.float32) + 0.5) * step_x)[None, :]
+    ys = (scene_rect.top() + (np.arange(height, dtype=np.float32) + 0.5) * step_y)[:, None]
+    fq, fr = geometry.layout.fractional_array(xs, ys)
     qs, rs = hex_round_arrays(fq, fr)
     cols, rows = cells_of(qs, rs, board.orientation)
     inside = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)

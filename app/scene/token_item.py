@@ -51,7 +51,7 @@ class TokenItem(QGraphicsItem):
         )
         self._footprint.translate(-center)
         spread = max((abs(p.x() - center.x()) + abs(p.y() - center.y())) for p in footprint)
-        self._radius = geometry.size * 0.78 + spread * 0.55
+        self._radius = geometry.size * 0.8 + spread * 0.2
         self.setToolTip(self._tooltip())
         self.show_at(token.position)
 
@@ -107,9 +107,9 @@ class TokenItem(QGraphicsItem):
         ring = side_pen(token.side, max(3.0, self._radius * 0.16))
         if len(token.footprint_offsets) > 1:
             tint = QColor(ring.color())
-            tint.setAlpha(70)
+            tint.setAlpha(120)
             edge = QPen(
-                ring.color(), 2.5, Qt.PenStyle.DashLine if token.hidden else Qt.PenStyle.SolidLine
+                ring.color(), 4.0, Qt.PenStyle.DashLine if token.hidden else Qt.PenStyle.SolidLine
             )
             painter.setPen(edge)
             painter.setBrush(tint)

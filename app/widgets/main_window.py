@@ -18,22 +18,32 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QStyle,
     QUndoView,
 )
 
 from app.actions import build_menus
 from app.controller import MapController
 from app.document import MapDocument
-from app.export import ExportError, export_board
 from app.resources import asset_path
 from app.scene.map_scene import MapScene
 from app.session import Session, describe_open_error
 from app.widgets.map_view import MapView
-from app.widgets.new_map_dialog import NewMapDialog
 from rules import Hex, MapFileError
 from rules.mapfile import SUFFIX
 
 FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
+TOOLBAR = (
+    "file.open",
+    "file.save",
+    "-",
+    "edit.undo",
+    "edit.redo",
+    "-",
+    "view.zoom_in",
+    "view.zoom_out",
+    "view.fit",
+)
 
 
 class MainWindow(QMainWindow):
@@ -55,6 +65,7 @@ class MainWindow(QMainWindow):
         self.history_dock = self._build_history_dock()
         self.recent_menu = QMenu("Open &Recent", self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
+        self._build_toolbar()
         self._connect()
         self._watch_document(document)
         self._refresh_recent_menu()
@@ -68,6 +79,26 @@ class MainWindow(QMainWindow):
             "file.recent": self.recent_menu,
             "view.history": self.history_dock.toggleViewAction(),
         }
+
+    def _build_toolbar(self) -> None:
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        style = self.style()
+        icons = {
+            "file.open": QStyle.StandardPixmap.SP_DialogOpenButton,
+            "file.save": QStyle.StandardPixmap.SP_DialogSaveButton,
+            "edit.undo": QStyle.StandardPixmap.SP_ArrowBack,
+            "edit.redo": QStyle.StandardPixmap.SP_ArrowForward,
+        }
+        for action_id in TOOLBAR:
+            if action_id == "-":
+                toolbar.addSeparator()
+                continue
+            action = self.actions_by_id[action_id]
+            if action_id in icons:
+                action.setIcon(style.standardIcon(icons[action_id]))
+            toolbar.addAction(action)
 
     def _build_status_bar(self) -> None:
         self.hex_label = QLabel("—")
@@ -217,6 +248,8 @@ class MainWindow(QMainWindow):
         """File → New Map…"""
         if not self.confirm_discard():
             return
+        from app.widgets.new_map_dialog import NewMapDialog  # only when asked: start-up time
+
         dialog = NewMapDialog(self)
         if dialog.exec():
             self.session.new_map(*dialog.values())
@@ -235,6 +268,8 @@ class MainWindow(QMainWindow):
 
     def export_to(self, path: Path) -> bool:
         """Export the open map as a picture; say where it went, or why it failed."""
+        from app.export import ExportError, export_board  # QtSvg and PDF load only when asked
+
         try:
             export_board(self.document.board, path)
         except ExportError as error:

@@ -57,11 +57,12 @@ class MapView(QGraphicsView):
         self.set_zoom(self.zoom / STEP)
 
     def fit_to_window(self) -> None:
-        """Show the whole map."""
+        """Show the whole map (the scene's ``content_rect()``, else all its items)."""
         scene = self.scene()
         if scene is None:
             return
-        self.fitInView(scene.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        content = getattr(scene, "content_rect", scene.itemsBoundingRect)
+        self.fitInView(content(), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom)
 
     def _scroll_by_scene(self, delta: QPointF) -> None:

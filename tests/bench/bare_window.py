@@ -1,0 +1,36 @@
+"""A bare PySide6 window for the start-up benchmark: the yardstick ``python -m app`` is held to.
+
+A QMainWindow with a QGraphicsView over an empty scene; quits as soon as the view's
+viewport has painted once, exactly as ``python -m app --quit-after-first-paint`` does.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMainWindow
+
+
+class _FirstPaint(QObject):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, QApplication.quit)
+        return False
+
+
+def main() -> int:
+    """Show the bare window and quit after its first paint."""
+    app = QApplication(sys.argv[:1])
+    window = QMainWindow()
+    scene = QGraphicsScene(window)
+    view = QGraphicsView(scene, window)
+    window.setCentralWidget(view)
+    watcher = _FirstPaint(view.viewport())
+    view.viewport().installEventFilter(watcher)
+    window.show()
+    return int(app.exec())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
