@@ -44,7 +44,15 @@ from rules.terrain import (
 )
 from rules.tokens import Token
 
-__all__ = ["MAX_MAP_SIDE", "Board", "axial_grid", "cell_to_hex", "cells_of", "hex_to_cell"]
+__all__ = [
+    "MAX_MAP_SIDE",
+    "Board",
+    "axial_grid",
+    "axial_of_cells",
+    "cell_to_hex",
+    "cells_of",
+    "hex_to_cell",
+]
 
 MAX_MAP_SIDE = 2000
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
@@ -73,12 +81,21 @@ def cells_of(qs: IntArray, rs: IntArray, orientation: Orientation) -> tuple[IntA
     return qs, rs + (qs - (qs & 1)) // 2
 
 
+def axial_of_cells(
+    cols: npt.NDArray[np.integer], rows: npt.NDArray[np.integer], orientation: Orientation
+) -> tuple[IntArray, IntArray]:
+    """Vectorised :func:`cell_to_hex`: arrays ``q`` and ``r`` for many cells."""
+    c = np.asarray(cols, dtype=np.int64)
+    r = np.asarray(rows, dtype=np.int64)
+    if orientation is Orientation.POINTY:
+        return c - (r - (r & 1)) // 2, r
+    return c, r - (c - (c & 1)) // 2
+
+
 def axial_grid(width: int, height: int, orientation: Orientation) -> tuple[IntArray, IntArray]:
     """Arrays ``q`` and ``r`` of shape ``(height, width)`` for every cell, vectorised."""
     rows, cols = np.indices((height, width), dtype=np.int64)
-    if orientation is Orientation.POINTY:
-        return cols - (rows - (rows & 1)) // 2, rows
-    return cols, rows - (cols - (cols & 1)) // 2
+    return axial_of_cells(cols, rows, orientation)
 
 
 def _check_dimensions(width: int, height: int) -> None:

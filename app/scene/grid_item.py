@@ -10,7 +10,7 @@ drawn instead, so the cost of a frame follows the pixels on screen, not the map 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -24,6 +24,7 @@ from app.scene.style import (
 )
 from app.scene.terrain_image import TerrainPicture
 from rules import Board
+from rules.board import axial_of_cells
 
 PICTURE_BELOW = 22.0  # on-screen hex width (px) under which the cached picture is drawn
 NUMBERS_ABOVE = 56.0  # on-screen hex width (px) over which elevations are written
@@ -106,28 +107,29 @@ class HexGridItem(QGraphicsItem):
         cols, rows = geometry.cell_range(board, exposed)
         if not cols or not rows:
             return
-        qs, rs = board.axial_grid()
         block = np.s_[rows.start : rows.stop, cols.start : cols.stop]
-        xs, ys = geometry.layout.centers(qs[block], rs[block])
-        colors = self._colors[block]
-        patterns = [(board.layer(name)[block] != 0, pattern_brush(name)) for name in PATTERN_LAYERS]
+        row_index, col_index = np.mgrid[block]
+        qs, rs = axial_of_cells(col_index, row_index, board.orientation)
+        xs, ys = geometry.layout.centers(qs, rs)
         hexagon = geometry.unit_polygon()
-        outline = QPen(GRID_COLOR, 0)  # cosmetic: one device pixel at every zoom
+        centers = zip(xs.ravel().tolist(), ys.ravel().tolist(), strict=True)
+        polygons = [hexagon.translated(x, y) for x, y in centers]
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        for i in range(xs.shape[0]):
-            for j in range(xs.shape[1]):
-                polygon = hexagon.translated(float(xs[i, j]), float(ys[i, j]))
-                r, g, b = colors[i, j]
-                painter.setPen(outline)
-                painter.setBrush(QColor(int(r), int(g), int(b)))
-                painter.drawPolygon(polygon)
-                painter.setPen(Qt.PenStyle.NoPen)
-                for mask, brush in patterns:
-                    if mask[i, j]:
-                        painter.setBrush(brush)
-                        painter.drawPolygon(polygon)
+        # Few Python calls per hex: one brush per colour, one per pattern layer.
+        painter.setPen(QPen(GRID_COLOR, 0))  # cosmetic: one device pixel at every zoom
+        for rgb, members in _group_by_color(self._colors[block]):
+            painter.setBrush(QColor.fromRgb(rgb))
+            for k in members:
+                painter.drawPolygon(polygons[k])
+        painter.setPen(Qt.PenStyle.NoPen)
+        for name in PATTERN_LAYERS:
+            marked = np.flatnonzero(board.layer(name)[block].ravel()).tolist()
+            if marked:
+                painter.setBrush(pattern_brush(name))
+                for k in marked:
+                    painter.drawPolygon(polygons[k])
         if hex_on_screen >= NUMBERS_ABOVE:
-            self._paint_elevations(painter, block, xs, ys, colors)
+            self._paint_elevations(painter, block, xs, ys, self._colors[block])
 
     def _paint_elevations(
         self,
@@ -146,6 +148,12 @@ class HexGridItem(QGraphicsItem):
             box = QRectF(float(xs[i, j]) - half, float(ys[i, j]) + half * 0.25, 2 * half, half)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{int(elevation[i, j]):+d}")
 
-    def hex_center(self, col: int, row: int) -> QPointF:
-        """Scene centre of cell ``(col, row)``."""
-        return self._geometry.center(self._board.hex_at(col, row))
+
+def _group_by_color(colors: np.ndarray) -> list[tuple[int, list[int]]]:
+    """Flat indices of the cells of each colour in an ``(h, w, 3)`` block, by 0xRRGGBB."""
+    flat = colors.reshape(-1, 3).astype(np.uint32)
+    packed = (flat[:, 0] << 16) | (flat[:, 1] << 8) | flat[:, 2]
+    values, inverse, counts = np.unique(packed, return_inverse=True, return_counts=True)
+    order = np.argsort(inverse, kind="stable")
+    groups = np.split(order, np.cumsum(counts)[:-1])
+    return [(int(v), g.tolist()) for v, g in zip(values, groups, strict=True)]

@@ -21,6 +21,7 @@ from rules.hexes import hex_round_arrays
 
 MAX_SIDE = 2048
 PIXELS_PER_HEX = 6.0
+BAND_ROWS = 64
 
 
 class TerrainPicture:
@@ -57,15 +58,22 @@ def _render(
     width: int,
     height: int,
 ) -> npt.NDArray[np.uint8]:
-    # float32 and broadcasting keep the temporaries small: this runs over millions of pixels.
+    # One gather from a table of packed RGBA cells; the last entry is transparent (off-map).
+    off_map = board.width * board.height
+    table = np.zeros(off_map + 1, dtype=np.uint32)
+    packed = colors.reshape(-1, 3).astype(np.uint32) @ np.array([1, 1 << 8, 1 << 16], np.uint32)
+    table[:-1] = packed | np.uint32(0xFF000000)
+    # float32, broadcasting and bands of rows keep the temporaries small and in cache:
+    # this runs over millions of pixels.
     step_x, step_y = scene_rect.width() / width, scene_rect.height() / height
     xs = (scene_rect.left() + (np.arange(width, dtype=np.float32) + 0.5) * step_x)[None, :]
     ys = (scene_rect.top() + (np.arange(height, dtype=np.float32) + 0.5) * step_y)[:, None]
-    fq, fr = geometry.layout.fractional_array(xs, ys)
-    qs, rs = hex_round_arrays(fq, fr)
-    cols, rows = cells_of(qs, rs, board.orientation)
-    inside = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)
-    rgba = np.zeros((height, width, 4), dtype=np.uint8)
-    rgba[inside, :3] = colors[rows[inside], cols[inside]]
-    rgba[inside, 3] = 255
+    out = np.empty((height, width), dtype=np.uint32)
+    for top in range(0, height, BAND_ROWS):
+        band = slice(top, top + BAND_ROWS)
+        fq, fr = geometry.layout.fractional_array(xs, ys[band])
+        cols, rows = cells_of(*hex_round_arrays(fq, fr), board.orientation)
+        inside = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)
+        out[band] = table[np.where(inside, rows * board.width + cols, off_map)]
+    rgba: npt.NDArray[np.uint8] = out.view(np.uint8).reshape(height, width, 4)
     return rgba

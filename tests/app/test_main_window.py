@@ -217,3 +217,67 @@ def test_export_from_the_window_writes_a_png(window: MainWindow, tmp_path: Path)
     out = tmp_path / "map.png"
     assert window.export_to(out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_middle_drag_and_space_drag_pan_the_view(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    window.zoom_in()
+    window.zoom_in()
+    viewport = view.viewport()
+    start = view.mapToScene(viewport.rect().center())
+    a, b = QPoint(400, 300), QPoint(300, 250)
+    QTest.mousePress(viewport, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, a)
+    QTest.mouseMove(viewport, b)
+    QTest.mouseRelease(viewport, Qt.MouseButton.MiddleButton, Qt.KeyboardModifier.NoModifier, b)
+    moved = view.mapToScene(viewport.rect().center())
+    assert (moved - start).x() == pytest.approx(100 / view.zoom, abs=2 / view.zoom)
+    assert (moved - start).y() == pytest.approx(50 / view.zoom, abs=2 / view.zoom)
+    QTest.keyPress(view, Qt.Key.Key_Space)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+    QTest.mouseMove(viewport, a)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    QTest.keyRelease(view, Qt.Key.Key_Space)
+    back = view.mapToScene(viewport.rect().center())
+    assert (back - start).manhattanLength() < 3 / view.zoom
+    assert window.document.undo_stack.count() == 0  # panning never edits the map
+
+
+def test_window_size_and_recent_files_survive_a_restart(
+    window: MainWindow,
+    settings,
+    tmp_path: Path,
+    qtbot,  # type: ignore[no-untyped-def]
+) -> None:
+    path = tmp_path / "kept.hexmap"
+    assert window.save_to(path)
+    window.resize(640, 480)  # the offscreen screen is 800×600: stay inside it
+    assert window.close()
+    again = MainWindow(window.document, settings)
+    qtbot.addWidget(again)
+    assert (again.size().width(), again.size().height()) == (640, 480)
+    recent = [a.text() for a in again.recent_menu.actions()]
+    assert any("kept.hexmap" in text for text in recent)
+
+
+def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    from app.controller import MapController
+    from app.document import MapDocument
+    from app.scene.map_scene import MapScene
+    from rules import Board, Token
+
+    picture = QImage(16, 16, QImage.Format.Format_RGB32)
+    picture.fill(QColor("#ff00ff"))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    board = Board.blank(5, 5).with_image("face.png", bytes(data.data()))
+    board = board.with_token(Token("f", "Face", Hex(1, 1), image="face.png"))
+    document = MapDocument(board)
+    scene = MapScene(document, MapController(document))
+    item = scene.token_item("f")
+    assert item is not None and item._image is not None and not item._image.isNull()
+    assert item._image.pixelColor(8, 8) == QColor("#ff00ff")
