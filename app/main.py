@@ -89,7 +89,21 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _no_display() -> bool:
+    """True on a Linux machine with no screen to open a window on."""
+    if not sys.platform.startswith("linux") or os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def _run_app(args: argparse.Namespace) -> int:
+    if _no_display():
+        print(
+            "hexweave: there is no display to open a window on. Run it in a desktop session, "
+            "under xvfb-run, or use 'hexweave export MAP -o OUT.png' for a picture.",
+            file=sys.stderr,
+        )
+        return 2
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 

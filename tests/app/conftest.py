@@ -28,3 +28,11 @@ def window(qtbot, settings: QSettings) -> MainWindow:  # type: ignore[no-untyped
     qtbot.waitExposed(win)
     win.fit_to_window()
     return win
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/app needs Qt: mark it ``gui`` (``pytest -m "not gui"`` skips it)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.gui)

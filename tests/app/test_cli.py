@@ -50,3 +50,13 @@ def test_export_refuses_an_unknown_format(
 ) -> None:
     assert main(["export", str(demo_map_path()), "-o", str(tmp_path / "x.bmp")]) == 1
     assert ".png, .pdf or .svg" in capsys.readouterr().err
+
+
+def test_the_app_without_a_display_explains_instead_of_crashing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.platform", "linux")
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    assert main([]) == 2
+    assert "no display" in capsys.readouterr().err

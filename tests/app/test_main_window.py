@@ -13,8 +13,6 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from app.widgets.main_window import MainWindow
 from rules import DIRECTIONS, Hex, mapfile
 
-pytestmark = pytest.mark.gui
-
 
 def view_point(window: MainWindow, h: Hex) -> QPoint:
     """Where hex ``h``'s centre is on the view's viewport."""
