@@ -34,7 +34,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "file.new",
         "&File",
         "&New Map…",
-        "new_map_dialog",
+        "files.new_map_dialog",
         QKeySequence.StandardKey.New,
         "Start an empty map",
     ),
@@ -42,7 +42,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "file.open",
         "&File",
         "&Open…",
-        "open_dialog",
+        "files.open_dialog",
         QKeySequence.StandardKey.Open,
         "Open a .hexmap file",
     ),
@@ -52,7 +52,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "file.save",
         "&File",
         "&Save",
-        "save",
+        "files.save",
         QKeySequence.StandardKey.Save,
         "Save the map (atomically: a failed save keeps the old file)",
     ),
@@ -60,7 +60,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "file.save_as",
         "&File",
         "Save &As…",
-        "save_as_dialog",
+        "files.save_as_dialog",
         QKeySequence.StandardKey.SaveAs,
         "Save the map under another name",
     ),
@@ -68,7 +68,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "file.export",
         "&File",
         "&Export Image…",
-        "export_dialog",
+        "files.export_dialog",
         "Ctrl+E",
         "Export the map as PNG, PDF or SVG",
     ),
@@ -84,6 +84,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
     # Undo and redo come from the QUndoGroup (they follow the open document's stack).
     ActionSpec("edit.undo", "&Edit", "", "", QKeySequence.StandardKey.Undo, "Undo the last edit"),
     ActionSpec("edit.redo", "&Edit", "", "", QKeySequence.StandardKey.Redo, "Redo"),
+    ActionSpec(
+        "edit.history",
+        "&Edit",
+        "Undo &History",
+        "",
+        "Ctrl+H",
+        "Show every edit; click one to go back to it",
+    ),
     ActionSpec("edit.sep1", "&Edit", SEPARATOR, ""),
     ActionSpec(
         "edit.delete",
@@ -112,17 +120,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "view.fit", "&View", "&Fit to Window", "fit_to_window", "Ctrl+0", "Show the whole map"
     ),
-    ActionSpec("view.sep1", "&View", SEPARATOR, ""),
-    ActionSpec(
-        "view.history",
-        "&View",
-        "Undo &History",
-        "",
-        "Ctrl+H",
-        "Show every edit; click one to go back to it",
-    ),
     ActionSpec("help.about", "&Help", "&About Hexweave", "about", None),
 )
+
+
+def _resolve(owner: object, dotted: str) -> Callable[[], object]:
+    """``owner.a.b`` for ``"a.b"``: handlers may live on helpers the window owns."""
+    target = owner
+    for part in dotted.split("."):
+        target = getattr(target, part)
+    return target  # type: ignore[return-value]
 
 
 def build_menus(
@@ -152,7 +159,7 @@ def build_menus(
             action.setToolTip(spec.tip)
             action.setStatusTip(spec.tip)
         if spec.handler:
-            handler: Callable[[], object] = getattr(owner, spec.handler)
+            handler = _resolve(owner, spec.handler)
             action.triggered.connect(lambda _checked=False, h=handler: h())
         action.setObjectName(spec.id)
         menu.addAction(action)

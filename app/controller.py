@@ -12,7 +12,8 @@ from PySide6.QtCore import QObject, Signal
 
 from app.commands import MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
-from rules import Hex, RulesError, TokenKind
+from rules import Hex, RulesError
+from rules.placement import placement_problem
 
 
 class MapController(QObject):
@@ -31,17 +32,7 @@ class MapController(QObject):
 
     def move_problem(self, token_id: str, anchor: Hex) -> str | None:
         """Why ``token_id`` cannot be placed with its anchor at ``anchor``, or ``None``."""
-        board = self.document.board
-        token = board.token(token_id)
-        spaces = token.footprint_at(anchor)
-        outside = [h for h in spaces if not board.contains(h)]
-        if outside:
-            return f"{token.name} would leave the map there"
-        if token.kind is TokenKind.CREATURE:
-            walls = sorted(h for h in spaces if board.terrain_at(h).blocked)
-            if walls:
-                return f"{token.name} cannot stand in a wall at ({walls[0].q}, {walls[0].r})"
-        return None
+        return placement_problem(self.document.board, token_id, anchor)
 
     def request_move(self, token_id: str, anchor: Hex) -> bool:
         """Move a token as one undo step; returns False (and says why) if refused."""

@@ -24,12 +24,13 @@ class Change:
     tokens: frozenset[str] = frozenset()
     terrain: bool = False
     grid: bool = False
+    images: bool = False
     meta: bool = False
 
     @classmethod
     def everything(cls) -> Change:
         """A change after which every view rebuilds from scratch."""
-        return cls(terrain=True, grid=True, meta=True)
+        return cls(terrain=True, grid=True, images=True, meta=True)
 
     @classmethod
     def between(cls, before: Board, after: Board) -> Change:
@@ -42,8 +43,9 @@ class Change:
         terrain = grid or any(before.layers[k] is not after.layers[k] for k in after.layers)
         ids = set(before.tokens) | set(after.tokens)
         tokens = frozenset(i for i in ids if before.tokens.get(i) != after.tokens.get(i))
+        images = before.images is not after.images and before.images != after.images
         meta = before.name != after.name or before.options != after.options
-        return cls(tokens=tokens, terrain=terrain, grid=grid, meta=meta)
+        return cls(tokens=tokens, terrain=terrain, grid=grid, images=images, meta=meta)
 
 
 class MapDocument(QObject):

@@ -12,8 +12,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules import MapFileError, __version__, mapfile
+
+if TYPE_CHECKING:
+    from app.document import MapDocument
 
 ORGANIZATION = "Hexweave"
 APPLICATION = "Hexweave"
@@ -107,29 +111,39 @@ def _run_app(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from app.document import MapDocument
-    from app.resources import demo_map_path
     from app.widgets.main_window import MainWindow
-    from rules import Board
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance() or QApplication([sys.argv[0]])
-    path = args.map or demo_map_path()
-    problem = None
-    try:
-        document = MapDocument.open(path)
-    except MapFileError as error:
-        problem = str(error)
-        document = MapDocument(Board.blank(40, 30))
+    document, problem = initial_document(args.map)
     window = MainWindow(document, QSettings())
     window.show()
     window.fit_to_window()
     if problem:
-        QMessageBox.warning(window, "Cannot open map", f"Could not open {path}:\n{problem}")
+        QMessageBox.warning(window, "Cannot open map", problem)
     if args.quit_after_first_paint:
         _quit_after_first_paint(window)
     return int(app.exec())
+
+
+def initial_document(path: Path | None) -> tuple[MapDocument, str | None]:
+    """The map to start with, and the problem to show if ``path`` could not be opened.
+
+    With no ``path`` the bundled demo map opens as an unsaved copy (no file), so Save asks
+    for a name instead of writing into the installed package.
+    """
+    from app.document import MapDocument
+    from app.resources import demo_map_path
+    from rules import Board
+
+    try:
+        if path is None:
+            return MapDocument(mapfile.load(demo_map_path())), None
+        return MapDocument.open(path), None
+    except MapFileError as error:
+        shown = path or demo_map_path()
+        return MapDocument(Board.blank(40, 30)), f"Could not open {shown}:\n{error}"
 
 
 def _quit_after_first_paint(window: object) -> None:

@@ -6,6 +6,7 @@ Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the 
 
 from __future__ import annotations
 
+from rules import mapfile
 from rules.board import Board, cell_to_hex, hex_to_cell
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.errors import (
@@ -31,8 +32,10 @@ from rules.hexes import (
     ring,
 )
 from rules.layout import Layout, Orientation
+from rules.placement import placement_problem
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
+from rules.visibility import player_board
 
 __version__ = "0.1.0"
 
@@ -69,7 +72,10 @@ __all__ = [
     "hex_round",
     "hex_to_cell",
     "injury",
+    "mapfile",
     "neighbors",
+    "placement_problem",
+    "player_board",
     "read_faces",
     "ring",
     "roll",

@@ -125,7 +125,9 @@ class Board:
             problem = check_layer(name, array, self.width, self.height)
             if problem:
                 raise ValueError(problem)
-            layers[name] = array if not array.flags.writeable else read_only(array.copy())
+            # Keep only arrays nobody else can write to: read-only and owning their data.
+            owned = not array.flags.writeable and array.base is None
+            layers[name] = array if owned else read_only(array.copy())
         missing = set(LAYER_SPECS) - set(layers)
         if missing:
             raise ValueError(f"missing terrain layers: {', '.join(sorted(missing))}")
@@ -326,17 +328,22 @@ class Board:
         return flipped
 
     def _clamped(self, token: Token) -> Token:
-        """``token`` moved to the nearest anchor (by cell) that keeps it on the map."""
+        """``token`` moved to the nearest anchor (by cell, searching outward) that keeps it
+        on the map."""
         if all(self.contains(h) for h in token.footprint):
             return token
         col, row = hex_to_cell(token.position, self.orientation)
-        candidates = sorted(
-            ((c - col) ** 2 + (r - row) ** 2, c, r)
-            for r in range(self.height)
-            for c in range(self.width)
-        )
-        for _, c, r in candidates:
-            anchor = self.hex_at(c, r)
-            if all(self.contains(h) for h in token.footprint_at(anchor)):
-                return token.moved_to(anchor)
+        for reach in range(1, max(self.width, self.height) + 1):
+            square = [
+                (c, r)
+                for r in range(row - reach, row + reach + 1)
+                for c in range(col - reach, col + reach + 1)
+                if max(abs(c - col), abs(r - row)) == reach
+                and 0 <= c < self.width
+                and 0 <= r < self.height
+            ]
+            for c, r in sorted(square, key=lambda cr: (cr[0] - col) ** 2 + (cr[1] - row) ** 2):
+                anchor = self.hex_at(c, r)
+                if all(self.contains(h) for h in token.footprint_at(anchor)):
+                    return token.moved_to(anchor)
         raise OutOfBoundsError(f"token {token.name!r} does not fit on this map")

@@ -1,4 +1,4 @@
-"""Reading and writing ``.hexmap`` files (format described in docs/file-format.md).
+"""Reading and writing ``.hexmap`` files (the format is described in README.md, "The map file").
 
 A ``.hexmap`` is a zip archive (deflated) holding
 

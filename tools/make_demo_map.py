@@ -29,67 +29,76 @@ from rules.hexes import distances_to  # noqa: E402
 WIDTH, HEIGHT = 40, 30
 
 
-def _terrain(board: Board) -> dict[str, np.ndarray]:
-    qs, rs = board.axial_grid()
-    rows, cols = np.indices((HEIGHT, WIDTH))
-    ground = np.full((HEIGHT, WIDTH), GroundKind.GRASS, dtype=np.uint8)
-    elevation = np.zeros((HEIGHT, WIDTH), dtype=np.int16)
-    water = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
-    steep = np.zeros((HEIGHT, WIDTH), dtype=bool)
-    blocked = np.zeros((HEIGHT, WIDTH), dtype=bool)
-    concealment = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
-    kind = np.zeros((HEIGHT, WIDTH), dtype=np.uint8)
+Layers = dict[str, np.ndarray]
 
-    # A river winding from the north edge to the south edge, with muddy banks.
-    river_col = 24 + np.round(3 * np.sin(rows / 4.0)).astype(int)
-    offset = cols - river_col
-    water[(offset >= 0) & (offset <= 1)] = 1
-    water[(offset >= 0) & (offset <= 1) & (rows % 5 == 2)] = 2
-    ground[water > 0] = GroundKind.WATER
-    banks = ((offset == -1) | (offset == 2)) & (water == 0)
-    ground[banks] = GroundKind.MUD
-    elevation[water > 0] = -1
 
-    # A packed-earth road across the map, with a ford.
+def _blank_layers() -> Layers:
+    shape = (HEIGHT, WIDTH)
+    return {
+        "ground": np.full(shape, GroundKind.GRASS, dtype=np.uint8),
+        "elevation": np.zeros(shape, dtype=np.int16),
+        "water_depth": np.zeros(shape, dtype=np.uint8),
+        "steep": np.zeros(shape, dtype=bool),
+        "blocked": np.zeros(shape, dtype=bool),
+        "concealment": np.zeros(shape, dtype=np.uint8),
+        "concealment_kind": np.zeros(shape, dtype=np.uint8),
+    }
+
+
+def _river_and_road(t: Layers, rows: np.ndarray, cols: np.ndarray) -> None:
+    """A river winding north to south with muddy banks; a packed-earth road with a ford."""
+    offset = cols - (24 + np.round(3 * np.sin(rows / 4.0)).astype(int))
+    river = (offset >= 0) & (offset <= 1)
+    t["water_depth"][river] = 1
+    t["water_depth"][river & (rows % 5 == 2)] = 2
+    t["ground"][river] = GroundKind.WATER
+    t["ground"][((offset == -1) | (offset == 2)) & ~river] = GroundKind.MUD
+    t["elevation"][river] = -1
     road = (rows == 15) | (rows == 16)
-    ground[road & (water == 0)] = GroundKind.PACKED_EARTH
-    water[road] = np.minimum(water[road], 1)
+    t["ground"][road & ~river] = GroundKind.PACKED_EARTH
+    t["water_depth"][road] = np.minimum(t["water_depth"][road], 1)
 
-    # A hill in the north-west, steep on its northern face.
+
+def _hill(t: Layers, qs: np.ndarray, rs: np.ndarray, rows: np.ndarray) -> None:
+    """A hill in the north-west, steep on its northern face."""
     hill = distances_to(qs, rs, Hex(6, 5))
-    elevation[hill <= 5] = 1
-    elevation[hill <= 3] = 2
-    elevation[hill <= 1] = 3
-    ground[hill <= 3] = GroundKind.LOOSE_EARTH
-    steep[(hill >= 2) & (hill <= 4) & (rows < 4)] = True
+    for radius, height in ((5, 1), (3, 2), (1, 3)):
+        t["elevation"][hill <= radius] = height
+    t["ground"][hill <= 3] = GroundKind.LOOSE_EARTH
+    t["steep"][(hill >= 2) & (hill <= 4) & (rows < 4)] = True
 
-    # Stone ruins in the south-west: floor, broken walls, a doorway.
+
+def _ruins(t: Layers, rows: np.ndarray, cols: np.ndarray) -> None:
+    """Stone ruins in the south-west: a floor, broken walls, a doorway."""
     ruin = (cols >= 4) & (cols <= 13) & (rows >= 19) & (rows <= 26)
-    ground[ruin] = GroundKind.STONE
+    t["ground"][ruin] = GroundKind.STONE
     wall = ruin & ((cols == 4) | (cols == 13) | (rows == 19) | (rows == 26))
     wall &= ~((rows == 19) & (cols >= 8) & (cols <= 9))  # doorway
     wall &= ~((cols == 13) & (rows == 23))  # collapsed section
-    blocked[wall] = True
+    t["blocked"][wall] = True
 
-    # Sand and a fog bank in the east; magical darkness in the ruins' corner.
-    ground[(cols >= 32) & (rows >= 20)] = GroundKind.SAND
-    fog = distances_to(qs, rs, board.hex_at(34, 8)) <= 3
-    concealment[fog] = 4
+
+def _sand_fog_and_darkness(t: Layers, board: Board, qs: np.ndarray, rs: np.ndarray) -> None:
+    """Sand in the south-east, a fog bank in the east, magical darkness in the ruins."""
+    rows, cols = np.indices((HEIGHT, WIDTH))
+    t["ground"][(cols >= 32) & (rows >= 20)] = GroundKind.SAND
+    t["concealment"][distances_to(qs, rs, board.hex_at(34, 8)) <= 3] = 4
     dark = distances_to(qs, rs, board.hex_at(6, 24)) <= 1
-    concealment[dark] = 8
-    kind[dark] = ConcealmentKind.MAGIC
+    t["concealment"][dark] = 8
+    t["concealment_kind"][dark] = ConcealmentKind.MAGIC
 
-    softness = np.array([GroundKind(g).default_softness for g in range(len(GroundKind))])[ground]
-    return {
-        "ground": ground,
-        "elevation": elevation,
-        "water_depth": water,
-        "steep": steep,
-        "blocked": blocked,
-        "concealment": concealment,
-        "concealment_kind": kind,
-        "softness": softness.astype(np.uint8),
-    }
+
+def _terrain(board: Board) -> Layers:
+    qs, rs = board.axial_grid()
+    rows, cols = np.indices((HEIGHT, WIDTH))
+    t = _blank_layers()
+    _river_and_road(t, rows, cols)
+    _hill(t, qs, rs, rows)
+    _ruins(t, rows, cols)
+    _sand_fog_and_darkness(t, board, qs, rs)
+    softness = np.array([GroundKind(g).default_softness for g in range(len(GroundKind))])
+    t["softness"] = softness[t["ground"]].astype(np.uint8)
+    return t
 
 
 def _tokens(board: Board) -> list[Token]:

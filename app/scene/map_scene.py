@@ -71,7 +71,10 @@ class MapScene(QGraphicsScene):
         self._document.changed.disconnect(self._on_document_changed)
         self._document = document
         document.changed.connect(self._on_document_changed)
+        self._selection = []  # ids of another map mean nothing here
+        self._last_hover = None
         self._rebuild()
+        self.selection_changed.emit([])
 
     def _rebuild(self) -> None:
         board = self._document.board
@@ -93,11 +96,10 @@ class MapScene(QGraphicsScene):
         if change.grid:
             self._rebuild()
             return
-        if change.terrain:
-            self._grid.set_board(board)
-        else:
-            self._grid.set_board(board, terrain_changed=False)
-        for token_id in change.tokens:
+        self._grid.set_board(board, terrain_changed=change.terrain)
+        if change.images:
+            self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
+        for token_id in set(board.tokens) if change.images else change.tokens:
             self._sync_token(board, token_id)
         if any(i not in board.tokens for i in self._selection):
             self.set_selection([i for i in self._selection if i in board.tokens])

@@ -23,7 +23,7 @@ class TokenItem(QGraphicsItem):
 
     def __init__(self, token: Token, geometry: SceneGeometry, image: QImage | None = None):
         super().__init__()
-        self.setZValue(10 + token.size)
+        self.setZValue(10 - token.size)  # small tokens on top, so they stay grabbable
         self.setAcceptHoverEvents(True)
         self.token = token
         self._geometry = geometry

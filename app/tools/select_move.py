@@ -47,6 +47,8 @@ class SelectMoveTool(Tool):
                 self._scene.set_selection([])
             return True
         self._scene.select_token(item.token_id, additive)
+        if item.token_id not in self._scene.selection:
+            return True  # Ctrl+click took it out of the selection: nothing to drag
         self._dragging = item.token_id
         self._grab = gesture.hex - item.token.position
         self._target = item.token.position
@@ -68,6 +70,8 @@ class SelectMoveTool(Tool):
         self._scene.hint.emit(problem or f"{item.token.name} → ({target.q}, {target.r})")
 
     def release(self, gesture: Gesture) -> None:
+        if gesture.button != Qt.MouseButton.LeftButton:
+            return
         token_id, target = self._dragging, self._target
         self._dragging = self._target = None
         if token_id is None or target is None:

@@ -1,8 +1,8 @@
-"""MainWindow: assembles the map view, docks, menus and status bar. No rules calls here.
+"""MainWindow: assembles the map view, docks, menus and status bar.
 
 Behaviour lives elsewhere: edits in :class:`~app.controller.MapController`, gestures in
-tools, opening and saving in :class:`~app.session.Session`; menus come from the table in
-:mod:`app.actions`. Dialog flows are thin wrappers, so tests call the methods below them.
+tools, file flows in :class:`~app.widgets.file_actions.FileActions` over
+:class:`~app.session.Session`; menus come from the table in :mod:`app.actions`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QUndoGroup
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -27,12 +26,12 @@ from app.controller import MapController
 from app.document import MapDocument
 from app.resources import asset_path
 from app.scene.map_scene import MapScene
-from app.session import Session, describe_open_error
+from app.session import Session
+from app.widgets.file_actions import FileActions
 from app.widgets.map_view import MapView
-from rules import Hex, MapFileError
+from rules import Hex
 from rules.mapfile import SUFFIX
 
-FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
 TOOLBAR = (
     "file.open",
     "file.save",
@@ -63,12 +62,11 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(document.undo_stack)
         self._build_status_bar()
         self.history_dock = self._build_history_dock()
-        self.recent_menu = QMenu("Open &Recent", self)
+        self.files = FileActions(self, self.session)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self._build_toolbar()
         self._connect()
         self._watch_document(document)
-        self._refresh_recent_menu()
         self._restore_geometry()
 
     # -- assembly ----------------------------------------------------------------------
@@ -76,8 +74,8 @@ class MainWindow(QMainWindow):
         return {
             "edit.undo": self.undo_group.createUndoAction(self, "&Undo"),
             "edit.redo": self.undo_group.createRedoAction(self, "&Redo"),
-            "file.recent": self.recent_menu,
-            "view.history": self.history_dock.toggleViewAction(),
+            "file.recent": self.files.recent_menu,
+            "edit.history": self.history_dock.toggleViewAction(),
         }
 
     def _build_toolbar(self) -> None:
@@ -119,7 +117,6 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         self.session.document_replaced.connect(self._on_session_document_replaced)
-        self.session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
         self.controller.refused.connect(self._on_controller_refused)
         self.controller.informed.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.scene.hovered.connect(self._on_scene_hovered)
@@ -181,103 +178,6 @@ class MainWindow(QMainWindow):
         """Delete the selected tokens (one undo step)."""
         self.controller.delete_tokens(self.scene.selection)
 
-    # -- files -----------------------------------------------------------------------------
-    def confirm_discard(self) -> bool:
-        """Ask before losing unsaved changes; True if it is fine to go on."""
-        if not self.document.is_modified():
-            return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            f"Save the changes to {self.document.display_name} first?",
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Save,
-        )
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
-        return answer == QMessageBox.StandardButton.Discard
-
-    def open_path(self, path: Path) -> bool:
-        """Open a map file (after asking about unsaved changes); report any problem."""
-        if not self.confirm_discard():
-            return False
-        try:
-            self.session.open_path(Path(path))
-        except (MapFileError, OSError) as error:
-            QMessageBox.warning(self, "Cannot open map", describe_open_error(Path(path), error))
-            return False
-        self.statusBar().showMessage(f"Opened {Path(path).name}", 4000)
-        return True
-
-    def open_dialog(self) -> None:
-        """File → Open…"""
-        name, _ = QFileDialog.getOpenFileName(self, "Open map", self._last_dir(), FILE_FILTER)
-        if name:
-            self.open_path(Path(name))
-
-    def save(self) -> bool:
-        """File → Save; asks for a name if the map was never saved. True if saved."""
-        if self.document.path is None:
-            return self.save_as_dialog()
-        return self.save_to(self.document.path)
-
-    def save_to(self, path: Path) -> bool:
-        """Save to ``path``; on failure say why and keep the old file and the changes."""
-        try:
-            self.session.save(Path(path))
-        except (MapFileError, OSError, ValueError) as error:
-            QMessageBox.critical(self, "Could not save", f"The map was not saved:\n{error}")
-            return False
-        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
-        return True
-
-    def save_as_dialog(self) -> bool:
-        """File → Save As…"""
-        start = str(
-            self.document.path or Path(self._last_dir()) / f"{self.document.board.name}{SUFFIX}"
-        )
-        name, _ = QFileDialog.getSaveFileName(self, "Save map as", start, FILE_FILTER)
-        if not name:
-            return False
-        path = Path(name) if name.endswith(SUFFIX) else Path(name + SUFFIX)
-        return self.save_to(path)
-
-    def new_map_dialog(self) -> None:
-        """File → New Map…"""
-        if not self.confirm_discard():
-            return
-        from app.widgets.new_map_dialog import NewMapDialog  # only when asked: start-up time
-
-        dialog = NewMapDialog(self)
-        if dialog.exec():
-            self.session.new_map(*dialog.values())
-
-    def export_dialog(self) -> None:
-        """File → Export Image…"""
-        start = str(Path(self._last_dir()) / f"{self.document.board.name}.png")
-        name, _ = QFileDialog.getSaveFileName(
-            self,
-            "Export image",
-            start,
-            "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)",
-        )
-        if name:
-            self.export_to(Path(name))
-
-    def export_to(self, path: Path) -> bool:
-        """Export the open map as a picture; say where it went, or why it failed."""
-        from app.export import ExportError, export_board  # QtSvg and PDF load only when asked
-
-        try:
-            export_board(self.document.board, path)
-        except ExportError as error:
-            QMessageBox.warning(self, "Export failed", str(error))
-            return False
-        self.statusBar().showMessage(f"Exported {path.name}", 4000)
-        return True
-
     def about(self) -> None:
         """Help → About."""
         QMessageBox.about(
@@ -286,22 +186,6 @@ class MainWindow(QMainWindow):
             "<b>Hexweave</b><br>A tactical hex map for Rising Legends: Soulshards.<br>"
             "The rules package decides; the map shows the answer and why.",
         )
-
-    def _last_dir(self) -> str:
-        recent = self.session.recent_files()
-        return str(recent[0].parent) if recent else str(Path.home())
-
-    def _refresh_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        paths = self.session.recent_files()
-        for index, path in enumerate(paths, start=1):
-            action = self.recent_menu.addAction(f"&{index} {path.name}")
-            action.setToolTip(str(path))
-            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
-        if paths:
-            self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear list", self.session.clear_recent)
-        self.recent_menu.setEnabled(bool(paths))
 
     # -- window events -------------------------------------------------------------------
     def _restore_geometry(self) -> None:
@@ -313,7 +197,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.confirm_discard():
+        if not self.files.confirm_discard():
             event.ignore()
             return
         self.session.settings.setValue("window/geometry", self.saveGeometry())
@@ -328,7 +212,7 @@ class MainWindow(QMainWindow):
         path = _dropped_map(event)
         if path is not None:
             event.acceptProposedAction()
-            self.open_path(path)
+            self.files.open_path(path)
 
 
 def _dropped_map(event: QDragEnterEvent | QDropEvent) -> Path | None:

@@ -7,7 +7,7 @@ pans; Fit shows the whole map. Everything else is the scene's and its tools' bus
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 MIN_SCALE = 0.005
@@ -116,6 +116,11 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._space_held = False  # Space may be released while another window has focus
+        self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+        super().focusOutEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

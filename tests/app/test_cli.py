@@ -60,3 +60,22 @@ def test_the_app_without_a_display_explains_instead_of_crashing(
         monkeypatch.delenv(name, raising=False)
     assert main([]) == 2
     assert "no display" in capsys.readouterr().err
+
+
+def test_the_demo_map_opens_as_an_unsaved_copy(qapp: object) -> None:
+    from app.main import initial_document
+
+    document, problem = initial_document(None)
+    assert problem is None
+    assert document.path is None  # Save asks for a name; the bundled file stays untouched
+    assert len(document.board.tokens) >= 6
+
+
+def test_a_bad_start_map_gives_a_blank_map_and_the_reason(qapp: object, tmp_path: Path) -> None:
+    from app.main import initial_document
+
+    bad = tmp_path / "bad.hexmap"
+    bad.write_bytes(b"junk")
+    document, problem = initial_document(bad)
+    assert document.board.tokens == {}
+    assert problem is not None and "bad.hexmap" in problem and "zip" in problem

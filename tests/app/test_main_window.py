@@ -144,12 +144,12 @@ def test_save_marks_clean_and_reopen_gives_the_same_map(window: MainWindow, tmp_
     start = window.document.board.token("aria").position
     drag(window, start, start + DIRECTIONS[0])
     path = tmp_path / "saved.hexmap"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     assert not window.isWindowModified()
     assert "saved.hexmap" in window.windowTitle()
     assert mapfile.load(path) == window.document.board
     assert window.session.recent_files()[0] == path.resolve()
-    assert window.open_path(path)
+    assert window.files.open_path(path)
     assert window.document.board.token("aria").position == start + DIRECTIONS[0]
 
 
@@ -161,7 +161,7 @@ def test_a_broken_file_is_refused_with_a_message_and_the_map_kept(
     messages: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text: messages.append(text))
     before = window.document
-    assert not window.open_path(bad)
+    assert not window.files.open_path(bad)
     assert window.document is before
     assert messages and "broken.hexmap" in messages[0] and "zip" in messages[0]
 
@@ -213,7 +213,7 @@ def test_new_map_replaces_the_document(window: MainWindow) -> None:
 
 def test_export_from_the_window_writes_a_png(window: MainWindow, tmp_path: Path) -> None:
     out = tmp_path / "map.png"
-    assert window.export_to(out)
+    assert window.files.export_to(out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -247,13 +247,13 @@ def test_window_size_and_recent_files_survive_a_restart(
     qtbot,  # type: ignore[no-untyped-def]
 ) -> None:
     path = tmp_path / "kept.hexmap"
-    assert window.save_to(path)
+    assert window.files.save_to(path)
     window.resize(640, 480)  # the offscreen screen is 800×600: stay inside it
     assert window.close()
     again = MainWindow(window.document, settings)
     qtbot.addWidget(again)
     assert (again.size().width(), again.size().height()) == (640, 480)
-    recent = [a.text() for a in again.recent_menu.actions()]
+    recent = [a.text() for a in again.files.recent_menu.actions()]
     assert any("kept.hexmap" in text for text in recent)
 
 
@@ -279,3 +279,46 @@ def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> No
     item = scene.token_item("f")
     assert item is not None and item._image is not None and not item._image.isNull()
     assert item._image.pixelColor(8, 8) == QColor("#ff00ff")
+
+
+def test_a_small_token_sharing_a_big_ones_hex_is_the_one_grabbed(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from app.controller import MapController
+    from app.document import MapDocument
+    from app.scene.map_scene import MapScene
+    from rules import Board, Token
+
+    board = Board.blank(8, 8).with_token(Token("giant", "Giant", Hex(3, 3), size=4))
+    board = board.with_token(Token("rat", "Rat", Hex(4, 4), size=-3))
+    document = MapDocument(board)
+    scene = MapScene(document, MapController(document))
+    item = scene.token_item_at(scene.geometry.center(Hex(4, 4)))
+    assert item is not None and item.token_id == "rat"
+    item = scene.token_item_at(scene.geometry.center(Hex(3, 3)))
+    assert item is not None and item.token_id == "giant"
+
+
+def test_opening_another_map_clears_the_selection(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "other.hexmap"
+    mapfile.save(window.document.board, path)  # same token ids
+    rat = window.document.board.token("rat").position
+    QTest.mouseClick(
+        window.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        view_point(window, rat),
+    )
+    assert window.scene.selection == ["rat"]
+    assert window.files.open_path(path)
+    assert window.scene.selection == []
+    assert not window.actions_by_id["edit.delete"].isEnabled()
+
+
+def test_export_dialog_adds_the_chosen_type_to_a_bare_name(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    chosen = (str(tmp_path / "handout"), "SVG drawing (*.svg)")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: chosen)
+    window.actions_by_id["file.export"].trigger()
+    assert (tmp_path / "handout.svg").read_bytes().startswith(b"<?xml")

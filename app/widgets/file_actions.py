@@ -1,0 +1,156 @@
+"""File flows of the main window: new, open, recent, save, save as, export, and the
+question before unsaved changes are lost (after Tiled's ``MapDocumentActionHandler``).
+
+Each flow is a thin dialog wrapper around a method a test can call directly
+(``open_path``, ``save_to``, ``export_to``), so nothing here needs a modal dialog in tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from app.session import Session, describe_open_error
+from rules import MapFileError
+from rules.mapfile import SUFFIX
+
+FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
+EXPORT_FILTERS = {
+    "PNG image (*.png)": ".png",
+    "PDF document (*.pdf)": ".pdf",
+    "SVG drawing (*.svg)": ".svg",
+}
+
+
+class FileActions(QObject):
+    """Opening, saving and exporting maps for one main window."""
+
+    def __init__(self, window: QMainWindow, session: Session):
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self.recent_menu = QMenu("Open &Recent", window)
+        session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
+        self._refresh_recent_menu()
+
+    def _say(self, text: str, msecs: int = 4000) -> None:
+        self._window.statusBar().showMessage(text, msecs)
+
+    def confirm_discard(self) -> bool:
+        """Ask before losing unsaved changes; True if it is fine to go on."""
+        if not self._session.document.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self._window,
+            "Unsaved changes",
+            f"Save the changes to {self._session.document.display_name} first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def open_path(self, path: Path) -> bool:
+        """Open a map file (after asking about unsaved changes); report any problem."""
+        if not self.confirm_discard():
+            return False
+        try:
+            self._session.open_path(Path(path))
+        except (MapFileError, OSError) as error:
+            QMessageBox.warning(
+                self._window, "Cannot open map", describe_open_error(Path(path), error)
+            )
+            return False
+        self._say(f"Opened {Path(path).name}", 4000)
+        return True
+
+    def open_dialog(self) -> None:
+        """File → Open…"""
+        name, _ = QFileDialog.getOpenFileName(
+            self._window, "Open map", self._last_dir(), FILE_FILTER
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def save(self) -> bool:
+        """File → Save; asks for a name if the map was never saved. True if saved."""
+        if self._session.document.path is None:
+            return self.save_as_dialog()
+        return self.save_to(self._session.document.path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save to ``path``; on failure say why and keep the old file and the changes."""
+        try:
+            self._session.save(Path(path))
+        except (MapFileError, OSError, ValueError) as error:
+            QMessageBox.critical(self._window, "Could not save", f"The map was not saved:\n{error}")
+            return False
+        self._say(f"Saved {Path(path).name}", 4000)
+        return True
+
+    def save_as_dialog(self) -> bool:
+        """File → Save As…"""
+        start = str(
+            self._session.document.path
+            or Path(self._last_dir()) / f"{self._session.document.board.name}{SUFFIX}"
+        )
+        name, _ = QFileDialog.getSaveFileName(self._window, "Save map as", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name) if name.endswith(SUFFIX) else Path(name + SUFFIX)
+        return self.save_to(path)
+
+    def new_map_dialog(self) -> None:
+        """File → New Map…"""
+        if not self.confirm_discard():
+            return
+        from app.widgets.new_map_dialog import NewMapDialog  # only when asked: start-up time
+
+        dialog = NewMapDialog(self._window)
+        if dialog.exec():
+            self._session.new_map(*dialog.values())
+
+    def export_dialog(self) -> None:
+        """File → Export Image…; a name typed without a suffix gets the chosen type's."""
+        start = str(Path(self._last_dir()) / f"{self._session.document.board.name}.png")
+        name, chosen = QFileDialog.getSaveFileName(
+            self._window, "Export image", start, ";;".join(EXPORT_FILTERS)
+        )
+        if name:
+            path = Path(name)
+            if path.suffix.lower() not in EXPORT_FILTERS.values():
+                path = path.with_name(path.name + EXPORT_FILTERS.get(chosen, ".png"))
+            self.export_to(path)
+
+    def export_to(self, path: Path) -> bool:
+        """Export the open map as a picture; say where it went, or why it failed."""
+        from app.export import ExportError, export_board  # QtSvg and PDF load only when asked
+
+        try:
+            export_board(self._session.document.board, path)
+        except ExportError as error:
+            QMessageBox.warning(self._window, "Export failed", str(error))
+            return False
+        self._say(f"Exported {path.name}", 4000)
+        return True
+
+    def _last_dir(self) -> str:
+        recent = self._session.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())
+
+    def _refresh_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self._session.recent_files()
+        for index, path in enumerate(paths, start=1):
+            action = self.recent_menu.addAction(f"&{index} {path.name}")
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
+        if paths:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", self._session.clear_recent)
+        self.recent_menu.setEnabled(bool(paths))
