@@ -80,21 +80,15 @@ def test_change_between_boards_names_what_changed() -> None:
 
 
 def test_a_picture_added_later_is_drawn_on_its_token(qtbot: QtBot) -> None:
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-    from PySide6.QtGui import QColor, QImage
+    from PySide6.QtGui import QColor
+    from qt_helpers import png_bytes
 
     from app.commands import BoardEditCommand
     from app.scene.map_scene import MapScene
 
-    picture = QImage(8, 8, QImage.Format.Format_RGB32)
-    picture.fill(QColor("#00ff00"))
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    picture.save(buffer, "PNG")
     document = MapDocument(Board.blank(5, 5).with_token(Token("a", "Aria", Hex(1, 1))))
     scene = MapScene(document, MapController(document))
-    after = document.board.with_image("aria.png", bytes(data.data()))
+    after = document.board.with_image("aria.png", png_bytes("#00ff00"))
     after = after.with_token_replaced(Token("a", "Aria", Hex(1, 1), image="aria.png"))
     document.undo_stack.push(BoardEditCommand(document, after, "Give Aria a picture"))
     item = scene.token_item("a")

@@ -19,6 +19,12 @@ def view_point(window: MainWindow, h: Hex) -> QPoint:
     return window.view.mapFromScene(window.scene.geometry.center(h))
 
 
+def click(window: MainWindow, h: Hex) -> None:
+    """A left click on hex ``h``."""
+    viewport, point = window.view.viewport(), view_point(window, h)
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point)
+
+
 def drag(window: MainWindow, start: Hex, end: Hex, steps: int = 6) -> None:
     """Press on ``start``, move in a few steps, release on ``end``."""
     viewport = window.view.viewport()
@@ -125,12 +131,7 @@ def test_status_bar_names_the_hovered_hex_and_its_terrain(window: MainWindow) ->
 
 def test_select_and_delete_a_token_is_one_undo_step(window: MainWindow) -> None:
     rat = window.document.board.token("rat").position
-    QTest.mouseClick(
-        window.view.viewport(),
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-        view_point(window, rat),
-    )
+    click(window, rat)
     assert window.scene.selection == ["rat"]
     window.actions_by_id["edit.delete"].trigger()
     assert "rat" not in window.document.board.tokens
@@ -258,21 +259,15 @@ def test_window_size_and_recent_files_survive_a_restart(
 
 
 def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-    from PySide6.QtGui import QColor, QImage
+    from PySide6.QtGui import QColor
+    from qt_helpers import png_bytes
 
     from app.controller import MapController
     from app.document import MapDocument
     from app.scene.map_scene import MapScene
     from rules import Board, Token
 
-    picture = QImage(16, 16, QImage.Format.Format_RGB32)
-    picture.fill(QColor("#ff00ff"))
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    picture.save(buffer, "PNG")
-    board = Board.blank(5, 5).with_image("face.png", bytes(data.data()))
+    board = Board.blank(5, 5).with_image("face.png", png_bytes("#ff00ff", 16))
     board = board.with_token(Token("f", "Face", Hex(1, 1), image="face.png"))
     document = MapDocument(board)
     scene = MapScene(document, MapController(document))
@@ -301,12 +296,7 @@ def test_opening_another_map_clears_the_selection(window: MainWindow, tmp_path: 
     path = tmp_path / "other.hexmap"
     mapfile.save(window.document.board, path)  # same token ids
     rat = window.document.board.token("rat").position
-    QTest.mouseClick(
-        window.view.viewport(),
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-        view_point(window, rat),
-    )
+    click(window, rat)
     assert window.scene.selection == ["rat"]
     assert window.files.open_path(path)
     assert window.scene.selection == []

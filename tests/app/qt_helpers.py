@@ -1,0 +1,17 @@
+"""Small helpers shared by the app tests."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+from PySide6.QtGui import QColor, QImage
+
+
+def png_bytes(color: str, size: int = 8) -> bytes:
+    """A ``size``-pixel square PNG of one colour, as the bytes a map file would store."""
+    picture = QImage(size, size, QImage.Format.Format_RGB32)
+    picture.fill(QColor(color))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    return bytes(data.data())
