@@ -29,6 +29,7 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
+from rules.annotations import Background, Label, Note
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
 from rules.layout import Orientation
@@ -55,6 +56,8 @@ __all__ = [
 ]
 
 MAX_MAP_SIDE = 2000
+_MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes")
+_FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background")
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
 OptionValue = bool | int | float | str
@@ -107,7 +110,8 @@ def _check_dimensions(width: int, height: int) -> None:
 @dataclass(frozen=True, eq=False)
 class Board:
     """A W×H hex map: name, orientation, terrain layers, tokens (by id, in order),
-    pictures stored with the map (by name) and the rule options chosen for it."""
+    pictures stored with the map (by name), the rule options chosen for it, labels and
+    notes (by id) and the background picture's placement (:mod:`rules.annotations`)."""
 
     width: int
     height: int
@@ -117,6 +121,9 @@ class Board:
     tokens: Mapping[str, Token] = field(default_factory=dict)
     images: Mapping[str, bytes] = field(default_factory=dict)
     options: Mapping[str, OptionValue] = field(default_factory=dict)
+    labels: Mapping[str, Label] = field(default_factory=dict)
+    notes: Mapping[str, Note] = field(default_factory=dict)
+    background: Background | None = None
 
     def __post_init__(self) -> None:
         _check_dimensions(self.width, self.height)
@@ -135,6 +142,8 @@ class Board:
         object.__setattr__(self, "tokens", MappingProxyType(dict(self.tokens)))
         object.__setattr__(self, "images", MappingProxyType(dict(self.images)))
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
+        object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
+        object.__setattr__(self, "notes", MappingProxyType(dict(self.notes)))
         for key, token in self.tokens.items():
             if key != token.id:
                 raise ValueError(f"token {token.id!r} is filed under another id, {key!r}")
@@ -157,6 +166,9 @@ class Board:
             and dict(self.tokens) == dict(other.tokens)
             and dict(self.images) == dict(other.images)
             and dict(self.options) == dict(other.options)
+            and dict(self.labels) == dict(other.labels)
+            and dict(self.notes) == dict(other.notes)
+            and self.background == other.background
             and list(self.tokens) == list(other.tokens)
             and all(np.array_equal(self.layers[k], other.layers[k]) for k in LAYER_SPECS)
         )
@@ -211,22 +223,15 @@ class Board:
             softness=int(value["softness"]),
         )
 
-    def _evolve(
-        self,
-        *,
-        layers: Mapping[str, Layer] | None = None,
-        tokens: Mapping[str, Token] | None = None,
-        **fields: object,
-    ) -> Board:
+    def _evolve(self, **changes: object) -> Board:
         """A copy with some fields changed, skipping the whole-map validation of
         ``__init__``: each ``with_…`` method checks what it changes itself."""
         new = object.__new__(Board)
-        for name in ("width", "height", "orientation", "name", "images", "options"):
-            object.__setattr__(new, name, fields.get(name, getattr(self, name)))
-        new_layers = self.layers if layers is None else MappingProxyType(dict(layers))
-        new_tokens = self.tokens if tokens is None else MappingProxyType(dict(tokens))
-        object.__setattr__(new, "layers", new_layers)
-        object.__setattr__(new, "tokens", new_tokens)
+        for name in _FIELDS:
+            value = changes.get(name, getattr(self, name))
+            if name in _MAPPINGS and not isinstance(value, MappingProxyType):
+                value = MappingProxyType(dict(value))  # type: ignore[call-overload]
+            object.__setattr__(new, name, value)
         return new
 
     def with_layer(self, name: str, array: Layer) -> Board:
@@ -297,7 +302,9 @@ class Board:
     def without_token(self, token_id: str) -> Board:
         """This board without token ``token_id``."""
         self.token(token_id)
-        return self._evolve(tokens={k: t for k, t in self.tokens.items() if k != token_id})
+        notes = {k: n for k, n in self.notes.items() if n.token_id != token_id}
+        tokens = {k: t for k, t in self.tokens.items() if k != token_id}
+        return self._evolve(tokens=tokens, notes=notes)
 
     # -- whole-map edits -----------------------------------------------------------
     def with_name(self, name: str) -> Board:
@@ -315,35 +322,41 @@ class Board:
         return self._evolve(options=MappingProxyType(dict(options)))
 
     def with_orientation(self, orientation: Orientation) -> Board:
-        """This board re-read in ``orientation``: cells, terrain and anchor cells are kept."""
-        if orientation is self.orientation:
-            return self
-        tokens = {}
-        for token in self.tokens.values():
-            col, row = hex_to_cell(token.position, self.orientation)
-            tokens[token.id] = token.moved_to(cell_to_hex(col, row, orientation))
-        flipped = self._evolve(orientation=orientation, tokens={})
-        for token in tokens.values():
-            flipped = flipped.with_token(flipped._clamped(token))
-        return flipped
+        """This board re-read in ``orientation`` (see module docs); :mod:`rules.reshape`."""
+        from rules.reshape import reoriented
 
-    def _clamped(self, token: Token) -> Token:
-        """``token`` moved to the nearest anchor (by cell, searching outward) that keeps it
-        on the map."""
-        if all(self.contains(h) for h in token.footprint):
-            return token
-        col, row = hex_to_cell(token.position, self.orientation)
-        for reach in range(1, max(self.width, self.height) + 1):
-            square = [
-                (c, r)
-                for r in range(row - reach, row + reach + 1)
-                for c in range(col - reach, col + reach + 1)
-                if max(abs(c - col), abs(r - row)) == reach
-                and 0 <= c < self.width
-                and 0 <= r < self.height
-            ]
-            for c, r in sorted(square, key=lambda cr: (cr[0] - col) ** 2 + (cr[1] - row) ** 2):
-                anchor = self.hex_at(c, r)
-                if all(self.contains(h) for h in token.footprint_at(anchor)):
-                    return token.moved_to(anchor)
-        raise OutOfBoundsError(f"token {token.name!r} does not fit on this map")
+        return reoriented(self, orientation)
+
+    def resized(self, width: int, height: int) -> Board:
+        """This board cut or grown to ``width`` × ``height``, keeping what fits."""
+        from rules.reshape import resized
+
+        return resized(self, width, height)
+
+    # -- labels, notes, background ------------------------------------------------------
+    def with_label(self, label: Label) -> Board:
+        """This board with ``label`` added or replaced (by id); it must be on the map."""
+        self.cell_of(label.position)
+        return self._evolve(labels={**self.labels, label.id: label})
+
+    def with_note(self, note: Note) -> Board:
+        """This board with ``note`` added or replaced (by id); its hex or token must exist."""
+        if note.hex is not None:
+            self.cell_of(note.hex)
+        if note.token_id is not None:
+            self.token(note.token_id)
+        return self._evolve(notes={**self.notes, note.id: note})
+
+    def without_annotation(self, annotation_id: str) -> Board:
+        """This board without the label or note ``annotation_id`` (unknown ids raise KeyError)."""
+        if annotation_id in self.labels:
+            return self._evolve(labels={k: v for k, v in self.labels.items() if k != annotation_id})
+        if annotation_id in self.notes:
+            return self._evolve(notes={k: v for k, v in self.notes.items() if k != annotation_id})
+        raise KeyError(f"no label or note with id {annotation_id!r} on this map")
+
+    def with_background(self, background: Background | None) -> Board:
+        """This board with ``background`` (its image must be stored), or with none."""
+        if background is not None and background.image not in self.images:
+            raise ValueError(f"background picture {background.image!r} is not stored in the map")
+        return self._evolve(background=background)

@@ -31,6 +31,7 @@ from rules.hexes import Hex, disk
 __all__ = [
     "MAX_SIZE",
     "MIN_SIZE",
+    "MOVEMENT_TYPES",
     "SIDES",
     "Token",
     "TokenKind",
@@ -40,6 +41,8 @@ __all__ = [
 MIN_SIZE = -12
 MAX_SIZE = 12
 SIDES = ("party", "ally", "neutral", "enemy")
+# [S001]: Land primary and Swim secondary by default; Burrow, Fly (wings), Climb.
+MOVEMENT_TYPES = ("land", "swim", "climb", "fly", "burrow")
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
@@ -88,6 +91,9 @@ class Token:
 
     ``position`` is the anchor hex (see module docs); ``hidden`` keeps it off the player
     view; ``image`` names a picture stored in the map file (``images/…``), or ``None``.
+    Stats used by the rules: ``reach`` (``None`` = from size and limbs, RULES-DIGEST §4.2,
+    Q17), ``movement_pool`` (5 by default, [P-CHAR]) and ``movement_types``, primary first
+    ([S001]: Land primary, Swim secondary by default).
     """
 
     id: str
@@ -101,6 +107,9 @@ class Token:
     hidden: bool = False
     footprint_override: tuple[Hex, ...] | None = None
     notes: str = field(default="", compare=True)
+    reach: int | None = None
+    movement_pool: int = 5
+    movement_types: tuple[str, ...] = ("land", "swim")
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -145,6 +154,24 @@ class Token:
             return f"token {self.id!r}: position and footprint must be hexes of integers"
         if self.image is not None and not isinstance(self.image, str):
             return f"token {self.id!r}: image must be a picture name or None"
+        return self._stats_problem()
+
+    def _stats_problem(self) -> str | None:
+        if self.reach is not None and not (_is_int(self.reach) and 0 <= self.reach <= 99):
+            return f"token {self.id!r}: Reach must be 0..99 spaces or unset, got {self.reach!r}"
+        if not (_is_int(self.movement_pool) and 0 <= self.movement_pool <= 99):
+            return f"token {self.id!r}: Movement Pool must be 0..99, got {self.movement_pool!r}"
+        types = self.movement_types
+        if (
+            not isinstance(types, tuple)
+            or not types
+            or len(set(types)) != len(types)
+            or any(t not in MOVEMENT_TYPES for t in types)
+        ):
+            return (
+                f"token {self.id!r}: movement types must be distinct, from "
+                f"{', '.join(MOVEMENT_TYPES)}, primary first; got {types!r}"
+            )
         return None
 
     @property

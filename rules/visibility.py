@@ -1,8 +1,8 @@
 """What the players may see: a pure function of the board (no Qt).
 
-The GM's board holds tokens hidden from players; the player view and ``hexweave export
---player`` show :func:`player_board` instead. Later issues add GM-only notes, overlays
-and fog of war here.
+The GM's board holds tokens hidden from players and GM-only labels and notes; the player
+view and ``hexweave export --player`` show :func:`player_board` instead. Later issues add
+GM-only overlays and fog of war here.
 """
 
 from __future__ import annotations
@@ -13,8 +13,13 @@ __all__ = ["player_board"]
 
 
 def player_board(board: Board) -> Board:
-    """``board`` without the tokens hidden from players."""
+    """``board`` without the tokens hidden from players, GM-only labels and notes, and
+    notes on hidden tokens."""
     hidden = [token.id for token in board.tokens.values() if token.hidden]
     for token_id in hidden:
-        board = board.without_token(token_id)
+        board = board.without_token(token_id)  # takes the token's notes with it
+    gm_only = [*(k for k, v in board.labels.items() if v.gm_only)]
+    gm_only += [k for k, v in board.notes.items() if v.gm_only]
+    for annotation_id in gm_only:
+        board = board.without_annotation(annotation_id)
     return board
