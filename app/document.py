@@ -90,6 +90,11 @@ class MapDocument(QObject):
         """True if there are changes since the last save (or since opening)."""
         return not self.undo_stack.isClean()
 
+    def mark_recovered(self) -> None:
+        """Treat the map as unsaved (a recovered autosave is not the file on disk)."""
+        self.undo_stack.resetClean()
+        self.modified_changed.emit(True)
+
     def replace_board(self, board: Board, change: Change | None = None) -> None:
         """Make ``board`` current and announce it. Only commands call this."""
         before, self._board = self._board, board

@@ -42,6 +42,12 @@ def _app_parser() -> argparse.ArgumentParser:
     parser.add_argument("map", nargs="?", type=Path, help="a .hexmap file (default: the demo map)")
     parser.add_argument("--version", action="version", version=f"hexweave {__version__}")
     parser.add_argument("--quit-after-first-paint", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--autosave-seconds",
+        type=float,
+        metavar="S",
+        help="autosave unsaved changes every S seconds (default 60; kept in the settings)",
+    )
     return parser
 
 
@@ -117,11 +123,15 @@ def _run_app(args: argparse.Namespace) -> int:
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance() or QApplication([sys.argv[0]])
     document, problem = initial_document(args.map)
-    window = MainWindow(document, QSettings())
+    settings = QSettings()
+    if args.autosave_seconds is not None:
+        settings.setValue("autosave/interval_s", max(1.0, args.autosave_seconds))
+    window = MainWindow(document, settings)
     window.show()
     window.fit_to_window()
     if problem:
         QMessageBox.warning(window, "Cannot open map", problem)
+    window.files.offer_recovery()
     if args.quit_after_first_paint:
         _quit_after_first_paint(window)
     return int(app.exec())

@@ -45,6 +45,10 @@ class Session(QObject):
         self.recent_changed.emit([])
 
     # -- documents -------------------------------------------------------------------------
+    def adopt(self, document: MapDocument) -> None:
+        """Make ``document`` (e.g. a recovered autosave) the open map."""
+        self._replace(document)
+
     def _replace(self, document: MapDocument) -> None:
         old, self.document = self.document, document
         self.document_replaced.emit(document)

@@ -1,15 +1,19 @@
-"""Shared fixtures: Qt runs offscreen; every test gets a fresh settings file."""
+"""Shared fixtures: Qt runs offscreen; settings, autosaves and libraries live in a sandbox."""
 
 from __future__ import annotations
 
 import os
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
+import tempfile
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Never touch the user's own settings, autosaves or template library.
+_SANDBOX = tempfile.mkdtemp(prefix="hexweave-tests-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_SANDBOX, "config")
+os.environ["XDG_DATA_HOME"] = os.path.join(_SANDBOX, "data")
 
 
 @pytest.fixture

@@ -99,7 +99,8 @@ class MapScene(QGraphicsScene):
         self._grid.set_board(board, terrain_changed=change.terrain)
         if change.images:
             self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
-        for token_id in set(board.tokens) if change.images else change.tokens:
+        every = set(board.tokens) | set(self._tokens) if change.images else set()
+        for token_id in change.tokens | every:
             self._sync_token(board, token_id)
         if any(i not in board.tokens for i in self._selection):
             self.set_selection([i for i in self._selection if i in board.tokens])

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
 
+from app.autosave import Recoverable, forget, recover, recoverable
 from app.session import Session, describe_open_error
 from rules import MapFileError
 from rules.mapfile import SUFFIX
@@ -154,3 +155,36 @@ class FileActions(QObject):
             self.recent_menu.addSeparator()
             self.recent_menu.addAction("Clear list", self._session.clear_recent)
         self.recent_menu.setEnabled(bool(paths))
+
+    # -- crash recovery --------------------------------------------------------------------
+    def offer_recovery(self, folder: Path | None = None) -> bool:
+        """Ask whether to recover a map autosaved by a Hexweave that did not exit normally."""
+        items = recoverable(folder)
+        if not items:
+            return False
+        item = items[0]
+        answer = QMessageBox.question(
+            self._window,
+            "Recover unsaved map?",
+            f"Hexweave closed before this map was saved:\n{item.describe()}\n\n"
+            "Recover it? (Discard deletes the autosaved copy.)",
+            QMessageBox.StandardButton.Yes
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer == QMessageBox.StandardButton.Discard:
+            forget(item)
+            return False
+        return answer == QMessageBox.StandardButton.Yes and self.recover(item)
+
+    def recover(self, item: Recoverable) -> bool:
+        """Open an autosaved copy as the current, unsaved map (no questions asked)."""
+        try:
+            document = recover(item)
+        except MapFileError as error:
+            QMessageBox.warning(self._window, "Cannot recover", f"{item.describe()}:\n{error}")
+            return False
+        self._session.adopt(document)
+        self._say(f"Recovered {item.describe()}: save it to keep it", 8000)
+        return True

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.actions import build_menus
+from app.autosave import Autosaver
 from app.controller import MapController
 from app.document import MapDocument
 from app.resources import asset_path
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.history_dock = self._build_history_dock()
         self.files = FileActions(self, self.session)
+        self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self._build_toolbar()
         self._connect()
@@ -137,6 +139,7 @@ class MainWindow(QMainWindow):
 
     # -- slots ---------------------------------------------------------------------------
     def _on_session_document_replaced(self, document: MapDocument) -> None:
+        self.autosaver.set_document(document)
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
         self.controller.set_document(document)
@@ -202,6 +205,7 @@ class MainWindow(QMainWindow):
             return
         self.session.settings.setValue("window/geometry", self.saveGeometry())
         self.session.settings.setValue("window/state", self.saveState())
+        self.autosaver.discard()
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

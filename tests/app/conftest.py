@@ -36,3 +36,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Modal message boxes never block a headless test (PLATFORM.md): questions are answered
+    "Discard" (e.g. closing a window with changes at teardown) and every box is recorded
+    here, so a test can assert on what the user would have been told."""
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+
+    def record(answer: QMessageBox.StandardButton):  # type: ignore[no-untyped-def]
+        def box(_parent: object, title: str, text: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+            shown.append(f"{title}: {text}")
+            return answer
+
+        return box
+
+    monkeypatch.setattr(QMessageBox, "question", record(QMessageBox.StandardButton.Discard))
+    for name in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, name, record(QMessageBox.StandardButton.Ok))
+    return shown
