@@ -120,6 +120,15 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "view.fit", "&View", "&Fit to Window", "fit_to_window", "Ctrl+0", "Show the whole map"
     ),
+    ActionSpec("view.sep1", "&View", SEPARATOR, ""),
+    ActionSpec(
+        "view.terrain",
+        "&View",
+        "&Terrain Palette",
+        "",
+        "Ctrl+T",
+        "Paint tools, terrain values and the legend",
+    ),
     ActionSpec("help.about", "&Help", "&About Hexweave", "about", None),
 )
 

@@ -8,12 +8,20 @@ specific reason, for the status bar.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
-from app.commands import MoveTokenCommand, RemoveTokenCommand
+from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
-from rules import Hex, RulesError
+from rules import Board, GroundKind, Hex, RulesError
+from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import placement_problem
+
+if TYPE_CHECKING:
+    from app.tools.paint import PaintSettings
 
 
 class MapController(QObject):
@@ -55,6 +63,27 @@ class MapController(QObject):
         self.informed.emit(f"Moved {board.token(token_id).name} to ({anchor.q}, {anchor.r})")
         return True
 
+    def paint_terrain(self, settings: PaintSettings, hexes: Iterable[Hex]) -> bool:
+        """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.
+
+        Ground also sets Ground Softness to the kind's default (RULES-DIGEST §11 Q10);
+        Concealment also records its kind (world condition or magic, [S000]).
+        """
+        board = self.document.board
+        try:
+            result = _paint_result(board, settings, hexes)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            return False
+        if result.is_noop:
+            self.informed.emit("Nothing to change there")
+            return False
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, result.board, result.describe())
+        )
+        self.informed.emit(result.describe())
+        return True
+
     def delete_tokens(self, token_ids: list[str]) -> None:
         """Delete tokens, several as one undo step."""
         ids = [i for i in token_ids if i in self.document.board.tokens]
@@ -66,3 +95,21 @@ class MapController(QObject):
         for token_id in ids:
             stack.push(RemoveTokenCommand(self.document, token_id))
         stack.endMacro()
+
+
+def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -> PaintResult:
+    layer = settings.layer
+    if settings.mode in ("raise", "lower"):
+        delta = settings.value if settings.mode == "raise" else -settings.value
+        return adjust(board, layer, hexes, delta)
+    if layer == "ground":
+        return paint_ground(board, hexes, GroundKind(settings.value))
+    if not isinstance(hexes, Region):  # a Region (a flood fill) is reusable as it is
+        hexes = frozenset(hexes)
+    result = paint(board, layer, hexes, settings.value)
+    if layer != "concealment":
+        return result
+    kind = paint(result.board, "concealment_kind", hexes, settings.concealment_kind)
+    if result.is_noop:
+        return kind  # same Tier, another kind (world condition ↔ magic)
+    return replace(result, board=kind.board)

@@ -40,6 +40,7 @@ class HexGridItem(QGraphicsItem):
         self._board = board
         self._geometry = SceneGeometry.for_board(board)
         self._rect = self._geometry.board_rect(board)
+        self._hidden: frozenset[str] = frozenset()
         self._colors = cell_colors(board)
         self._picture: TerrainPicture | None = None
         self._font = QFont()
@@ -60,9 +61,23 @@ class HexGridItem(QGraphicsItem):
             self._geometry = SceneGeometry.for_board(board)
             self._rect = self._geometry.board_rect(board)
         if terrain_changed or grid_changed:
-            self._colors = cell_colors(board)
-            self._picture = None
-            self.update()
+            self._recolor()
+
+    def set_hidden_layers(self, hidden: frozenset[str]) -> None:
+        """Leave out the named terrain layers (View → layer visibility)."""
+        if hidden != self._hidden:
+            self._hidden = frozenset(hidden)
+            self._recolor()
+
+    @property
+    def hidden_layers(self) -> frozenset[str]:
+        """The terrain layers not drawn."""
+        return self._hidden
+
+    def _recolor(self) -> None:
+        self._colors = cell_colors(self._board, self._hidden)
+        self._picture = None
+        self.update()
 
     @property
     def geometry(self) -> SceneGeometry:
@@ -122,13 +137,13 @@ class HexGridItem(QGraphicsItem):
             for k in members:
                 painter.drawPolygon(polygons[k])
         painter.setPen(Qt.PenStyle.NoPen)
-        for name in PATTERN_LAYERS:
+        for name in (n for n in PATTERN_LAYERS if n not in self._hidden):
             marked = np.flatnonzero(board.layer(name)[block].ravel()).tolist()
             if marked:
                 painter.setBrush(pattern_brush(name))
                 for k in marked:
                     painter.drawPolygon(polygons[k])
-        if hex_on_screen >= NUMBERS_ABOVE:
+        if hex_on_screen >= NUMBERS_ABOVE and "elevation" not in self._hidden:
             self._paint_elevations(painter, block, xs, ys, self._colors[block])
 
     def _paint_elevations(

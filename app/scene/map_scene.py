@@ -41,7 +41,8 @@ class MapScene(QGraphicsScene):
         self._images: dict[str, QImage] = {}
         self._selection: list[str] = []
         self._last_hover: Hex | None = None
-        self.tool: Tool = SelectMoveTool(self, controller)
+        self.select_tool = SelectMoveTool(self, controller)
+        self.tool: Tool = self.select_tool
         self._rebuild()
         document.changed.connect(self._on_document_changed)
 
@@ -168,6 +169,12 @@ class MapScene(QGraphicsScene):
             self.set_selection([i for i in self._selection if i != token_id])
         else:
             self.set_selection([*self._selection, token_id])
+
+    def set_tool(self, tool: Tool) -> None:
+        """Make ``tool`` the active tool; a gesture in progress is cancelled."""
+        if tool is not self.tool:
+            self.tool.cancel()
+            self.tool = tool
 
     # -- gestures -----------------------------------------------------------------------
     def _gesture(self, event: QGraphicsSceneMouseEvent) -> Gesture:

@@ -37,21 +37,25 @@ GRID_COLOR = QColor(40, 36, 30, 150)
 _GROUND_TABLE = np.array([GROUND_RGB[k] for k in GroundKind], dtype=np.float32)
 
 
-def cell_colors(board: Board) -> U8Array:
+def cell_colors(board: Board, hidden: frozenset[str] = frozenset()) -> U8Array:
     """Fill colour of every cell as an ``(height, width, 3)`` uint8 array.
 
     Ground kind sets the hue; higher ground is lighter and lower ground darker (6 % a
     step); water blends toward blue by depth; Concealment greys it; walls are dark.
+    Layers named in ``hidden`` are left out (the ground is always shown).
     """
     rgb = _GROUND_TABLE[board.layer("ground").astype(np.intp)]
-    elevation = board.layer("elevation").astype(np.float32)
-    shade = np.clip(1.0 + 0.06 * elevation, 0.45, 1.5)[..., None]
-    rgb = np.clip(rgb * shade, 0, 255)
-    depth = np.minimum(board.layer("water_depth"), 4).astype(np.float32)[..., None]
-    rgb = rgb + (np.array(WATER_RGB, np.float32) - rgb) * (depth * 0.18)
-    fog = board.layer("concealment").astype(np.float32)[..., None] / 12.0
-    rgb = rgb + (np.array(FOG_RGB, np.float32) - rgb) * (fog * 0.6)
-    rgb[board.layer("blocked").astype(bool)] = WALL_RGB
+    if "elevation" not in hidden:
+        elevation = board.layer("elevation").astype(np.float32)
+        rgb = np.clip(rgb * np.clip(1.0 + 0.06 * elevation, 0.45, 1.5)[..., None], 0, 255)
+    if "water_depth" not in hidden:
+        depth = np.minimum(board.layer("water_depth"), 4).astype(np.float32)[..., None]
+        rgb = rgb + (np.array(WATER_RGB, np.float32) - rgb) * (depth * 0.18)
+    if "concealment" not in hidden:
+        fog = board.layer("concealment").astype(np.float32)[..., None] / 12.0
+        rgb = rgb + (np.array(FOG_RGB, np.float32) - rgb) * (fog * 0.6)
+    if "blocked" not in hidden:
+        rgb[board.layer("blocked").astype(bool)] = WALL_RGB
     return np.ascontiguousarray(rgb.astype(np.uint8))
 
 

@@ -28,8 +28,10 @@ from app.document import MapDocument
 from app.resources import asset_path
 from app.scene.map_scene import MapScene
 from app.session import Session
+from app.tools.paint import PaintSettings, PaintTool
 from app.widgets.file_actions import FileActions
 from app.widgets.map_view import MapView
+from app.widgets.terrain_dock import TerrainDock
 from rules import Hex
 from rules.mapfile import SUFFIX
 
@@ -63,6 +65,9 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(document.undo_stack)
         self._build_status_bar()
         self.history_dock = self._build_history_dock()
+        self.paint_settings = PaintSettings()
+        self.terrain_dock = TerrainDock(self.paint_settings, self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
         self.files = FileActions(self, self.session)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
@@ -78,6 +83,7 @@ class MainWindow(QMainWindow):
             "edit.redo": self.undo_group.createRedoAction(self, "&Redo"),
             "file.recent": self.files.recent_menu,
             "edit.history": self.history_dock.toggleViewAction(),
+            "view.terrain": self.terrain_dock.toggleViewAction(),
         }
 
     def _build_toolbar(self) -> None:
@@ -125,6 +131,8 @@ class MainWindow(QMainWindow):
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
         self.scene.selection_changed.connect(self._on_scene_selection_changed)
+        self.terrain_dock.tool_chosen.connect(self.choose_tool)
+        self.terrain_dock.visibility_changed.connect(self.scene.grid_item.set_hidden_layers)
         self._on_scene_selection_changed([])
 
     def _watch_document(self, document: MapDocument) -> None:
@@ -176,6 +184,21 @@ class MainWindow(QMainWindow):
     def fit_to_window(self) -> None:
         """Show the whole map."""
         self.view.fit_to_window()
+
+    def choose_tool(self, tool_id: str) -> None:
+        """Activate a tool by id: "select" or a paint shape ("brush", "line", "fill", "pick")."""
+        if tool_id == "select":
+            self.scene.set_tool(self.scene.select_tool)
+            return
+        tool = PaintTool(
+            self.scene,
+            self.controller,
+            self.paint_settings,
+            tool_id,
+            self.terrain_dock.show_settings,
+        )
+        self.scene.set_tool(tool)
+        self.statusBar().showMessage(f"{tool_id.capitalize()} tool: Escape cancels a stroke", 3000)
 
     def delete_selection(self) -> None:
         """Delete the selected tokens (one undo step)."""

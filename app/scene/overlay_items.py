@@ -1,0 +1,62 @@
+"""Overlay items: previews drawn over the map while a gesture is in progress.
+
+They show a rules query's answer (the hexes a stroke will paint) and never change the
+model; the gesture commits once, as one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.scene.geometry import SceneGeometry
+from rules import Hex
+
+PREVIEW_COLOR = QColor("#F0E442")  # Okabe–Ito yellow: reads on every ground colour
+
+
+class HexSetPreviewItem(QGraphicsItem):
+    """A set of hexes outlined and hatched (shape as well as colour), e.g. a paint stroke."""
+
+    def __init__(self, geometry: SceneGeometry):
+        super().__init__()
+        self.setZValue(50)
+        self._geometry = geometry
+        self._path = QPainterPath()
+        self._count = 0
+
+    def show_hexes(self, hexes: Iterable[Hex], geometry: SceneGeometry | None = None) -> None:
+        """Outline exactly ``hexes``."""
+        self.prepareGeometryChange()
+        self._geometry = geometry or self._geometry
+        path = QPainterPath()
+        polygon = self._geometry.unit_polygon()
+        count = 0
+        for h in hexes:
+            path.addPolygon(polygon.translated(self._geometry.center(h)))
+            path.closeSubpath()
+            count += 1
+        self._path, self._count = path, count
+        self.update()
+
+    @property
+    def count(self) -> int:
+        """How many hexes are shown."""
+        return self._count
+
+    def boundingRect(self) -> QRectF:
+        return self._path.boundingRect().adjusted(-4, -4, 4, 4)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setBrush(QBrush(PREVIEW_COLOR, Qt.BrushStyle.FDiagPattern))
+        painter.setPen(QPen(QColor("#000000"), 0))
+        painter.drawPath(self._path)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(PREVIEW_COLOR, 0, Qt.PenStyle.DashLine))
+        painter.drawPath(self._path)
