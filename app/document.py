@@ -25,12 +25,16 @@ class Change:
     terrain: bool = False
     grid: bool = False
     images: bool = False
+    background: bool = False
+    annotations: bool = False
     meta: bool = False
 
     @classmethod
     def everything(cls) -> Change:
         """A change after which every view rebuilds from scratch."""
-        return cls(terrain=True, grid=True, images=True, meta=True)
+        return cls(
+            terrain=True, grid=True, images=True, background=True, annotations=True, meta=True
+        )
 
     @classmethod
     def between(cls, before: Board, after: Board) -> Change:
@@ -45,7 +49,17 @@ class Change:
         tokens = frozenset(i for i in ids if before.tokens.get(i) != after.tokens.get(i))
         images = before.images is not after.images and before.images != after.images
         meta = before.name != after.name or before.options != after.options
-        return cls(tokens=tokens, terrain=terrain, grid=grid, images=images, meta=meta)
+        background = before.background != after.background or images
+        annotations = before.labels != after.labels or before.notes != after.notes
+        return cls(
+            tokens=tokens,
+            terrain=terrain,
+            grid=grid,
+            images=images,
+            background=background,
+            annotations=annotations,
+            meta=meta,
+        )
 
 
 class MapDocument(QObject):

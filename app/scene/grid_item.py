@@ -41,6 +41,7 @@ class HexGridItem(QGraphicsItem):
         self._geometry = SceneGeometry.for_board(board)
         self._rect = self._geometry.board_rect(board)
         self._hidden: frozenset[str] = frozenset()
+        self._fill_opacity = 1.0
         self._colors = cell_colors(board)
         self._picture: TerrainPicture | None = None
         self._font = QFont()
@@ -62,6 +63,13 @@ class HexGridItem(QGraphicsItem):
             self._rect = self._geometry.board_rect(board)
         if terrain_changed or grid_changed:
             self._recolor()
+
+    def set_translucent(self, translucent: bool) -> None:
+        """Let a background picture show through the terrain fills (outlines stay)."""
+        opacity = 0.35 if translucent else 1.0
+        if opacity != self._fill_opacity:
+            self._fill_opacity = opacity
+            self.update()
 
     def set_hidden_layers(self, hidden: frozenset[str]) -> None:
         """Leave out the named terrain layers (View → layer visibility)."""
@@ -113,6 +121,7 @@ class HexGridItem(QGraphicsItem):
 
     def _paint_picture(self, painter: QPainter, exposed: QRectF) -> None:
         picture = self.picture()
+        painter.setOpacity(self._fill_opacity)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(exposed, picture.image, picture.source_rect(exposed))
 
@@ -133,7 +142,9 @@ class HexGridItem(QGraphicsItem):
         # Few Python calls per hex: one brush per colour, one per pattern layer.
         painter.setPen(QPen(GRID_COLOR, 0))  # cosmetic: one device pixel at every zoom
         for rgb, members in _group_by_color(self._colors[block]):
-            painter.setBrush(QColor.fromRgb(rgb))
+            fill = QColor.fromRgb(rgb)
+            fill.setAlphaF(self._fill_opacity)
+            painter.setBrush(fill)
             for k in members:
                 painter.drawPolygon(polygons[k])
         painter.setPen(Qt.PenStyle.NoPen)

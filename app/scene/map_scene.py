@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from app.controller import MapController
 from app.document import Change, MapDocument
+from app.scene.background_item import BackgroundItem
 from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
 from app.scene.token_item import TokenItem
@@ -37,6 +38,8 @@ class MapScene(QGraphicsScene):
         self._controller = controller
         self._grid = HexGridItem(document.board)
         self.addItem(self._grid)
+        self.background_item = BackgroundItem()
+        self.addItem(self.background_item)
         self._tokens: dict[str, TokenItem] = {}
         self._images: dict[str, QImage] = {}
         self._selection: list[str] = []
@@ -90,6 +93,7 @@ class MapScene(QGraphicsScene):
         self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
         for token in board.tokens.values():
             self._add_token_item(token)
+        self._sync_background(board)
         self.set_selection([i for i in self._selection if i in board.tokens])
 
     def _on_document_changed(self, change: Change) -> None:
@@ -100,6 +104,8 @@ class MapScene(QGraphicsScene):
         self._grid.set_board(board, terrain_changed=change.terrain)
         if change.images:
             self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
+        if change.background:
+            self._sync_background(board)
         every = set(board.tokens) | set(self._tokens) if change.images else set()
         for token_id in change.tokens | every:
             self._sync_token(board, token_id)
@@ -116,6 +122,12 @@ class MapScene(QGraphicsScene):
             self._add_token_item(token)
         else:
             item.sync_from(token, self.geometry, self._image_for(token))
+
+    def _sync_background(self, board: Board) -> None:
+        background = board.background
+        image = self._images.get(background.image) if background else None
+        self.background_item.sync_from(background, image, self.geometry)
+        self._grid.set_translucent(background is not None)
 
     def _add_token_item(self, token: Token) -> None:
         item = TokenItem(token, self.geometry, self._image_for(token))
