@@ -63,6 +63,34 @@ class MapController(QObject):
         self.informed.emit(f"Moved {board.token(token_id).name} to ({anchor.q}, {anchor.r})")
         return True
 
+    def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:
+        """Why the tokens cannot all move by ``delta``, or ``None``."""
+        board = self.document.board
+        for token_id in token_ids:
+            problem = placement_problem(board, token_id, board.token(token_id).position + delta)
+            if problem:
+                return problem
+        return None
+
+    def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
+        """Move several tokens by the same offset as one undo step (one token: a plain move)."""
+        board = self.document.board
+        ids = [i for i in token_ids if i in board.tokens]
+        if len(ids) == 1:
+            return self.request_move(ids[0], board.token(ids[0]).position + delta)
+        problem = self.group_move_problem(ids, delta) if ids else "Nothing to move"
+        if problem:
+            self.refused.emit(problem)
+            return False
+        after = board
+        for token_id in ids:
+            after = after.with_token_moved(token_id, board.token(token_id).position + delta)
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"Move {len(ids)} tokens")
+        )
+        self.informed.emit(f"Moved {len(ids)} tokens")
+        return True
+
     def paint_terrain(self, settings: PaintSettings, hexes: Iterable[Hex]) -> bool:
         """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.
 
@@ -83,6 +111,40 @@ class MapController(QObject):
         )
         self.informed.emit(result.describe())
         return True
+
+    def paste_tokens(self, copied: Board, at: Hex | None) -> list[str]:
+        """Add the tokens of ``copied`` (a clipboard board) as one undo step.
+
+        The first copied token lands on ``at`` (the hex under the mouse) and the others
+        keep their places around it; with no ``at`` they land one hex east of where they
+        were copied from. Ids that are taken get fresh ones; pictures come along.
+        Returns the new ids (empty, with a message, if they do not fit).
+        """
+        tokens = list(copied.tokens.values())
+        if not tokens:
+            self.refused.emit("The clipboard holds no tokens")
+            return []
+        delta = at - tokens[0].position if at is not None else Hex(1, 0)
+        board = self.document.board
+        after, new_ids = board, []
+        for token in tokens:
+            new_id = token.id if token.id not in after.tokens else after.new_token_id(token.id)
+            image = _carry_image(copied, after, token.image)
+            if image and token.image and image not in after.images:
+                after = after.with_image(image, copied.images[token.image])
+            placed = replace(token, id=new_id, position=token.position + delta, image=image)
+            try:
+                after = after.with_token(placed)
+                problem = placement_problem(after, new_id, placed.position)
+            except RulesError as error:
+                problem = str(error)
+            if problem:
+                self.refused.emit(f"Cannot paste there: {problem}")
+                return []
+            new_ids.append(new_id)
+        label = tokens[0].name if len(tokens) == 1 else f"{len(tokens)} tokens"
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Paste {label}"))
+        return new_ids
 
     def delete_tokens(self, token_ids: list[str]) -> None:
         """Delete tokens, several as one undo step."""
@@ -113,3 +175,15 @@ def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -
     if result.is_noop:
         return kind  # same Tier, another kind (world condition ↔ magic)
     return replace(result, board=kind.board)
+
+
+def _carry_image(copied: Board, target: Board, name: str | None) -> str | None:
+    """The name a copied token's picture gets on ``target`` (renamed if taken by another)."""
+    if name is None or name not in copied.images:
+        return None
+    data = copied.images[name]
+    candidate, n = name, 1
+    while candidate in target.images and target.images[candidate] != data:
+        n += 1
+        candidate = f"{n}-{name}"[:128]
+    return candidate

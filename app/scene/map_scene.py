@@ -158,6 +158,11 @@ class MapScene(QGraphicsScene):
         self._sync_token(self._document.board, token_id)
 
     @property
+    def hovered_hex(self) -> Hex | None:
+        """The map hex under the mouse, if the mouse is over the map."""
+        return self._last_hover
+
+    @property
     def selection(self) -> list[str]:
         """Selected token ids, in the order they were selected."""
         return list(self._selection)

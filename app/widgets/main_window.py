@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QUndoGroup
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.actions import build_menus
 from app.autosave import Autosaver
+from app.clipboard import tokens_from_mime, tokens_to_mime
 from app.controller import MapController
 from app.document import MapDocument
 from app.resources import asset_path
@@ -32,7 +34,7 @@ from app.tools.paint import PaintSettings, PaintTool
 from app.widgets.file_actions import FileActions
 from app.widgets.map_view import MapView
 from app.widgets.terrain_dock import TerrainDock
-from rules import Hex
+from rules import Hex, MapFileError
 from rules.mapfile import SUFFIX
 
 TOOLBAR = (
@@ -166,7 +168,8 @@ class MainWindow(QMainWindow):
         self.hex_label.setText(f"({h.q}, {h.r})  {terrain.describe()}")
 
     def _on_scene_selection_changed(self, ids: list[str]) -> None:
-        self.actions_by_id["edit.delete"].setEnabled(bool(ids))
+        for action_id in ("edit.delete", "edit.cut", "edit.copy"):
+            self.actions_by_id[action_id].setEnabled(bool(ids))
 
     def _update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — Hexweave")
@@ -199,6 +202,36 @@ class MainWindow(QMainWindow):
         )
         self.scene.set_tool(tool)
         self.statusBar().showMessage(f"{tool_id.capitalize()} tool: Escape cancels a stroke", 3000)
+
+    def copy_selection(self) -> bool:
+        """Edit → Copy: the selected tokens and their pictures go to the clipboard."""
+        ids = self.scene.selection
+        if not ids:
+            self.statusBar().showMessage("Select tokens to copy", 3000)
+            return False
+        QApplication.clipboard().setMimeData(tokens_to_mime(self.document.board, ids))
+        self.statusBar().showMessage(f"Copied {len(ids)} token(s)", 3000)
+        return True
+
+    def cut_selection(self) -> None:
+        """Edit → Cut: copy, then delete as one undo step."""
+        if self.copy_selection():
+            self.controller.delete_tokens(self.scene.selection)
+
+    def paste(self) -> None:
+        """Edit → Paste: copied tokens land at the hex under the mouse, as one undo step."""
+        try:
+            copied = tokens_from_mime(QApplication.clipboard().mimeData())
+        except MapFileError as error:
+            self.statusBar().showMessage(f"⚠ The clipboard is damaged: {error}", 6000)
+            return
+        if copied is None:
+            self.statusBar().showMessage("⚠ Nothing to paste: copy some tokens first", 4000)
+            return
+        new_ids = self.controller.paste_tokens(copied, self.scene.hovered_hex)
+        if new_ids:
+            self.scene.set_selection(new_ids)
+            self.statusBar().showMessage(f"Pasted {len(new_ids)} token(s)", 3000)
 
     def delete_selection(self) -> None:
         """Delete the selected tokens (one undo step)."""
