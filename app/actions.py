@@ -153,6 +153,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+T",
         "Paint tools, terrain values and the legend",
     ),
+    ActionSpec(
+        "view.notes",
+        "&View",
+        "&Labels and Notes",
+        "",
+        "Ctrl+L",
+        "Labels on the map and notes on hexes or tokens",
+    ),
     ActionSpec("help.about", "&Help", "&About Hexweave", "about", None),
 )
 

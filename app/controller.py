@@ -8,7 +8,7 @@ specific reason, for the status bar.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
 from rules import Board, GroundKind, Hex, RulesError
+from rules.annotations import Label, Note
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import placement_problem
 
@@ -146,6 +147,63 @@ class MapController(QObject):
         self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Paste {label}"))
         return new_ids
 
+    # -- labels and notes ----------------------------------------------------------------
+    def add_label(self, text: str, at: Hex, gm_only: bool = False) -> str | None:
+        """Write a label on the map (one undo step); its id, or None if refused."""
+        board = self.document.board
+        label_id = _fresh_id(board, "label")
+        return self._annotate(
+            lambda: board.with_label(Label(label_id, text, at, gm_only)),
+            label_id,
+            f"Add label “{text.strip()[:30]}”",
+        )
+
+    def add_note(
+        self,
+        text: str,
+        *,
+        at: Hex | None = None,
+        token_id: str | None = None,
+        gm_only: bool = True,
+    ) -> str | None:
+        """Attach a note to a hex or a token (one undo step); its id, or None if refused."""
+        board = self.document.board
+        note_id = _fresh_id(board, "note")
+        note = lambda: Note(note_id, text, at, token_id, gm_only)  # noqa: E731
+        return self._annotate(lambda: board.with_note(note()), note_id, "Add note")
+
+    def edit_annotation(self, annotation_id: str, text: str, gm_only: bool) -> bool:
+        """Change a label's or note's text and visibility (one undo step)."""
+        board = self.document.board
+
+        def edited() -> Board:
+            if annotation_id in board.labels:
+                old = board.labels[annotation_id]
+                return board.with_label(Label(annotation_id, text, old.position, gm_only))
+            note = board.notes[annotation_id]
+            return board.with_note(Note(annotation_id, text, note.hex, note.token_id, gm_only))
+
+        kind = "label" if annotation_id in board.labels else "note"
+        return self._annotate(edited, annotation_id, f"Edit {kind}") is not None
+
+    def delete_annotation(self, annotation_id: str) -> bool:
+        """Remove a label or note (one undo step)."""
+        board = self.document.board
+        kind = "label" if annotation_id in board.labels else "note"
+        without = lambda: board.without_annotation(annotation_id)  # noqa: E731
+        return self._annotate(without, annotation_id, f"Delete {kind}") is not None
+
+    def _annotate(self, make: Callable[[], Board], annotation_id: str, text: str) -> str | None:
+        try:
+            after = make()
+        except (ValueError, KeyError) as error:
+            self.refused.emit(str(error).strip("'\""))
+            return None
+        if after == self.document.board:
+            return annotation_id
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
+        return annotation_id
+
     def delete_tokens(self, token_ids: list[str]) -> None:
         """Delete tokens, several as one undo step."""
         ids = [i for i in token_ids if i in self.document.board.tokens]
@@ -187,3 +245,11 @@ def _carry_image(copied: Board, target: Board, name: str | None) -> str | None:
         n += 1
         candidate = f"{n}-{name}"[:128]
     return candidate
+
+
+def _fresh_id(board: Board, stem: str) -> str:
+    taken = set(board.labels) | set(board.notes)
+    n = len(taken) + 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 
 from app.controller import MapController
 from app.document import Change, MapDocument
+from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.scene.background_item import BackgroundItem
 from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
@@ -41,6 +42,7 @@ class MapScene(QGraphicsScene):
         self.background_item = BackgroundItem()
         self.addItem(self.background_item)
         self._tokens: dict[str, TokenItem] = {}
+        self._annotations: list[LabelItem | NoteMarkerItem] = []
         self._images: dict[str, QImage] = {}
         self._selection: list[str] = []
         self._last_hover: Hex | None = None
@@ -94,6 +96,7 @@ class MapScene(QGraphicsScene):
         for token in board.tokens.values():
             self._add_token_item(token)
         self._sync_background(board)
+        self._sync_annotations(board)
         self.set_selection([i for i in self._selection if i in board.tokens])
 
     def _on_document_changed(self, change: Change) -> None:
@@ -106,6 +109,8 @@ class MapScene(QGraphicsScene):
             self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
         if change.background:
             self._sync_background(board)
+        if change.annotations or (change.tokens and board.notes):
+            self._sync_annotations(board)
         every = set(board.tokens) | set(self._tokens) if change.images else set()
         for token_id in change.tokens | every:
             self._sync_token(board, token_id)
@@ -128,6 +133,24 @@ class MapScene(QGraphicsScene):
         image = self._images.get(background.image) if background else None
         self.background_item.sync_from(background, image, self.geometry)
         self._grid.set_translucent(background is not None)
+
+    def _sync_annotations(self, board: Board) -> None:
+        for item in self._annotations:
+            self.removeItem(item)
+        geometry = self.geometry
+        items: list[LabelItem | NoteMarkerItem] = [
+            LabelItem(label, geometry.center(label.position)) for label in board.labels.values()
+        ]
+        for note in board.notes.values():
+            where = note.hex if note.hex is not None else board.token(note.token_id or "").position
+            items.append(NoteMarkerItem(note, geometry.center(where), geometry.size))
+        for item in items:
+            self.addItem(item)
+        self._annotations = items
+
+    def annotation_items(self) -> list[LabelItem | NoteMarkerItem]:
+        """The label and note items shown."""
+        return list(self._annotations)
 
     def _add_token_item(self, token: Token) -> None:
         item = TokenItem(token, self.geometry, self._image_for(token))

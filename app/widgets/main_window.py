@@ -33,6 +33,7 @@ from app.session import Session
 from app.tools.paint import PaintSettings, PaintTool
 from app.widgets.file_actions import FileActions
 from app.widgets.map_view import MapView
+from app.widgets.notes_dock import NotesDock
 from app.widgets.terrain_dock import TerrainDock
 from rules import Hex, MapFileError
 from rules.mapfile import SUFFIX
@@ -70,6 +71,8 @@ class MainWindow(QMainWindow):
         self.paint_settings = PaintSettings()
         self.terrain_dock = TerrainDock(self.paint_settings, self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
+        self.notes_dock = NotesDock(self.scene, self.controller, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
         self.files = FileActions(self, self.session)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
@@ -86,6 +89,7 @@ class MainWindow(QMainWindow):
             "file.recent": self.files.recent_menu,
             "edit.history": self.history_dock.toggleViewAction(),
             "view.terrain": self.terrain_dock.toggleViewAction(),
+            "view.notes": self.notes_dock.toggleViewAction(),
         }
 
     def _build_toolbar(self) -> None:
@@ -154,6 +158,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(document.undo_stack)
         self.controller.set_document(document)
         self.scene.set_document(document)
+        self.notes_dock.watch(document)
         self._watch_document(document)
         self.fit_to_window()
 
