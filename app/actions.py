@@ -94,6 +94,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("edit.sep1", "&Edit", SEPARATOR, ""),
     ActionSpec(
+        "edit.map_properties",
+        "&Edit",
+        "&Map Properties…",
+        "map_properties_dialog",
+        "Ctrl+Shift+P",
+        "Name, size and orientation of the map (every hex is 5 ft)",
+    ),
+    ActionSpec(
         "edit.cut",
         "&Edit",
         "Cu&t",

@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
-from rules import Board, GroundKind, Hex, RulesError
+from rules import Board, GroundKind, Hex, Orientation, RulesError
 from rules.annotations import Label, Note
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import placement_problem
@@ -146,6 +146,25 @@ class MapController(QObject):
         label = tokens[0].name if len(tokens) == 1 else f"{len(tokens)} tokens"
         self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Paste {label}"))
         return new_ids
+
+    def change_map_properties(
+        self, width: int, height: int, orientation: Orientation, name: str
+    ) -> bool:
+        """Rename, resize (keeping what fits) and re-orient the map as one undo step."""
+        board = self.document.board
+        try:
+            after = board.with_name(name.strip() or board.name)
+            after = after.resized(width, height).with_orientation(orientation)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            return False
+        if after == board:
+            return False
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, "Map properties"))
+        lost = len(board.tokens) - len(after.tokens)
+        lost_text = f"; {lost} token(s) no longer fit and were removed (Undo brings them back)"
+        self.informed.emit(f"Map is now {width}×{height}" + (lost_text if lost else ""))
+        return True
 
     # -- labels and notes ----------------------------------------------------------------
     def add_label(self, text: str, at: Hex, gm_only: bool = False) -> str | None:

@@ -208,6 +208,14 @@ class MainWindow(QMainWindow):
         self.scene.set_tool(tool)
         self.statusBar().showMessage(f"{tool_id.capitalize()} tool: Escape cancels a stroke", 3000)
 
+    def map_properties_dialog(self) -> None:
+        """Edit → Map Properties…: name, size and orientation, as one undo step."""
+        from app.widgets.new_map_dialog import NewMapDialog
+
+        dialog = NewMapDialog.for_board(self.document.board, self)
+        if dialog.exec():
+            self.controller.change_map_properties(*dialog.values())
+
     def copy_selection(self) -> bool:
         """Edit → Copy: the selected tokens and their pictures go to the clipboard."""
         ids = self.scene.selection

@@ -1,4 +1,4 @@
-"""The New Map dialog: name, width × height in hexes, orientation."""
+"""The New Map and Map Properties dialog: name, width × height in hexes, orientation."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rules import Orientation
+from rules import Board, Orientation
 from rules.board import MAX_MAP_SIDE
 
 
@@ -49,6 +49,18 @@ class NewMapDialog(QDialog):
         box.setSuffix(" hexes")
         box.setToolTip(tip)
         return box
+
+    @classmethod
+    def for_board(cls, board: Board, parent: QWidget | None = None) -> NewMapDialog:
+        """The same fields filled in from ``board``, for Map Properties."""
+        dialog = cls(parent)
+        dialog.setWindowTitle("Map properties")
+        dialog.name.setText(board.name)
+        dialog.width_box.setValue(board.width)
+        dialog.height_box.setValue(board.height)
+        dialog.orientation.setCurrentIndex(dialog.orientation.findData(board.orientation))
+        dialog.width_box.setToolTip("Columns of hexes; shrinking drops what no longer fits")
+        return dialog
 
     def values(self) -> tuple[int, int, Orientation, str]:
         """Width, height, orientation and name as entered."""
