@@ -1,10 +1,11 @@
 """HexGridItem: the whole grid and its terrain as one item, drawn by level of detail.
 
-Only the exposed part is drawn. At normal zoom each visible hex is filled with its
-terrain colour, hatched for walls, steep slopes, water and Concealment, and outlined;
-close up, elevations are written in the hexes. Far out (a hex smaller than
-:data:`PICTURE_BELOW` screen pixels) one cached numpy-built picture of the whole map is
-drawn instead, so the cost of a frame follows the pixels on screen, not the map size.
+Only the exposed part is drawn. When at most :data:`MAX_DRAWN_HEXES` hexes are exposed
+(and each is at least :data:`PICTURE_BELOW` pixels wide) each is filled with its terrain
+colour, hatched for walls, steep slopes, water and Concealment, and outlined; close up,
+elevations are written in the hexes. Farther out one cached numpy-built picture of the
+whole map is drawn instead, so the cost of a frame follows the pixels on screen (bounded
+hexes, or one scaled image), not the map size.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from app.scene.terrain_image import TerrainPicture
 from rules import Board
 from rules.board import axial_of_cells
 
-PICTURE_BELOW = 22.0  # on-screen hex width (px) under which the cached picture is drawn
+PICTURE_BELOW = 7.0  # on-screen hex width (px) under which the cached picture is drawn
+MAX_DRAWN_HEXES = 5000  # more hexes exposed than this: the cached picture is drawn
 NUMBERS_ABOVE = 56.0  # on-screen hex width (px) over which elevations are written
 
 
@@ -102,12 +104,17 @@ class HexGridItem(QGraphicsItem):
         option: QStyleOptionGraphicsItem,
         widget: QWidget | None = None,
     ) -> None:
-        exposed = option.exposedRect.intersected(self._rect)
+        # scene.render() exposes the whole item: clip to what the device can show.
+        inverse, _ok = painter.worldTransform().inverted()
+        on_device = inverse.mapRect(QRectF(painter.viewport()))
+        exposed = option.exposedRect.intersected(self._rect).intersected(on_device)
         if exposed.isEmpty():
             return
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         hex_on_screen = lod * self._geometry.layout.width
-        if hex_on_screen < PICTURE_BELOW:
+        hex_area = 2.598 * self._geometry.size**2  # scene units² of one hexagon
+        exposed_hexes = exposed.width() * exposed.height() / hex_area
+        if hex_on_screen < PICTURE_BELOW or exposed_hexes > MAX_DRAWN_HEXES:
             self._paint_picture(painter, exposed)
         else:
             self._paint_hexes(painter, exposed, hex_on_screen)

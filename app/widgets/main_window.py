@@ -73,6 +73,8 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
         self.notes_dock = NotesDock(self.scene, self.controller, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
+        self.tabifyDockWidget(self.history_dock, self.notes_dock)
+        self.notes_dock.hide()  # View → Labels and Notes; the map gets the room
         self.files = FileActions(self, self.session)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
