@@ -37,7 +37,7 @@ from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSampl
 from rules.tokens import Token, TokenKind, default_footprint
 from rules.visibility import player_board
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DIAGONALS",

@@ -1,11 +1,14 @@
 """Reading and writing ``.hexmap`` files (the format is described in README.md, "The map file").
 
-A ``.hexmap`` is a zip archive (deflated) holding
+A ``.hexmap`` is a zip archive holding
 
-- ``map.json``: format name and version, the app version that wrote it, the grid, the
-  layer members, the tokens in board order, the image names, rule options, turn state;
-- ``layers/<name>.npy``: one array per terrain layer of :data:`~rules.terrain.LAYER_SPECS`;
-- ``images/<name>``: the raw bytes of each picture stored with the map.
+- ``map.json`` (deflated): format name and version, the app version that wrote it, the
+  grid, the layer members, the tokens in board order, the image names, rule options,
+  turn state, labels, notes and the background picture's placement;
+- ``layers/<name>.npy`` (deflated): one array per terrain layer of
+  :data:`~rules.terrain.LAYER_SPECS`;
+- ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
+  or WebP whose size is read from its header (:func:`picture_size`) and held to limits.
 
 Reading upgrades old versions step by step through :data:`UPGRADERS`; any problem (a
 damaged, newer or hostile file) raises :class:`~rules.errors.MapFileError` naming what
@@ -39,32 +42,31 @@ import rules
 from rules import mapfile_checks as chk
 from rules.board import Board
 from rules.errors import MapFileError
-from rules.mapfile_reader import HEX_FEET, ProblemsFound, build_board, parse_token
+from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
+from rules.mapfile_reader import (
+    HEX_FEET,
+    ProblemsFound,
+    annotations_json,
+    build_board,
+    upgrade_v1_to_v2,
+)
 from rules.terrain import LAYER_SPECS, Layer
-from rules.tokens import Token
+from rules.tokens import Token, TokenKind
 
 __all__ = [
-    "FORMAT_NAME",
-    "FORMAT_VERSION",
-    "HEX_FEET",
-    "SUFFIX",
-    "UPGRADERS",
-    "check",
-    "dumps",
-    "load",
-    "loads",
-    "save",
-]
+    "FORMAT_NAME", "FORMAT_VERSION", "HEX_FEET", "MAX_PICTURE_PIXELS", "MAX_PICTURE_SIDE",
+    "SUFFIX", "UPGRADERS", "check", "dumps", "load", "loads", "picture_size", "save",
+]  # fmt: skip
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
 
 MapDict = dict[str, Any]
-UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {}
+UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {1: upgrade_v1_to_v2}
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
 
@@ -82,9 +84,11 @@ _COMPRESS_LEVEL = 1  # 3× faster than the default 6 on noisy terrain, a few % l
 def dumps(board: Board) -> bytes:
     """The ``.hexmap`` bytes of ``board``.
 
-    :raises MapFileError: if the board holds something the format cannot store (an
-        unsafe image name, a token naming a missing image, an option that is not
-        true/false, a number or a string).
+    :raises MapFileError: if the board holds something the format cannot store or
+        reading would refuse (an unsafe image name, an image that is not a PNG, JPEG or
+        WebP picture within the limits, a token naming a missing image, an option that
+        is not true/false, a number or a string, a label or note off the map, a note on
+        a missing token, a background on a missing picture).
     """
     try:
         return _encode(board)
@@ -93,22 +97,38 @@ def dumps(board: Board) -> bytes:
 
 
 def _encode(board: Board) -> bytes:
-    text = json.dumps(_map_json(board), ensure_ascii=False, indent=2, allow_nan=False)
+    text = _json_text(_map_json(board))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         _write_member(zf, "map.json", text.encode("utf-8"))
         for name in LAYER_SPECS:
             _write_member(zf, f"layers/{name}.npy", _npy_bytes(board.layers[name]))
-        for name, data in board.images.items():
-            _write_member(zf, f"images/{name}", data)
+        for name, data in board.images.items():  # compressed pictures already: stored
+            _write_member(zf, f"images/{name}", data, zipfile.ZIP_STORED)
     return buffer.getvalue()
 
 
-def _write_member(zf: zipfile.ZipFile, name: str, data: bytes) -> None:
+def _write_member(
+    zf: zipfile.ZipFile, name: str, data: bytes, method: int = zipfile.ZIP_DEFLATED
+) -> None:
     info = zipfile.ZipInfo(name, date_time=_WRITE_DATE)
-    info.compress_type = zipfile.ZIP_DEFLATED
+    info.compress_type = method
     info.external_attr = 0o644 << 16
     zf.writestr(info, data, compresslevel=_COMPRESS_LEVEL)
+
+
+def _json_text(doc: MapDict) -> str:
+    """map.json's text: a line per field and per item of a list (JSON's C encoder is
+    used only without ``indent``: 4× faster for many tokens)."""
+    text = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+    fields = []
+    for key, value in doc.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"    {text(item)}" for item in value)
+            fields.append(f"  {text(key)}: [\n{items}\n  ]")
+        else:
+            fields.append(f"  {text(key)}: {text(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 def _npy_bytes(array: Layer) -> bytes:
@@ -120,8 +140,9 @@ def _npy_bytes(array: Layer) -> bytes:
 def _map_json(board: Board) -> MapDict:
     if not isinstance(board.name, str):
         raise MapFileError(f"the map name must be a string, not {board.name!r}")
-    for name in board.images:
+    for name, data in board.images.items():
         _raise_if(chk.image_name_problem(name))
+        picture_size(data, name)
     for key, value in board.options.items():
         _raise_if(chk.option_problem(key, value))
     return {
@@ -142,16 +163,20 @@ def _map_json(board: Board) -> MapDict:
         "images": list(board.images),
         "options": dict(board.options),
         "turn": None,
+        **annotations_json(board),
     }
 
 
 def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
+    # What the reader's Token(...) would refuse (notes=None, say), without parsing again.
+    problem = token.problem() if isinstance(token.kind, TokenKind) else "kind is not a TokenKind"
+    _raise_if(problem and f"map.json: tokens[{i}]: {problem}")
     if key != token.id:
         raise MapFileError(f"token {token.id!r} is filed under the id {key!r}")
     if token.image is not None and token.image not in board.images:
         raise MapFileError(f"token {token.id!r} shows image {token.image!r}, not stored in the map")
     override = token.footprint_override
-    entry = {
+    return {
         "id": token.id,
         "name": token.name,
         "q": operator.index(token.position.q),
@@ -164,9 +189,10 @@ def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
         "hidden": bool(token.hidden),
         "footprint": None if override is None else [[int(h.q), int(h.r)] for h in override],
         "notes": token.notes,
+        "reach": None if token.reach is None else operator.index(token.reach),
+        "movement_pool": operator.index(token.movement_pool),
+        "movement_types": list(token.movement_types),
     }
-    parse_token(i, entry)  # refuse what the reader would refuse, e.g. notes=None
-    return entry
 
 
 def _raise_if(problem: str | None) -> None:
@@ -305,6 +331,8 @@ def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
         zf = zipfile.ZipFile(file)
     except zipfile.BadZipFile as exc:
         raise MapFileError("not a Hexweave map: the file is not a zip archive") from exc
+    except NotImplementedError as exc:
+        raise MapFileError(f"the zip archive needs a newer zip reader ({exc})") from exc
     except OSError as exc:
         raise MapFileError(f"could not open the file: {exc.strerror or exc}") from exc
     except (*chk.MEMBER_ERRORS, *_DAMAGE_ERRORS) as exc:

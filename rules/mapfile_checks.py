@@ -5,7 +5,7 @@ Every function here raises :class:`~rules.errors.MapFileError` with a message th
 the member or field at fault (``"map.json: tokens[2].size must be an integer"``); none
 lets a ``zipfile``, ``json`` or ``numpy`` exception escape. Sizes are judged from what
 the archive *declares* (``ZipInfo.file_size``, the ``.npy`` header) before anything is
-decompressed or allocated; ``zipfile`` never inflates a member past its declared size.
+decompressed or allocated, and no member is ever inflated past its declared size.
 """
 
 from __future__ import annotations
@@ -26,28 +26,12 @@ from rules.errors import MapFileError
 from rules.terrain import Layer, LayerSpec, check_layer, read_only
 
 __all__ = [
-    "MAX_IMAGE_NAME",
-    "MAX_JSON_BYTES",
-    "MAX_MEMBERS",
-    "MAX_TOTAL_BYTES",
-    "MEMBER_ERRORS",
-    "check_archive",
-    "get",
-    "get_bool",
-    "get_dict",
-    "get_int",
-    "get_list",
-    "get_optional_str",
-    "get_str",
-    "image_name_problem",
-    "is_int",
-    "member_errors",
-    "option_problem",
-    "parse_json",
-    "read_layer",
-    "read_member",
-    "unsafe_member_reason",
-]
+    "MAX_IMAGE_NAME", "MAX_JSON_BYTES", "MAX_MEMBERS", "MAX_PICTURE_BYTES", "MAX_TOTAL_BYTES",
+    "MEMBER_ERRORS", "check_archive", "get", "get_bool", "get_dict", "get_int",
+    "get_list", "get_number", "get_optional_int", "get_optional_str", "get_str",
+    "get_str_list", "image_name_problem", "is_int", "member_errors", "option_problem",
+    "parse_json", "read_layer", "read_member", "unsafe_member_reason",
+]  # fmt: skip
 
 MIB = 1024 * 1024
 MAX_TOTAL_BYTES = 512 * MIB
@@ -56,12 +40,15 @@ MAX_JSON_BYTES = 16 * MIB
 """The largest ``map.json`` read."""
 MAX_MEMBERS = 10_000
 """The most members an archive may hold."""
+MAX_PICTURE_BYTES = 256 * MIB
+"""The largest ``images/`` member."""
 MAX_IMAGE_NAME = 128
 """The longest image name, in characters."""
 
 MEMBER_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError,
-                 NotImplementedError)  # fmt: skip
-"""What ``zipfile`` raises for a damaged, encrypted or oddly compressed member."""
+                 NotImplementedError, ValueError)  # fmt: skip
+"""What ``zipfile`` raises for a damaged, encrypted or oddly compressed member (a
+``ValueError`` for a member the archive's directory places before the file's start)."""
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -141,6 +128,7 @@ def check_archive(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
         total += info.file_size
         if not info.is_dir():
             members[info.filename] = info
+            _check_picture_bytes(info)
     if total > MAX_TOTAL_BYTES:
         limit = _mib(MAX_TOTAL_BYTES)
         raise MapFileError(
@@ -156,6 +144,15 @@ def check_archive(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     return members
 
 
+def _check_picture_bytes(info: zipfile.ZipInfo) -> None:
+    if info.filename.startswith("images/") and info.file_size > MAX_PICTURE_BYTES:
+        name = info.filename.removeprefix("images/")
+        raise MapFileError(
+            f"image {name!r} is {_mib(info.file_size)}, "
+            f"more than the {_mib(MAX_PICTURE_BYTES)} limit"
+        )
+
+
 @contextmanager
 def member_errors(name: str) -> Iterator[None]:
     """Turn ``zipfile``/``zlib`` errors while reading member ``name`` into MapFileError."""
@@ -168,20 +165,30 @@ def member_errors(name: str) -> Iterator[None]:
 
 
 def read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """The bytes of one member (its CRC checked)."""
+    """The bytes of one member, its CRC checked. At most one byte more than it declares
+    (a size :func:`check_archive` has checked) is ever inflated."""
     with member_errors(info.filename), zf.open(info) as fp:
-        return fp.read()
+        data = fp.read(info.file_size + 1)
+    if len(data) != info.file_size:
+        more = "more" if len(data) > info.file_size else "less"
+        raise MapFileError(
+            f"member {info.filename!r} unpacks to {more} than the {info.file_size} bytes "
+            "it declares"
+        )
+    return data
 
 
 # -- map.json ---------------------------------------------------------------------------
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise MapFileError(f"map.json is not valid: key {key!r} appears twice in an object")
-        result[key] = value
+    result = dict(pairs)
+    if len(result) < len(pairs):  # rare: find the repeated key to name it
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise MapFileError(f"map.json is not valid: key {key!r} appears twice in an object")
+            seen.add(key)
     return result
 
 
@@ -260,6 +267,34 @@ def get_optional_str(obj: dict[str, Any], key: str, where: str) -> str | None:
     if value is not None and not isinstance(value, str):
         raise _wrong(where, key, "a string or null", value)
     return value
+
+
+def get_optional_int(obj: dict[str, Any], key: str, where: str) -> int | None:
+    """``obj[key]`` as an integer or ``None`` (JSON ``null``)."""
+    return None if get(obj, key, where) is None else get_int(obj, key, where)
+
+
+def get_number(obj: dict[str, Any], key: str, where: str) -> float:
+    """``obj[key]`` as a finite number (an integer or not; ``true`` is refused)."""
+    value = get(obj, key, where)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise _wrong(where, key, "a number", value)
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise MapFileError(f"map.json: {_path(where, key)} must be a finite number")
+    return number
+
+
+def get_str_list(obj: dict[str, Any], key: str, where: str) -> list[str]:
+    """``obj[key]`` as a list of strings."""
+    items = get_list(obj, key, where)
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise _wrong(where, f"{key}[{i}]", "a string", item)
+    return items
 
 
 def get_bool(obj: dict[str, Any], key: str, where: str) -> bool:

@@ -1,36 +1,50 @@
 """Building a :class:`~rules.board.Board` from a checked ``map.json`` (current format
-version) and its archive, for :mod:`rules.mapfile`.
+version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
+JSON of labels, notes and the background (written only once it reads back).
 
 Each field is type-checked strictly (``true`` is not an integer, ``1.5`` is not a ``q``)
 and each problem raises :class:`~rules.errors.MapFileError` naming the field, layer or
 token (``"map.json: tokens[2].size must be an integer, not true/false"``). Given a
-``problems`` list, the reader records the problems of each image list, option set, layer
-and token and goes on, so ``hexweave check`` can list them all.
+``problems`` list, the reader records the problems of the image list, the option set,
+each layer, token, label and note and the background, and goes on, so ``hexweave
+check`` can list them all.
 """
 
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from rules import mapfile_checks as chk
+from rules.annotations import Background, Label, Note
 from rules.board import MAX_MAP_SIDE, Board, OptionValue, hex_to_cell
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
+from rules.mapfile_pictures import read_picture
 from rules.terrain import LAYER_SPECS, Layer
 from rules.tokens import Token, TokenKind
 
-__all__ = ["HEX_FEET", "ProblemsFound", "build_board", "parse_token"]
+__all__ = ["HEX_FEET", "ProblemsFound", "annotations_json", "build_board", "parse_token",
+           "upgrade_v1_to_v2"]  # fmt: skip
 
 HEX_FEET = 5
 """Feet from edge to edge of one hex; fixed by the rules [S000]."""
 
 MapDict = dict[str, Any]
+Annotations = tuple[dict[str, Label], dict[str, Note], Background | None]
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
 T = TypeVar("T")
+IdT = TypeVar("IdT", bound=_Identified)
 
 
 class ProblemsFound(Exception):  # noqa: N818 - a signal, not an error to show
@@ -51,12 +65,46 @@ def build_board(
     return _Reader(zf, members, problems).board(data)
 
 
-class _Reader:
-    def __init__(
-        self, zf: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo], problems: list[str] | None
-    ) -> None:
-        self.zf = zf
-        self.members = members
+def annotations_json(board: Board) -> MapDict:
+    """map.json's ``labels``, ``notes`` and ``background`` for ``board``, after reading
+    them back as :func:`build_board` would, so that what cannot be read is not written."""
+    for kind, items in (("label", board.labels), ("note", board.notes)):
+        for key, item in items.items():
+            if key != item.id:
+                raise MapFileError(f"{kind} {item.id!r} is filed under the id {key!r}")
+    background = board.background
+    doc = {
+        "labels": [
+            {"id": x.id, "text": x.text, "q": x.position.q, "r": x.position.r,
+             "gm_only": x.gm_only}
+            for x in board.labels.values()
+        ],
+        "notes": [
+            {"id": x.id, "text": x.text, "q": None if x.hex is None else x.hex.q,
+             "r": None if x.hex is None else x.hex.r, "token_id": x.token_id,
+             "gm_only": x.gm_only}
+            for x in board.notes.values()
+        ],
+        "background": None if background is None else {
+            "image": background.image,
+            **{key: _number(getattr(background, key))
+               for key in ("hex_size", "origin_x", "origin_y", "opacity")},
+        },
+    }  # fmt: skip
+    shape = _Shape(board.width, board.height, board.orientation, frozenset(board.images))
+    _Collector(None).annotations(doc, shape, frozenset(board.tokens))
+    return doc
+
+
+def _number(value: object) -> object:
+    """``value`` as a JSON float if it is a number; left for the reader to refuse if not."""
+    return float(value) if isinstance(value, int | float) else value
+
+
+class _Collector:
+    """Reads parts of map.json, recording their problems when given a ``problems`` list."""
+
+    def __init__(self, problems: list[str] | None) -> None:
         self.problems = problems
 
     def attempt(self, read: Callable[[], T]) -> T | None:
@@ -69,6 +117,42 @@ class _Reader:
             self.problems.append(str(exc))
             return None
 
+    def each(
+        self, items: list[Any], kind: str, read: Callable[[int, object], IdT]
+    ) -> dict[str, IdT]:
+        """``read(i, item)`` for each item of map.json's ``<kind>s`` list, by id."""
+        found: dict[str, IdT] = {}
+
+        def read_new(i: int, item: object) -> IdT:
+            value = read(i, item)
+            if value.id in found:
+                raise MapFileError(f"map.json: {kind}s[{i}]: duplicate {kind} id {value.id!r}")
+            return value
+
+        for i, item in enumerate(items):
+            value = self.attempt(partial(read_new, i, item))
+            if value is not None:
+                found[value.id] = value
+        return found
+
+    def annotations(
+        self, data: MapDict, shape: _Shape, token_ids: frozenset[str] | None
+    ) -> Annotations:
+        labels = self.each(chk.get_list(data, "labels", ""), "label", partial(_label, shape=shape))
+        read_note = partial(_note, shape=shape, token_ids=token_ids)
+        notes = self.each(chk.get_list(data, "notes", ""), "note", read_note)
+        background = self.attempt(lambda: _background(data, shape.image_names))
+        return labels, notes, background
+
+
+class _Reader(_Collector):
+    def __init__(
+        self, zf: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo], problems: list[str] | None
+    ) -> None:
+        super().__init__(problems)
+        self.zf = zf
+        self.members = members
+
     def board(self, data: MapDict) -> Board:
         name = chk.get_str(data, "name", "")
         chk.get_str(data, "app_version", "")
@@ -79,13 +163,16 @@ class _Reader:
         options = self.attempt(lambda: _options(chk.get_dict(data, "options", ""))) or {}
         layers = self.layers(chk.get_dict(data, "layers", ""), width, height)
         known = None if images is None else frozenset(images)  # unknown: don't blame tokens
-        tokens = self.tokens(
-            chk.get_list(data, "tokens", ""), _Shape(width, height, orientation, known)
-        )
+        shape = _Shape(width, height, orientation, known)
+        items = chk.get_list(data, "tokens", "")
+        tokens = self.each(items, "token", shape.token)
+        token_ids = frozenset(tokens) if len(tokens) == len(items) else None
+        labels, notes, background = self.annotations(data, shape, token_ids)
         if self.problems or images is None:
             raise ProblemsFound
         try:
-            return Board(width, height, orientation, name, layers, tokens, images, options)
+            return Board(width, height, orientation, name, layers, tokens, images, options,
+                         labels, notes, background)  # fmt: skip
         except ValueError as exc:
             raise MapFileError(f"the map is not valid: {exc}") from exc
 
@@ -104,7 +191,7 @@ class _Reader:
             if name in images:
                 raise MapFileError(f"map.json: images lists {name!r} twice")
             info = self.member(f"images/{name}", f"image {name!r}")
-            images[name] = chk.read_member(self.zf, info)
+            images[name] = read_picture(self.zf, info, name)
         return images
 
     def layers(self, paths: dict[str, Any], width: int, height: int) -> dict[str, Layer]:
@@ -123,14 +210,6 @@ class _Reader:
             raise MapFileError(f"map.json: layers is missing the {name!r} layer")
         info = self.member(paths[name], f"layer {name!r}")
         return chk.read_layer(self.zf, info, LAYER_SPECS[name], width, height)
-
-    def tokens(self, items: list[Any], shape: _Shape) -> dict[str, Token]:
-        tokens: dict[str, Token] = {}
-        for i, item in enumerate(items):
-            token = self.attempt(partial(shape.read, i, item, tokens))
-            if token is not None:
-                tokens[token.id] = token
-        return tokens
 
 
 def _grid(grid: MapDict) -> tuple[int, int, Orientation]:
@@ -161,25 +240,41 @@ def _options(options: MapDict) -> dict[str, OptionValue]:
 def parse_token(i: int, item: object) -> Token:
     """The token that map.json's ``tokens[i]`` entry describes (not yet placed on a map)."""
     where = f"tokens[{i}]"
-    if not isinstance(item, dict):
-        raise MapFileError(f"map.json: {where} must be an object")
-    kind = chk.get_str(item, "kind", where)
+    obj = _object(item, where)
+    kind = chk.get_str(obj, "kind", where)
     if kind not in ("creature", "object"):
         raise MapFileError(f"map.json: {where}.kind must be 'creature' or 'object', got {kind!r}")
-    try:
-        return Token(
-            id=chk.get_str(item, "id", where),
-            name=chk.get_str(item, "name", where),
-            position=Hex(chk.get_int(item, "q", where), chk.get_int(item, "r", where)),
-            size=chk.get_int(item, "size", where),
+    return _made(
+        where,
+        lambda: Token(
+            id=chk.get_str(obj, "id", where),
+            name=chk.get_str(obj, "name", where),
+            position=Hex(chk.get_int(obj, "q", where), chk.get_int(obj, "r", where)),
+            size=chk.get_int(obj, "size", where),
             kind=TokenKind(kind),
-            side=chk.get_str(item, "side", where),
-            color=chk.get_str(item, "color", where),
-            image=chk.get_optional_str(item, "image", where),
-            hidden=chk.get_bool(item, "hidden", where),
-            footprint_override=_footprint(item, where),
-            notes=chk.get_str(item, "notes", where),
-        )
+            side=chk.get_str(obj, "side", where),
+            color=chk.get_str(obj, "color", where),
+            image=chk.get_optional_str(obj, "image", where),
+            hidden=chk.get_bool(obj, "hidden", where),
+            footprint_override=_footprint(obj, where),
+            notes=chk.get_str(obj, "notes", where),
+            reach=chk.get_optional_int(obj, "reach", where),
+            movement_pool=chk.get_int(obj, "movement_pool", where),
+            movement_types=tuple(chk.get_str_list(obj, "movement_types", where)),
+        ),
+    )
+
+
+def _object(item: object, where: str) -> MapDict:
+    if not isinstance(item, dict):
+        raise MapFileError(f"map.json: {where} must be an object")
+    return item
+
+
+def _made(where: str, make: Callable[[], T]) -> T:
+    """``make()``; the model's ValueError becomes a MapFileError naming ``where``."""
+    try:
+        return make()
     except MapFileError:
         raise
     except ValueError as exc:
@@ -202,24 +297,97 @@ def _footprint(item: MapDict, where: str) -> tuple[Hex, ...] | None:
 
 @dataclass(frozen=True)
 class _Shape:
-    """What a token must fit: the map rectangle and the stored image names."""
+    """What tokens, labels and notes must fit: the map rectangle and the stored image
+    names (``None`` when they could not be read: then no image name is blamed)."""
 
     width: int
     height: int
     orientation: Orientation
     image_names: frozenset[str] | None
 
-    def read(self, i: int, item: object, before: Mapping[str, Token]) -> Token:
-        """Token ``tokens[i]`` if its id is new, its image stored and it is on the map."""
-        token = parse_token(i, item)
-        where = f"map.json: tokens[{i}]"
-        if token.id in before:
-            raise MapFileError(f"{where}: duplicate token id {token.id!r}")
-        names = self.image_names
-        if token.image is not None and names is not None and token.image not in names:
-            raise MapFileError(f"{where}.image {token.image!r} is not one of the map's images")
-        for h in sorted(token.footprint):
+    def place(self, where: str, what: str, hexes: Iterable[Hex]) -> None:
+        """Refuse ``what`` (at ``where`` in map.json) if any of ``hexes`` is off the map."""
+        for h in sorted(hexes):
             col, row = hex_to_cell(h, self.orientation)
             if not (0 <= col < self.width and 0 <= row < self.height):
-                raise MapFileError(f"{where}: token {token.id!r} is off the map at {h!r}")
+                raise MapFileError(f"map.json: {where}: {what} is off the map at {h!r}")
+
+    def token(self, i: int, item: object) -> Token:
+        """Token ``tokens[i]`` if its image is stored and it is on the map."""
+        token = parse_token(i, item)
+        names = self.image_names
+        if token.image is not None and names is not None and token.image not in names:
+            raise MapFileError(
+                f"map.json: tokens[{i}].image {token.image!r} is not one of the map's images"
+            )
+        self.place(f"tokens[{i}]", f"token {token.id!r}", token.footprint)
         return token
+
+
+def _label(i: int, item: object, shape: _Shape) -> Label:
+    where = f"labels[{i}]"
+    obj = _object(item, where)
+    label = _made(
+        where,
+        lambda: Label(
+            id=chk.get_str(obj, "id", where),
+            text=chk.get_str(obj, "text", where),
+            position=Hex(chk.get_int(obj, "q", where), chk.get_int(obj, "r", where)),
+            gm_only=chk.get_bool(obj, "gm_only", where),
+        ),
+    )
+    shape.place(where, f"label {label.id!r}", [label.position])
+    return label
+
+
+def _note(i: int, item: object, shape: _Shape, token_ids: frozenset[str] | None) -> Note:
+    where = f"notes[{i}]"
+    obj = _object(item, where)
+    q, r = chk.get_optional_int(obj, "q", where), chk.get_optional_int(obj, "r", where)
+    if (q is None) != (r is None):
+        raise MapFileError(f"map.json: {where}.q and .r must be both integers or both null")
+    note = _made(
+        where,
+        lambda: Note(
+            id=chk.get_str(obj, "id", where),
+            text=chk.get_str(obj, "text", where),
+            hex=None if q is None or r is None else Hex(q, r),
+            token_id=chk.get_optional_str(obj, "token_id", where),
+            gm_only=chk.get_bool(obj, "gm_only", where),
+        ),
+    )
+    if note.hex is not None:
+        shape.place(where, f"note {note.id!r}", [note.hex])
+    if note.token_id is not None and token_ids is not None and note.token_id not in token_ids:
+        raise MapFileError(
+            f"map.json: {where}: note {note.id!r} hangs on token {note.token_id!r}, "
+            "which is not on the map"
+        )
+    return note
+
+
+def _background(data: MapDict, image_names: frozenset[str] | None) -> Background | None:
+    if chk.get(data, "background", "") is None:
+        return None
+    obj, where = chk.get_dict(data, "background", ""), "background"
+    image = chk.get_str(obj, "image", where)
+    keys = ("hex_size", "origin_x", "origin_y", "opacity")
+    numbers = [chk.get_number(obj, key, where) for key in keys]
+    background = _made(where, lambda: Background(image, *numbers))
+    if image_names is not None and image not in image_names:
+        raise MapFileError(f"map.json: background.image {image!r} is not one of the map's images")
+    return background
+
+
+# -- older versions ----------------------------------------------------------------------
+
+
+def upgrade_v1_to_v2(doc: MapDict) -> MapDict:
+    """A version-1 map.json as version 2, which added token stats, labels, notes and the
+    background: the stats' defaults of Hexweave 0.1.0 and none of the rest. Leaves any
+    damage for the reader to name."""
+    stats = {"reach": None, "movement_pool": 5, "movement_types": ["land", "swim"]}
+    upgraded = {**doc, "labels": [], "notes": [], "background": None}
+    if isinstance(doc.get("tokens"), list):
+        upgraded["tokens"] = [{**t, **stats} if isinstance(t, dict) else t for t in doc["tokens"]]
+    return upgraded

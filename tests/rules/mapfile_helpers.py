@@ -24,19 +24,59 @@ from rules.tokens import Token, TokenKind
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 V1_FIXTURE = FIXTURES / "format-v1.hexmap"
+V2_FIXTURE = FIXTURES / "format-v2.hexmap"
+BROKEN = FIXTURES / "broken"
 
 
-def _fixture_script() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "make_v1_fixture", FIXTURES / "make_v1_fixture.py"
-    )
+def fixture_script(name: str) -> Any:
+    """The module ``tests/fixtures/<name>.py``, loaded from its file."""
+    spec = importlib.util.spec_from_file_location(name, FIXTURES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-make_v1 = _fixture_script()
+make_v1 = fixture_script("make_v1_fixture")
+make_v2 = fixture_script("make_v2_fixture")
+
+
+# --- pictures (headers only: the map file never decodes them) ------------------------------
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG signature and IHDR chunk declaring ``width`` × ``height``, nothing more."""
+    ihdr = b"IHDR" + struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + ihdr + b"\0\0\0\0"
+
+
+def jpeg_header(width: int, height: int, *, metadata: int = 0, sof: int = 0xC0) -> bytes:
+    """A JPEG's markers up to its frame header (``SOFn`` = ``sof``) declaring ``width`` ×
+    ``height``, after a JFIF segment and ``metadata`` bytes of APP1 segments."""
+    out = [b"\xff\xd8", b"\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"]
+    while metadata > 0:
+        body = min(metadata, 65533)
+        out.append(b"\xff\xe1" + struct.pack(">H", body + 2) + b"\x00" * body)
+        metadata -= body
+    frame = struct.pack(">BHHB", 8, height, width, 3) + b"\x01\x22\x00\x02\x11\x01\x03\x11\x01"
+    out.append(bytes([0xFF, sof]) + struct.pack(">H", len(frame) + 2) + frame)
+    return b"".join(out) + b"\xff\xd9"
+
+
+def webp_header(chunk: str, width: int, height: int) -> bytes:
+    """A WebP RIFF header whose first chunk (``VP8 ``, ``VP8L`` or ``VP8X``) declares
+    ``width`` × ``height``."""
+    if chunk == "VP8L":
+        bits = (width - 1) | (height - 1) << 14
+        body = b"\x2f" + struct.pack("<I", bits) + b"\0" * 5
+    elif chunk == "VP8X":
+        body = (
+            b"\x00\0\0\0" + (width - 1).to_bytes(3, "little") + (height - 1).to_bytes(3, "little")
+        )
+    else:
+        body = b"\x00\x00\x00\x9d\x01\x2a" + struct.pack("<HH", width, height) + b"\0" * 4
+    riff = b"WEBP" + chunk.encode() + struct.pack("<I", len(body)) + body
+    return b"RIFF" + struct.pack("<I", len(riff)) + riff
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -50,7 +90,8 @@ def sample_board(orientation: Orientation = Orientation.POINTY) -> Board:
     for name, spec in LAYER_SPECS.items():
         values = rng.integers(spec.minimum, spec.maximum + 1, size=(7, 9))
         board = board.with_layer(name, values.astype(spec.dtype))
-    board = board.with_image("wolf.png", make_v1.tiny_png()).with_image("notes.txt", b"\x00\xff")
+    board = board.with_image("wolf.png", make_v1.tiny_png())
+    board = board.with_image("handout.webp", webp_header("VP8L", 30, 20))
     board = board.with_options({"legacy_areas": False, "reach": 2, "scale": 1.25, "mode": "x"})
     tokens = [
         Token("a", "Tiny sprite", board.hex_at(0, 0), size=-3, side="ally", color="#00ff00"),
@@ -72,10 +113,13 @@ def members_of(data: bytes) -> dict[str, bytes]:
 
 
 def make_zip(members: dict[str, bytes]) -> bytes:
+    """A zip archive of ``members``, deflated as the map writer does."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
         for name, data in members.items():
-            zf.writestr(zipfile.ZipInfo(name), data)
+            info = zipfile.ZipInfo(name)
+            info.compress_type = zipfile.ZIP_DEFLATED  # a ZipInfo would default to stored
+            zf.writestr(info, data)
     return buffer.getvalue()
 
 
@@ -94,6 +138,7 @@ def npy_header(descr: str, shape: tuple[int, ...]) -> bytes:
 
 
 GOOD = mapfile.dumps(make_v1.build_board())  # 6×5 flat: hero-1, ogre-1 (image), cart-1
+GOOD_V2 = V2_FIXTURE.read_bytes()  # 8×6 pointy: stats, labels, notes, a background
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:
@@ -101,16 +146,16 @@ def map_json(data: bytes = GOOD) -> dict[str, Any]:
     return result
 
 
-def edit_json(edit: Callable[[dict[str, Any]], object]) -> bytes:
-    """GOOD with its map.json changed in place by ``edit``."""
-    doc = map_json()
+def edit_json(edit: Callable[[dict[str, Any]], object], base: bytes = GOOD) -> bytes:
+    """``base`` with its map.json changed in place by ``edit``."""
+    doc = map_json(base)
     edit(doc)
-    return replace_member("map.json", json.dumps(doc).encode())
+    return replace_member("map.json", json.dumps(doc).encode(), base)
 
 
-def replace_member(name: str, data: bytes | None) -> bytes:
-    """GOOD with member ``name`` replaced (added), or removed when ``data`` is None."""
-    members = members_of(GOOD)
+def replace_member(name: str, data: bytes | None, base: bytes = GOOD) -> bytes:
+    """``base`` with member ``name`` replaced (added), or removed when ``data`` is None."""
+    members = members_of(base)
     if data is None:
         del members[name]
     else:
@@ -132,6 +177,7 @@ def patch_central(data: bytes, member: str, offset: int, fmt: str, value: int) -
 
 
 def refuse(data: bytes, message: str) -> MapFileError:
+    """Loading ``data`` fails with a MapFileError containing ``message``."""
     with pytest.raises(MapFileError) as info:
         mapfile.loads(data)
     assert message in str(info.value)

@@ -1,4 +1,7 @@
-"""Map files: round trips, saving safely, the version-1 fixture, upgrades and check()."""
+"""Map files: round trips, saving safely, the version-1 fixture, upgrades and check().
+
+Format version 2 (labels, notes, background, token stats, picture headers) is tested in
+test_mapfile_v2.py, hostile files in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import os
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
@@ -19,26 +22,31 @@ from hypothesis.extra import numpy as hnp
 from mapfile_helpers import (
     GOOD,
     V1_FIXTURE,
+    drop,
     edit_json,
+    jpeg_header,
     make_v1,
     make_zip,
     map_json,
     members_of,
     npy,
+    png_header,
     put,
     refuse,
     replace_member,
     sample_board,
+    webp_header,
 )
 
 import rules
 from rules import mapfile
+from rules.annotations import Background, Label, Note
 from rules.board import Board
 from rules.errors import MapFileError, OutOfBoundsError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.terrain import LAYER_SPECS
-from rules.tokens import SIDES, Token, TokenKind
+from rules.tokens import MOVEMENT_TYPES, SIDES, Token, TokenKind
 
 # --- round trips -------------------------------------------------------------------------
 
@@ -67,23 +75,36 @@ def test_dumps_loads_round_trip_and_is_deterministic() -> None:
 def test_map_json_layout() -> None:
     doc = map_json(mapfile.dumps(sample_board(Orientation.FLAT)))
     assert doc["format"] == mapfile.FORMAT_NAME == "hexmap"
-    assert doc["version"] == mapfile.FORMAT_VERSION == 1
+    assert doc["version"] == mapfile.FORMAT_VERSION == 2
     assert doc["app_version"] == rules.__version__
     assert doc["grid"] == {"width": 9, "height": 7, "orientation": "flat", "hex_feet": 5}
     assert doc["layers"] == {name: f"layers/{name}.npy" for name in LAYER_SPECS}
     assert [t["id"] for t in doc["tokens"]] == list("abcdef")
     assert doc["tokens"][5]["footprint"] == [[0, 0], [1, 0], [2, 0]]
     assert doc["tokens"][0]["footprint"] is None and doc["tokens"][0]["image"] is None
-    assert doc["images"] == ["wolf.png", "notes.txt"]
+    assert doc["images"] == ["wolf.png", "handout.webp"]
     assert doc["turn"] is None
+    assert (doc["labels"], doc["notes"], doc["background"]) == ([], [], None)
+    stats = {k: doc["tokens"][0][k] for k in ("reach", "movement_pool", "movement_types")}
+    assert stats == {"reach": None, "movement_pool": 5, "movement_types": ["land", "swim"]}
 
 
-def test_archive_members_are_deflated_and_complete() -> None:
+def test_archive_members_are_complete_and_pictures_stored_as_they_are() -> None:
     with zipfile.ZipFile(io.BytesIO(mapfile.dumps(sample_board()))) as zf:
-        names = zf.namelist()
-        assert all(info.compress_type == zipfile.ZIP_DEFLATED for info in zf.infolist())
-    expected = ["map.json", *(f"layers/{n}.npy" for n in LAYER_SPECS)]
-    assert names == [*expected, "images/wolf.png", "images/notes.txt"]
+        methods = {info.filename: info.compress_type for info in zf.infolist()}
+    deflated = ["map.json", *(f"layers/{n}.npy" for n in LAYER_SPECS)]
+    assert list(methods) == [*deflated, "images/wolf.png", "images/handout.webp"]
+    assert {methods[name] for name in deflated} == {zipfile.ZIP_DEFLATED}
+    assert methods["images/wolf.png"] == methods["images/handout.webp"] == zipfile.ZIP_STORED
+
+
+def test_map_json_has_a_line_per_field_and_per_list_item() -> None:
+    text = members_of(mapfile.dumps(sample_board()))["map.json"].decode()
+    lines = text.splitlines()
+    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 2,']
+    assert '  "tokens": [' in lines and lines[-1] == "}"
+    assert sum(line.startswith('    {"id": ') for line in lines) == 6  # one per token
+    assert json.loads(text) == map_json(mapfile.dumps(sample_board()))
 
 
 def test_blank_board_and_extreme_sides_round_trip() -> None:
@@ -113,6 +134,23 @@ _OPTION_VALUES = st.one_of(
 )
 
 
+_SIDE = st.integers(1, 5000)
+_PICTURES = st.one_of(
+    st.builds(png_header, _SIDE, _SIDE),
+    st.builds(jpeg_header, _SIDE, _SIDE, sof=st.sampled_from([0xC0, 0xC1, 0xC2])),
+    st.builds(webp_header, st.sampled_from(["VP8 ", "VP8L", "VP8X"]), _SIDE, _SIDE),
+)
+_STATS = st.fixed_dictionaries(
+    {
+        "reach": st.none() | st.integers(0, 99),
+        "movement_pool": st.integers(0, 99),
+        "movement_types": st.lists(st.sampled_from(MOVEMENT_TYPES), min_size=1, unique=True).map(
+            tuple
+        ),
+    }
+)
+
+
 def _layer(spec: Any, shape: tuple[int, int]) -> st.SearchStrategy[Any]:
     elements = st.booleans() if spec.dtype is np.bool_ else st.integers(spec.minimum, spec.maximum)
     return hnp.arrays(np.dtype(spec.dtype), shape, elements=elements)
@@ -126,9 +164,7 @@ def boards(draw: st.DrawFn) -> Board:
     for name, spec in LAYER_SPECS.items():
         board = board.with_layer(name, draw(_layer(spec, (height, width))))
     image_names = st.from_regex(r"[a-z0-9_]{1,8}\.(png|jpg)", fullmatch=True)
-    for name, data in draw(
-        st.dictionaries(image_names, st.binary(max_size=40), max_size=3)
-    ).items():
+    for name, data in draw(st.dictionaries(image_names, _PICTURES, max_size=3)).items():
         board = board.with_image(name, data)
     board = board.with_options(
         draw(st.dictionaries(st.text(max_size=8), _OPTION_VALUES, max_size=4))
@@ -140,10 +176,35 @@ def boards(draw: st.DrawFn) -> Board:
             f"t-{i}", draw(_NAMES), board.hex_at(col, row), size=draw(st.integers(-4, 5)),
             kind=draw(st.sampled_from(list(TokenKind))), side=draw(st.sampled_from(SIDES)),
             color=draw(_COLORS), image=draw(pictures), hidden=draw(st.booleans()),
-            notes=draw(st.text(max_size=20)),
+            notes=draw(st.text(max_size=20)), **draw(_STATS),
         )  # fmt: skip
         with contextlib.suppress(OutOfBoundsError):
             board = board.with_token(token)
+    return _annotated(draw, board)
+
+
+def _annotated(draw: st.DrawFn, board: Board) -> Board:
+    """``board`` with random labels, notes on hexes and tokens, and maybe a background."""
+    cells = st.tuples(st.integers(0, board.width - 1), st.integers(0, board.height - 1))
+    for i in range(draw(st.integers(0, 3))):
+        at = board.hex_at(*draw(cells))
+        board = board.with_label(Label(f"l-{i}", draw(_NAMES), at, draw(st.booleans())))
+    for i in range(draw(st.integers(0, 3))):
+        text, gm_only = draw(_NAMES), draw(st.booleans())
+        on_token = board.tokens and draw(st.booleans())
+        if on_token:
+            token_id = draw(st.sampled_from(sorted(board.tokens)))
+            board = board.with_note(Note(f"n-{i}", text, token_id=token_id, gm_only=gm_only))
+        else:
+            at = board.hex_at(*draw(cells))
+            board = board.with_note(Note(f"n-{i}", text, hex=at, gm_only=gm_only))
+    if board.images and draw(st.booleans()):
+        number = st.floats(-1e6, 1e6, allow_nan=False)
+        background = Background(
+            draw(st.sampled_from(sorted(board.images))), draw(st.floats(2.0, 10_000.0)),
+            draw(number), draw(number), draw(st.floats(0.0, 1.0)),
+        )  # fmt: skip
+        board = board.with_background(background)
     return board
 
 
@@ -156,11 +217,14 @@ def test_random_boards_round_trip(board: Board) -> None:
 # --- writing -----------------------------------------------------------------------------
 
 
-def _with_field(token: Token, **fields: object) -> Token:
-    """A token with fields set past its own validation, as a corrupted model would be."""
+T = TypeVar("T")
+
+
+def _with_field(item: T, **fields: object) -> T:
+    """``item`` with fields set past its own validation, as a corrupted model would be."""
     for name, value in fields.items():
-        object.__setattr__(token, name, value)
-    return token
+        object.__setattr__(item, name, value)
+    return item
 
 
 @pytest.mark.parametrize(
@@ -188,9 +252,55 @@ def _with_field(token: Token, **fields: object) -> Token:
             lambda b: b._evolve(
                 tokens={"n": _with_field(Token("n", "Nobody", Hex(0, 0)), notes=None)}
             ),
-            "map.json: tokens[0].notes must be a string, not null",
+            "map.json: tokens[0]: token 'n': notes must be text",
+        ),
+        (
+            lambda b: b._evolve(
+                tokens={"n": _with_field(Token("n", "N", Hex(0, 0)), movement_types=["land"])}
+            ),
+            "map.json: tokens[0]: token 'n': movement types must be distinct",
+        ),
+        (
+            lambda b: b._evolve(
+                tokens={"n": _with_field(Token("n", "N", Hex(0, 0)), position=Hex(0.5, 0))}  # type: ignore[arg-type]
+            ),
+            "token 'n': position and footprint must be hexes of integers",
+        ),
+        (
+            lambda b: b._evolve(tokens={"n": _with_field(Token("n", "N", Hex(0, 0)), kind="x")}),
+            "map.json: tokens[0]: kind is not a TokenKind",
         ),
         (lambda b: b.with_name(None), "the map name must be a string"),
+        (
+            lambda b: b.with_image("notes.txt", b"\x00\xff"),
+            "image 'notes.txt' is not a PNG, JPEG or WebP picture",
+        ),
+        (
+            lambda b: b.with_image("huge.png", png_header(20_000, 10)),
+            "image 'huge.png' is 20000×10 pixels; the limit is 16384 pixels on a side",
+        ),
+        (
+            lambda b: Board(3, 3, labels={"far": Label("far", "Far away", Hex(9, 9))}),
+            "map.json: labels[0]: label 'far' is off the map at Hex(q=9, r=9)",
+        ),
+        (
+            lambda b: b._evolve(labels={"x": Label("y", "Y", Hex(0, 0))}),
+            "label 'y' is filed under the id 'x'",
+        ),
+        (
+            lambda b: b._evolve(notes={"n": Note("n", "Who?", token_id="ghost")}),
+            "map.json: notes[0]: note 'n' hangs on token 'ghost', which is not on the map",
+        ),
+        (
+            lambda b: b._evolve(background=Background("map.png", 40.0)),
+            "map.json: background.image 'map.png' is not one of the map's images",
+        ),
+        (
+            lambda b: b.with_image("map.png", png_header(8, 8))._evolve(
+                background=_with_field(Background("map.png", 40.0), opacity="half")
+            ),
+            "map.json: background.opacity must be a number, not a string",
+        ),
     ],
 )
 def test_dumps_refuses_what_cannot_be_read_back(
@@ -309,17 +419,50 @@ def test_v1_fixture_is_version_1() -> None:
     assert map_json(V1_FIXTURE.read_bytes())["version"] == 1
 
 
+def test_v1_fixture_upgrades_with_default_stats_and_no_annotations() -> None:
+    board = mapfile.load(V1_FIXTURE)
+    for token in board.tokens.values():
+        assert (token.reach, token.movement_pool, token.movement_types) == (
+            None,
+            5,
+            ("land", "swim"),
+        )
+    assert (dict(board.labels), dict(board.notes), board.background) == ({}, {}, None)
+
+
+def test_the_v1_upgrade_replaces_what_v1_ignored() -> None:
+    v1 = V1_FIXTURE.read_bytes()
+    doc = mapfile.UPGRADERS[1]({**map_json(v1), "labels": "junk", "background": 3})
+    assert (doc["labels"], doc["notes"], doc["background"]) == ([], [], None)
+    board = mapfile.loads(edit_json(put("tokens.0.reach", "far"), v1))  # v1 never read it
+    assert board == make_v1.build_board()
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (put("tokens", 5), "map.json: tokens must be a list, not an integer"),
+        (drop("tokens"), "map.json: tokens is missing"),
+        (put("tokens.1", "ogre"), "map.json: tokens[1] must be an object"),
+    ],
+)
+def test_the_v1_upgrade_leaves_damage_for_the_reader_to_name(
+    edit: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    refuse(edit_json(edit, V1_FIXTURE.read_bytes()), message)
+
+
 def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[int] = []
 
-    def v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    def v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
         seen.append(doc["version"])
         return {**doc, "fog_of_war": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 2)
-    monkeypatch.setitem(mapfile.UPGRADERS, 1, v1_to_v2)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 3)
+    monkeypatch.setitem(mapfile.UPGRADERS, 2, v2_to_v3)
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [1]
+    assert seen == [2]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
 
 
@@ -330,28 +473,29 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 3)
-    monkeypatch.setitem(mapfile.UPGRADERS, 1, step)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
     monkeypatch.setitem(mapfile.UPGRADERS, 2, step)
+    monkeypatch.setitem(mapfile.UPGRADERS, 3, step)
     assert mapfile.loads(GOOD) == make_v1.build_board()
-    assert seen == [1, 2]
-    refuse(edit_json(put("version", 4)), "(format version 4); this version reads up to 3")
+    assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
+    assert seen == [2, 3, 2, 3]
+    refuse(edit_json(put("version", 5)), "(format version 5); this version reads up to 4")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 3)
-    monkeypatch.setitem(mapfile.UPGRADERS, 1, lambda doc: doc)
-    refuse(GOOD, "no upgrade from format version 2 to 3")
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
+    monkeypatch.setitem(mapfile.UPGRADERS, 2, lambda doc: doc)
+    refuse(GOOD, "no upgrade from format version 3 to 4")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:
         return {"moved": doc["no such field"]}
 
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, broken)
-    refuse(GOOD, "could not upgrade from format version 2: 'no such field'")
+    monkeypatch.setitem(mapfile.UPGRADERS, 3, broken)
+    refuse(GOOD, "could not upgrade from format version 3: 'no such field'")
 
 
-def test_no_upgraders_yet() -> None:
-    assert mapfile.UPGRADERS == {}
+def test_one_upgrader_per_older_version() -> None:
+    assert sorted(mapfile.UPGRADERS) == list(range(1, mapfile.FORMAT_VERSION))
 
 
 # --- check --------------------------------------------------------------------------------

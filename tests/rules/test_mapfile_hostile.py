@@ -7,6 +7,7 @@ import io
 import json
 import zipfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -14,9 +15,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mapfile_helpers import (
+    BROKEN,
     GOOD,
+    V1_FIXTURE,
+    V2_FIXTURE,
     drop,
     edit_json,
+    fixture_script,
     make_v1,
     make_zip,
     map_json,
@@ -32,6 +37,9 @@ from mapfile_helpers import (
 from rules import mapfile, mapfile_checks
 from rules.errors import MapFileError
 
+make_broken = fixture_script("make_broken_fixtures")
+BROKEN_FILES = sorted(BROKEN.glob("*.hexmap"))
+
 # --- broken files -------------------------------------------------------------------------
 
 
@@ -41,7 +49,7 @@ JSON_CASES = [
     (
         "newer",
         put("version", 7),
-        "a newer Hexweave (format version 7); this version reads up to 1 (it was written by",
+        "a newer Hexweave (format version 7); this version reads up to 2 (it was written by",
     ),
     ("version-0", put("version", 0), "version must be a whole number from 1, got 0"),
     ("version-str", put("version", "1"), "version must be a whole number from 1, got '1'"),
@@ -442,3 +450,44 @@ def test_corrupted_members_never_escape_as_other_errors(name: str, data: st.Data
         body[index] = data.draw(st.sampled_from([0, 0x22, 0x2C, 0x39, 0x5B, 0x7B, 0xFF, 0x80]))
     with contextlib.suppress(MapFileError):
         mapfile.loads(replace_member(name, bytes(body)))
+
+
+# --- the broken fixtures and ``hexweave check`` ----------------------------------------------
+
+
+def test_the_broken_fixtures_are_what_their_script_makes() -> None:
+    assert [p.stem for p in BROKEN_FILES] == sorted(make_broken.BROKEN)
+    for path in BROKEN_FILES:
+        make, _problem = make_broken.BROKEN[path.stem]
+        assert path.read_bytes() == make(), path.name
+
+
+@pytest.mark.parametrize("path", BROKEN_FILES, ids=[p.stem for p in BROKEN_FILES])
+def test_check_names_the_problem_of_each_broken_fixture(path: Path) -> None:
+    problem = make_broken.BROKEN[path.stem][1]
+    problems = mapfile.check(path)
+    assert len(problems) == 1 and problem in problems[0], problems
+    with pytest.raises(MapFileError, match=r"^cannot read .*: ") as info:
+        mapfile.load(path)
+    assert problem in str(info.value)
+
+
+@pytest.mark.parametrize("path", BROKEN_FILES, ids=[p.stem for p in BROKEN_FILES])
+def test_hexweave_check_prints_the_problem_and_exits_1(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.main import main
+
+    assert main(["check", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"{path}: {mapfile.check(path)[0]}\n"
+    assert make_broken.BROKEN[path.stem][1] in err
+
+
+def test_hexweave_check_passes_the_fixtures(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.main import main
+
+    for path in (V1_FIXTURE, V2_FIXTURE):
+        assert main(["check", str(path)]) == 0
+        assert capsys.readouterr().out == "ok\n"
