@@ -134,7 +134,24 @@ def _run_app(args: argparse.Namespace) -> int:
     window.files.offer_recovery()
     if args.quit_after_first_paint:
         _quit_after_first_paint(window)
+    app.aboutToQuit.connect(release_clipboard)
     return int(app.exec())
+
+
+def release_clipboard() -> None:
+    """Drop our own token data from the clipboard before Qt shuts down.
+
+    Qt would otherwise delete mime data that Python made after the interpreter has begun
+    tearing down its wrappers, which crashes the process on exit (seen with PySide6 6.11).
+    """
+    from PySide6.QtWidgets import QApplication
+
+    from app.clipboard import MIME_TYPE
+
+    clipboard = QApplication.clipboard()
+    data = clipboard.mimeData()
+    if data is not None and data.hasFormat(MIME_TYPE):
+        clipboard.clear()
 
 
 def initial_document(path: Path | None) -> tuple[MapDocument, str | None]:

@@ -58,3 +58,12 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     for name in ("warning", "critical", "information"):
         monkeypatch.setattr(QMessageBox, name, record(QMessageBox.StandardButton.Ok))
     return shown
+
+
+@pytest.fixture(autouse=True)
+def _empty_clipboard(qapp):  # type: ignore[no-untyped-def]
+    """Leave the clipboard empty: Qt must not own Python-made mime data at exit."""
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.clipboard().clear()

@@ -79,3 +79,40 @@ def test_a_bad_start_map_gives_a_blank_map_and_the_reason(qapp: object, tmp_path
     document, problem = initial_document(bad)
     assert document.board.tokens == {}
     assert problem is not None and "bad.hexmap" in problem and "zip" in problem
+
+
+COPY_THEN_QUIT = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from app.main import main
+from app.widgets.main_window import MainWindow
+
+application = QApplication(sys.argv[:1])
+
+def copy_and_quit():
+    window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+    window.scene.set_selection([next(iter(window.document.board.tokens))])
+    assert window.copy_selection()
+    QApplication.quit()
+
+QTimer.singleShot(300, copy_and_quit)
+sys.exit(main([]))
+"""
+
+
+def test_quitting_after_a_copy_exits_cleanly(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", COPY_THEN_QUIT], env=env, timeout=120, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
