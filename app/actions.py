@@ -126,6 +126,22 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Paste copied tokens at the hex under the mouse",
     ),
     ActionSpec(
+        "edit.duplicate",
+        "&Edit",
+        "D&uplicate",
+        "tokens.duplicate",
+        "Ctrl+D",
+        "Copies of the selected tokens, placed beside them",
+    ),
+    ActionSpec(
+        "edit.token_properties",
+        "&Edit",
+        "Token &Properties…",
+        "tokens.properties",
+        "Ctrl+Return",
+        "Name, size, side, picture, footprint and stats of the selected token",
+    ),
+    ActionSpec(
         "edit.delete",
         "&Edit",
         "&Delete Token",
@@ -168,6 +184,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "",
         "Ctrl+L",
         "Labels on the map and notes on hexes or tokens",
+    ),
+    ActionSpec(
+        "view.library",
+        "&View",
+        "Token &Library",
+        "",
+        "Ctrl+Shift+L",
+        "Creature and object templates: drag one onto the map",
     ),
     ActionSpec("help.about", "&Help", "&About Hexweave", "about", None),
 )

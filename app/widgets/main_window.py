@@ -10,7 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QIcon, QUndoGroup
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QIcon,
+    QUndoGroup,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -32,9 +40,11 @@ from app.scene.map_scene import MapScene
 from app.session import Session
 from app.tools.paint import PaintSettings, PaintTool
 from app.widgets.file_actions import FileActions
+from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
 from app.widgets.notes_dock import NotesDock
 from app.widgets.terrain_dock import TerrainDock
+from app.widgets.token_tools import TokenTools
 from rules import Hex, MapFileError
 from rules.mapfile import SUFFIX
 
@@ -75,6 +85,7 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
         self.tabifyDockWidget(self.history_dock, self.notes_dock)
         self.notes_dock.hide()  # View → Labels and Notes; the map gets the room
+        self.tokens = TokenTools(self, self.session, self.scene, self.view)
         self.files = FileActions(self, self.session)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
@@ -92,6 +103,7 @@ class MainWindow(QMainWindow):
             "edit.history": self.history_dock.toggleViewAction(),
             "view.terrain": self.terrain_dock.toggleViewAction(),
             "view.notes": self.notes_dock.toggleViewAction(),
+            "view.library": self.tokens.library_dock.toggleViewAction(),
         }
 
     def _build_toolbar(self) -> None:
@@ -134,6 +146,8 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.session.document_replaced.connect(self._on_session_document_replaced)
         self.controller.refused.connect(self._on_controller_refused)
+        self.tokens.actions.refused.connect(self._on_controller_refused)
+        self.tokens.actions.informed.connect(lambda t: self.statusBar().showMessage(t, 4000))
         self.controller.informed.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.scene.hovered.connect(self._on_scene_hovered)
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
@@ -175,8 +189,9 @@ class MainWindow(QMainWindow):
         self.hex_label.setText(f"({h.q}, {h.r})  {terrain.describe()}")
 
     def _on_scene_selection_changed(self, ids: list[str]) -> None:
-        for action_id in ("edit.delete", "edit.cut", "edit.copy"):
+        for action_id in ("edit.delete", "edit.cut", "edit.copy", "edit.duplicate"):
             self.actions_by_id[action_id].setEnabled(bool(ids))
+        self.actions_by_id["edit.token_properties"].setEnabled(len(ids) == 1)
 
     def _update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — Hexweave")
@@ -280,10 +295,16 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if _dropped_map(event) is not None:
+        if accepts_template_drag(event) or _dropped_map(event) is not None:
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if accepts_template_drag(event) or _dropped_map(event) is not None:
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
+        if self.tokens.drop(event):
+            return
         path = _dropped_map(event)
         if path is not None:
             event.acceptProposedAction()

@@ -1,0 +1,214 @@
+"""TokenActions: placing from templates, duplicating, editing — each one undo step."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from qt_helpers import png_bytes
+
+from app.document import MapDocument
+from app.token_actions import TokenActions, stored_picture
+from rules import Board, Hex, Token, TokenKind, distance
+from rules.library import TokenTemplate, save_template
+
+WALL = Hex(5, 2)
+
+
+@pytest.fixture
+def document(qtbot: QtBot) -> MapDocument:
+    board = Board.blank(12, 10).with_token(Token("goblin-1", "Goblin", Hex(2, 2), size=-1))
+    return MapDocument(board.with_terrain("blocked", [WALL], True))
+
+
+@pytest.fixture
+def actions(document: MapDocument) -> TokenActions:
+    return TokenActions(document)
+
+
+@pytest.fixture
+def ogre(tmp_path: Path) -> TokenTemplate:
+    """A library template with a picture file."""
+    template = TokenTemplate("ogre", "Ogre", size=1, side="enemy", color="#CC79A7")
+    return save_template(template, tmp_path / "library", png_bytes("#CC79A7"))
+
+
+# -- add_from_template ---------------------------------------------------------------------
+def test_adding_from_a_template_is_one_step_and_undo_takes_the_picture_too(
+    document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+) -> None:
+    assert actions.add_from_template(ogre, Hex(4, 4))
+    board = document.board
+    assert document.undo_stack.count() == 1
+    assert document.undo_stack.text(0) == "Add Ogre"
+    token = board.token("ogre-2")  # fresh id from the template's id
+    assert token.position == Hex(4, 4) and token.side == "enemy"
+    assert token.image == "ogre.png" and board.images["ogre.png"] == png_bytes("#CC79A7")
+    document.undo_stack.undo()
+    assert "ogre-2" not in document.board.tokens and document.board.images == {}
+    document.undo_stack.redo()
+    assert document.board == board
+
+
+def test_a_second_copy_reuses_the_stored_picture(
+    document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+) -> None:
+    assert actions.add_from_template(ogre, Hex(4, 4))
+    assert actions.add_from_template(ogre, Hex(6, 4))
+    assert list(document.board.images) == ["ogre.png"]
+    assert {t.image for t in document.board.tokens.values() if t.name == "Ogre"} == {"ogre.png"}
+    assert document.undo_stack.count() == 2
+
+
+def test_a_picture_name_taken_by_other_bytes_gets_a_number(document: MapDocument) -> None:
+    board = document.board.with_image("ogre.png", png_bytes("#000000"))
+    board, name = stored_picture(board, png_bytes("#ffffff"), "ogre.png")
+    assert name == "ogre-2.png"
+    board, again = stored_picture(board, png_bytes("#ffffff"), "whatever.png")
+    assert again == "ogre-2.png"  # same bytes: stored once
+    _, odd = stored_picture(board, b"x", "../../Évil Name!.PNG")
+    assert odd == "vil-name.png"
+
+
+def test_a_template_without_a_picture_draws_initials(
+    document: MapDocument, actions: TokenActions
+) -> None:
+    assert actions.add_from_template(TokenTemplate("crate", "Crate"), Hex(1, 1))
+    assert document.board.token("crate-2").image is None and document.board.images == {}
+
+
+def test_a_missing_picture_file_still_places_the_token(
+    qtbot: QtBot, document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+) -> None:
+    assert ogre.image_path is not None
+    ogre.image_path.unlink()
+    with qtbot.waitSignal(actions.informed) as informed:
+        assert actions.add_from_template(ogre, Hex(4, 4))
+    assert "initials" in informed.args[0]
+    assert document.board.token("ogre-2").image is None
+
+
+@pytest.mark.parametrize(
+    ("template", "anchor", "reason"),
+    [
+        (TokenTemplate("ogre", "Ogre", size=1), Hex(-3, 0), "Ogre would leave the map there"),
+        (TokenTemplate("colossus", "Colossus", size=6), Hex(1, 1), "would leave the map"),
+        (TokenTemplate("ogre", "Ogre", size=1), WALL, "Ogre cannot stand in a wall at (5, 2)"),
+        (TokenTemplate("troll", "Troll", size=3), Hex(4, 2), "cannot stand in a wall"),
+    ],
+)
+def test_refusals_say_why_and_push_nothing(
+    qtbot: QtBot,
+    document: MapDocument,
+    actions: TokenActions,
+    template: TokenTemplate,
+    anchor: Hex,
+    reason: str,
+) -> None:
+    before = document.board
+    with qtbot.waitSignal(actions.refused) as refused:
+        assert not actions.add_from_template(template, anchor)
+    assert reason in refused.args[0]
+    assert document.undo_stack.count() == 0 and document.board is before
+
+
+def test_an_object_may_stand_in_a_wall(document: MapDocument, actions: TokenActions) -> None:
+    wall = TokenTemplate("wall-segment", "Wall Segment", kind=TokenKind.OBJECT, size=1)
+    assert actions.add_from_template(wall, WALL)
+
+
+def test_actions_follow_a_document_getter(qtbot: QtBot, ogre: TokenTemplate) -> None:
+    documents = [MapDocument(Board.blank(5, 5))]
+    actions = TokenActions(lambda: documents[-1])
+    documents.append(MapDocument(Board.blank(6, 6)))
+    assert actions.add_from_template(ogre, Hex(1, 1))
+    assert documents[0].board.tokens == {} and len(documents[1].board.tokens) == 1
+
+
+# -- duplicate -----------------------------------------------------------------------------
+def test_duplicating_several_tokens_is_one_step_on_free_neighbours(
+    document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+) -> None:
+    actions.add_from_template(ogre, Hex(6, 5))
+    document.undo_stack.clear()
+    before = document.board
+    made = actions.duplicate(["goblin-1", "ogre-2"])
+    assert made == ["goblin-3", "ogre-4"]
+    assert document.undo_stack.count() == 1
+    assert document.undo_stack.text(0) == "Duplicate 2 tokens"
+    board = document.board
+    for original, copy in (("goblin-1", "goblin-3"), ("ogre-2", "ogre-4")):
+        a, b = board.token(original), board.token(copy)
+        assert distance(a.position, b.position) == 1
+        assert replace(b, id=a.id, position=a.position) == a
+    spaces = [h for t in board.tokens.values() for h in t.footprint]
+    assert len(spaces) == len(set(spaces))  # copies stand on nobody
+    document.undo_stack.undo()
+    assert document.board == before
+
+
+def test_duplicates_avoid_walls_and_each_other(
+    document: MapDocument, actions: TokenActions
+) -> None:
+    first = actions.duplicate(["goblin-1"])
+    second = actions.duplicate(["goblin-1"])
+    board = document.board
+    positions = [board.token(i).position for i in ["goblin-1", *first, *second]]
+    assert len(set(positions)) == 3 and WALL not in positions
+    assert document.undo_stack.text(1) == "Duplicate Goblin"
+
+
+def test_duplicate_refuses_when_there_is_no_room(qtbot: QtBot) -> None:
+    document = MapDocument(Board.blank(1, 1).with_token(Token("a", "Aria", Hex(0, 0))))
+    actions = TokenActions(document)
+    with qtbot.waitSignal(actions.refused) as refused:
+        assert actions.duplicate(["a"]) == []
+    assert "No free space near Aria" in refused.args[0]
+    with qtbot.waitSignal(actions.refused):
+        assert actions.duplicate(["ghost"]) == []
+    assert document.undo_stack.count() == 0
+
+
+# -- update_token --------------------------------------------------------------------------
+def test_update_token_is_one_named_step(document: MapDocument, actions: TokenActions) -> None:
+    old = document.board.token("goblin-1")
+    new = replace(old, name="Goblin Boss", size=0, reach=2, hidden=True)
+    assert actions.update_token("goblin-1", new)
+    assert document.board.token("goblin-1") == new
+    assert document.undo_stack.text(0) == "Edit Goblin"
+    document.undo_stack.undo()
+    assert document.board.token("goblin-1") == old
+
+
+def test_update_token_with_a_new_picture_stores_it_in_the_same_step(
+    document: MapDocument, actions: TokenActions
+) -> None:
+    old = document.board.token("goblin-1")
+    data = png_bytes("#00ff00")
+    assert actions.update_token("goblin-1", replace(old, image="C:\\pics\\gob.PNG"), data)
+    board = document.board
+    assert board.token("goblin-1").image == "gob.png" and board.images["gob.png"] == data
+    document.undo_stack.undo()
+    assert document.board.images == {} and document.undo_stack.count() == 1
+
+
+def test_update_token_refuses_what_would_not_fit(
+    qtbot: QtBot, document: MapDocument, actions: TokenActions
+) -> None:
+    old = document.board.token("goblin-1")
+    with qtbot.waitSignal(actions.refused) as refused:
+        assert not actions.update_token("goblin-1", replace(old, size=7))
+    assert "leave the map" in refused.args[0]
+    wide = replace(old, footprint_override=(Hex(0, 0), Hex(3, 0)))
+    with qtbot.waitSignal(actions.refused) as refused:
+        assert not actions.update_token("goblin-1", wide)
+    assert "wall" in refused.args[0]
+    with qtbot.waitSignal(actions.refused):
+        assert not actions.update_token("ghost", old)
+    with qtbot.waitSignal(actions.refused) as refused:
+        assert not actions.update_token("goblin-1", replace(old, image="nowhere.png"))
+    assert "'nowhere.png' is not stored" in refused.args[0]
+    assert not actions.update_token("goblin-1", old)  # nothing changed: nothing pushed
+    assert document.undo_stack.count() == 0

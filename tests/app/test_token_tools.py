@@ -1,0 +1,65 @@
+"""The token library in the main window: drop a template on the map, duplicate, properties."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from app.document import MapDocument
+from app.widgets.main_window import MainWindow
+from app.widgets.map_drop import template_mime
+from rules import Board, Hex, Token
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+    board = Board.blank(14, 10).with_token(Token("a", "Aria", Hex(2, 2)))
+    win = MainWindow(MapDocument(board), settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.fit_to_window()
+    return win
+
+
+def drop_template(window: MainWindow, template_id: str, h: Hex) -> None:
+    from PySide6.QtGui import QDropEvent
+
+    point = window.view.mapFromScene(window.scene.geometry.center(h))
+    in_window = window.view.viewport().mapTo(window, point)
+    mime = template_mime(template_id)  # the event does not own it: keep it alive
+    event = QDropEvent(
+        QPointF(in_window),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+
+
+def test_dropping_an_ogre_from_the_library_places_it_in_one_step(window: MainWindow) -> None:
+    templates = {t.id: t for t in window.tokens.library_dock.templates()}
+    assert {"ogre", "crate", "stone-giant"} <= set(templates) or len(templates) >= 10
+    ogre = next(t for t in templates.values() if t.name.lower() == "ogre")
+    drop_template(window, ogre.id, Hex(6, 5))
+    board = window.document.board
+    [placed] = [t for t in board.tokens.values() if t.name == ogre.name]
+    assert placed.position == Hex(6, 5) and placed.size == ogre.size
+    assert window.document.undo_stack.count() == 1
+    assert window.scene.token_item(placed.id) is not None
+    window.document.undo_stack.undo()
+    assert set(window.document.board.tokens) == {"a"}
+
+
+def test_duplicate_and_properties_follow_the_selection(window: MainWindow) -> None:
+    actions = window.actions_by_id
+    assert not actions["edit.duplicate"].isEnabled()
+    window.scene.set_selection(["a"])
+    assert actions["edit.duplicate"].isEnabled() and actions["edit.token_properties"].isEnabled()
+    actions["edit.duplicate"].trigger()
+    assert len(window.document.board.tokens) == 2
+    assert window.scene.selection != ["a"]
+    assert window.document.undo_stack.count() == 1
