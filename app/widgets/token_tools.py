@@ -14,7 +14,6 @@ from app.widgets.library_dock import LibraryDock, default_user_library, selected
 from app.widgets.map_drop import center_hex, handle_template_drop
 from app.widgets.map_view import MapView
 
-
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
 
