@@ -307,7 +307,6 @@ def template_icon(template: TokenTemplate) -> QIcon:
     path = template.image_path
     if path is not None:
         reader = QImageReader(str(path))
-        reader.setAllocationLimit(64)  # megabytes; a picture bomb is refused, not decoded
         size = reader.size()
         if size.isValid() and max(size.width(), size.height()) <= 4096:
             reader.setScaledSize(QSize(2 * ICON_SIZE, 2 * ICON_SIZE))

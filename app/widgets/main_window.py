@@ -43,6 +43,7 @@ from app.widgets.file_actions import FileActions
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
 from app.widgets.notes_dock import NotesDock
+from app.widgets.picture_dock import attach_picture_dock
 from app.widgets.terrain_dock import TerrainDock
 from app.widgets.token_tools import TokenTools
 from rules import Hex, MapFileError
@@ -89,6 +90,9 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, self.session)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
+        self.picture_dock = attach_picture_dock(self)
+        self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
+        self.tokens.library_dock.raise_()
         self._build_toolbar()
         self._connect()
         self._watch_document(document)
@@ -295,15 +299,19 @@ class MainWindow(QMainWindow):
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.picture_dock.handle_drag(event):
+            return
         if accepts_template_drag(event) or _dropped_map(event) is not None:
             event.acceptProposedAction()
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if self.picture_dock.handle_drag(event):
+            return
         if accepts_template_drag(event) or _dropped_map(event) is not None:
             event.acceptProposedAction()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        if self.tokens.drop(event):
+        if self.picture_dock.handle_drag(event) or self.tokens.drop(event):
             return
         path = _dropped_map(event)
         if path is not None:

@@ -130,7 +130,6 @@ def read_picture_file(path: Path) -> bytes:
     buffer = QBuffer()
     buffer.setData(data)
     reader = QImageReader(buffer)
-    reader.setAllocationLimit(256)  # megabytes
     shape = reader.size()
     if reader.format().data() not in (b"png", b"jpeg", b"jpg", b"webp") or not shape.isValid():
         raise ValueError(f"Picture: {path.name} is not a PNG, JPEG or WebP picture")

@@ -63,3 +63,26 @@ def test_duplicate_and_properties_follow_the_selection(window: MainWindow) -> No
     assert len(window.document.board.tokens) == 2
     assert window.scene.selection != ["a"]
     assert window.document.undo_stack.count() == 1
+
+
+def test_dropping_a_picture_file_on_the_window_imports_it(window: MainWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QMimeData, QUrl
+    from PySide6.QtGui import QDropEvent
+    from qt_helpers import png_bytes
+
+    path = tmp_path / "battle.png"
+    path.write_bytes(png_bytes("#557755", 256))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(
+        QPointF(300, 300),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    background = window.document.board.background
+    assert background is not None and background.image in window.document.board.images
+    assert window.document.undo_stack.count() == 1
+    assert window.scene.background_item.isVisible()

@@ -1,0 +1,337 @@
+"""CalibrateTool: line the hex grid up with the battle-map picture from clicked centres.
+
+The user clicks the centres of three or more neighbouring hexes on the picture, in order
+along a row (pointy-top hexes: left to right along a horizontal row; flat-top: top to
+bottom down a column, see :func:`rules.gridfit.row_hexes`). Each click drops a numbered
+marker; from the third on, :func:`rules.gridfit.fit_row` fits size, orientation and
+offset by least squares and the fitted grid is previewed over the picture with its
+residual. :meth:`CalibrateTool.apply` commits ONE undo step, "Fit grid to picture".
+
+Clicks are kept in the picture's own pixels (converted through the background's current
+placement), so a nudge while fitting moves the markers with the picture.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeyEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.commands import BoardEditCommand
+from app.document import Change, MapDocument
+from app.scene.background_item import picture_to_scene_scale
+from app.scene.geometry import SceneGeometry
+from app.tools.base import Gesture, Tool
+from rules import Board, Hex, RulesError, disk
+from rules.annotations import Background
+from rules.gridfit import GridFit, GridFitError, fit_row
+
+if TYPE_CHECKING:
+    from app.scene.map_scene import MapScene
+
+MARKER_COLOR = QColor("#F0E442")  # Okabe–Ito yellow, always over a black halo
+FIT_COLOR = QColor("#56B4E9")  # Okabe–Ito sky blue, over a black halo
+HALO = QColor(0, 0, 0, 190)
+PREVIEW_RADIUS = 2  # fitted hexes shown around each clicked one
+Point = tuple[float, float]
+
+
+def picture_to_scene(background: Background, geometry: SceneGeometry, point: Point) -> QPointF:
+    """Where picture pixel ``point`` lies in the scene under ``background``'s placement."""
+    scale = picture_to_scene_scale(background, geometry)
+    return QPointF(
+        (point[0] - background.origin_x) * scale, (point[1] - background.origin_y) * scale
+    )
+
+
+def scene_to_picture(background: Background, geometry: SceneGeometry, point: QPointF) -> Point:
+    """The picture pixel under scene ``point``; inverse of :func:`picture_to_scene`."""
+    scale = picture_to_scene_scale(background, geometry)
+    return point.x() / scale + background.origin_x, point.y() / scale + background.origin_y
+
+
+def fitted_board(board: Board, fit: GridFit, first_click: QPointF) -> Board:
+    """``board`` with its background placed as ``fit`` says.
+
+    The map hex under ``first_click`` (a scene point, in the fitted orientation) gets the
+    picture hex clicked first; a board of the other orientation is re-oriented, its
+    cells kept. Raises ValueError if the board has no background.
+    """
+    if board.background is None:
+        raise ValueError("import a battle-map picture before fitting the grid")
+    if fit.orientation is not board.orientation:
+        board = board.with_orientation(fit.orientation)
+    first = SceneGeometry(fit.orientation).hex_at(first_click)
+    origin_x, origin_y = fit.to_layout().hex_to_pixel(Hex(-first.q, -first.r))
+    placement = dataclasses.replace(
+        board.background, hex_size=fit.hex_size, origin_x=origin_x, origin_y=origin_y
+    )
+    return board.with_background(placement)
+
+
+def describe_fit(fit: GridFit) -> str:
+    """One line for the residual readout, e.g. "Pointy, 42.3 px: rms 0.7 px over 8 clicks"."""
+    return (
+        f"{fit.orientation.value.capitalize()}, {fit.hex_size:.1f} px: "
+        f"rms {fit.rms:.1f} px (max {fit.max_residual:.1f}) over {len(fit.points)} clicks"
+    )
+
+
+class ClickMarker(QGraphicsItem):
+    """A numbered cross on a clicked centre, the same size at every zoom: black halos
+    under yellow and white, so it reads on any picture and for colour-blind eyes."""
+
+    def __init__(self, number: int):
+        super().__init__()
+        self.number = number
+        self.setZValue(61)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self._font = QFont()
+        self._font.setPixelSize(14)
+        self._font.setBold(True)
+        width = QFontMetricsF(self._font).horizontalAdvance(str(number)) + 10
+        self._badge = QRectF(7, -29, max(width, 20), 20)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-14, -14, 28, 28).united(self._badge).adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for pen in (QPen(HALO, 5), QPen(MARKER_COLOR, 2)):
+            painter.setPen(pen)
+            for sign in (-1, 1):  # arms leave the centre itself visible
+                painter.drawLine(QPointF(sign * 3, 0), QPointF(sign * 12, 0))
+                painter.drawLine(QPointF(0, sign * 3), QPointF(0, sign * 12))
+        painter.setPen(QPen(MARKER_COLOR, 1.5))
+        painter.setBrush(QColor(0, 0, 0, 220))
+        painter.drawRoundedRect(self._badge, 4, 4)
+        painter.setFont(self._font)
+        painter.setPen(QColor("white"))
+        painter.drawText(self._badge, Qt.AlignmentFlag.AlignCenter, str(self.number))
+
+
+class FitPreviewItem(QGraphicsItem):
+    """The fitted grid's hex outlines (scene coordinates), sky blue over a dark halo."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(60)
+        self._path = QPainterPath()
+
+    def show_path(self, path: QPainterPath) -> None:
+        """Outline ``path``."""
+        self.prepareGeometryChange()
+        self._path = path
+        self.update()
+
+    @property
+    def path(self) -> QPainterPath:
+        """What is outlined."""
+        return QPainterPath(self._path)
+
+    def boundingRect(self) -> QRectF:
+        return self._path.boundingRect().adjusted(-4, -4, 4, 4)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for color, width in ((HALO, 3.5), (FIT_COLOR, 1.5)):
+            pen = QPen(color, width)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
+            painter.drawPath(self._path)
+
+
+class CalibrateTool(QObject, Tool):
+    """Click hex centres along a row of the picture; Backspace (or a right click) takes
+    the last click back, Return applies, Escape cancels."""
+
+    name = "calibrate"
+    fit_changed = Signal(object)  # GridFit | None
+    status = Signal(str)
+    applied = Signal()
+    cancelled = Signal()
+
+    def __init__(self, scene: MapScene):
+        super().__init__(scene)
+        self._scene = scene
+        self._points: list[Point] = []
+        self._markers: list[ClickMarker] = []
+        self._preview = FitPreviewItem()
+        self._fit: GridFit | None = None
+        self._watched: MapDocument | None = None
+        self._image = ""
+        scene.installEventFilter(self)
+
+    @property
+    def points(self) -> list[Point]:
+        """The clicks so far, in picture pixels."""
+        return list(self._points)
+
+    @property
+    def fit(self) -> GridFit | None:
+        """The grid fitted to the clicks (three or more), or None."""
+        return self._fit
+
+    @property
+    def preview(self) -> FitPreviewItem:
+        """The item outlining the fitted grid."""
+        return self._preview
+
+    @property
+    def markers(self) -> list[ClickMarker]:
+        """The numbered markers, in click order."""
+        return list(self._markers)
+
+    # -- gestures -------------------------------------------------------------------------
+    def press(self, gesture: Gesture) -> bool:
+        if gesture.button == Qt.MouseButton.RightButton:
+            self.remove_last()
+            return True
+        if gesture.button != Qt.MouseButton.LeftButton:
+            return False
+        background = self._scene.document.board.background
+        if background is None:
+            self.status.emit("Import a battle-map picture before fitting the grid")
+            return True
+        self._watch(self._scene.document)
+        self._image = background.image
+        self._points.append(scene_to_picture(background, self._scene.geometry, gesture.point))
+        self._update()
+        return True
+
+    def remove_last(self) -> None:
+        """Take the last click back."""
+        if self._points:
+            self._points.pop()
+            self._update()
+
+    def cancel(self) -> None:
+        """Forget the clicks and the preview; nothing on the map changes."""
+        if self._points:
+            self.status.emit("Grid fitting cancelled: click hex centres to start again")
+        self._clear()
+        self.cancelled.emit()
+
+    def apply(self) -> bool:
+        """Place the background as fitted: ONE undo step; False (and a status) if not yet."""
+        document = self._scene.document
+        board = document.board
+        if self._fit is None or board.background is None:
+            self.status.emit("Click the centres of at least 3 hexes along a row first")
+            return False
+        first = picture_to_scene(board.background, self._scene.geometry, self._points[0])
+        try:
+            after = fitted_board(board, self._fit, first)
+        except (ValueError, RulesError) as error:
+            self.status.emit(str(error))
+            return False
+        self._clear()
+        document.undo_stack.push(BoardEditCommand(document, after, "Fit grid to picture"))
+        self.status.emit("Grid fitted to the picture")
+        self.applied.emit()
+        return True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or self._scene.tool is not self:
+            return False
+        key = event.key() if isinstance(event, QKeyEvent) else None
+        if key == Qt.Key.Key_Backspace:
+            self.remove_last()
+            return True
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.apply()
+            return True
+        return False
+
+    # -- fitting and drawing ---------------------------------------------------------------
+    def _update(self) -> None:
+        self._refit()
+        self._redraw()
+
+    def _refit(self) -> None:
+        count = len(self._points)
+        self._fit = None
+        if count < 3:
+            self.status.emit(
+                f"Click {3 - count} more hex centre{'s' if count < 2 else ''} along a row "
+                "(pointy: left to right; flat: top to bottom)"
+            )
+        else:
+            try:
+                self._fit = fit_row(self._points)
+                self.status.emit(describe_fit(self._fit))
+            except GridFitError as error:
+                self.status.emit(str(error))
+        self.fit_changed.emit(self._fit)
+
+    def _redraw(self) -> None:
+        background = self._scene.document.board.background
+        if background is None:
+            self._clear()
+            return
+        geometry = self._scene.geometry
+        while len(self._markers) > len(self._points):
+            self._scene.removeItem(self._markers.pop())
+        while len(self._markers) < len(self._points):
+            self._markers.append(ClickMarker(len(self._markers) + 1))
+            self._scene.addItem(self._markers[-1])
+        for marker, point in zip(self._markers, self._points, strict=True):
+            marker.setPos(picture_to_scene(background, geometry, point))
+        self._preview.show_path(self._fit_path(background, geometry))
+        if self._preview.scene() is None:
+            self._scene.addItem(self._preview)
+
+    def _fit_path(self, background: Background, geometry: SceneGeometry) -> QPainterPath:
+        path = QPainterPath()
+        if self._fit is None:
+            return path
+        layout = self._fit.to_layout()
+        hexes = set().union(*(disk(h, PREVIEW_RADIUS) for h in self._fit.hexes))
+        for h in hexes:
+            corners = [picture_to_scene(background, geometry, c) for c in layout.corners(h)]
+            path.addPolygon(QPolygonF(corners))
+            path.closeSubpath()
+        return path
+
+    def _clear(self) -> None:
+        self._points.clear()
+        self._fit = None
+        for marker in self._markers:
+            self._scene.removeItem(marker)
+        self._markers.clear()
+        if self._preview.scene() is not None:
+            self._scene.removeItem(self._preview)
+        self._watch(None)
+        self.fit_changed.emit(None)
+
+    def _watch(self, document: MapDocument | None) -> None:
+        if document is self._watched:
+            return
+        if self._watched is not None:
+            self._watched.changed.disconnect(self._on_document_changed)
+        self._watched = document
+        if document is not None:
+            document.changed.connect(self._on_document_changed)
+
+    def _on_document_changed(self, change: Change) -> None:
+        background = self._scene.document.board.background
+        if background is None or background.image != self._image:
+            self.cancel()  # another picture (or none): the clicks mean nothing now
+        elif change.background or change.grid:
+            self._redraw()
