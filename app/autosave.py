@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer
+from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer, Signal
 
 from app.document import MapDocument
 from rules import MapFileError, mapfile
@@ -47,6 +47,8 @@ class Recoverable:
 
 class Autosaver(QObject):
     """Writes the document's unsaved changes to the autosave folder on a timer."""
+
+    failed = Signal(str)
 
     def __init__(
         self,
@@ -85,21 +87,28 @@ class Autosaver(QObject):
             self.discard()
 
     def autosave_now(self) -> bool:
-        """Write the copy if there are unsaved changes; True if one was written."""
+        """Write the copy if there are unsaved changes; True if one was written.
+
+        A failure is reported on :attr:`failed` and retried on the next tick; the document
+        is never touched.
+        """
         if not self._document.is_modified():
             return False
-        self.folder.mkdir(parents=True, exist_ok=True)
-        try:
-            mapfile.save(self._document.board, self.copy_path)
-        except MapFileError:
-            return False  # the next tick tries again; the document is untouched
         about = {
             "original": str(self._document.path) if self._document.path else None,
             "name": self._document.board.name,
             "saved_at": time.time(),
             "pid": os.getpid(),
         }
-        self.copy_path.with_suffix(".json").write_text(json.dumps(about), encoding="utf-8")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            mapfile.save(self._document.board, self.copy_path)
+            note = self.copy_path.with_suffix(".json.tmp")
+            note.write_text(json.dumps(about), encoding="utf-8")
+            os.replace(note, self.copy_path.with_suffix(".json"))  # never half a note
+        except (MapFileError, OSError) as error:
+            self.failed.emit(f"Autosave failed: {error}")
+            return False
         return True
 
     def discard(self) -> None:
@@ -120,21 +129,28 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def _read_note(about_path: Path) -> Recoverable | None:
+    """The recoverable copy a note describes, or ``None`` if the note is unreadable,
+    damaged, or its Hexweave is still running."""
+    copy = about_path.with_suffix(".hexmap")
+    try:
+        about = json.loads(about_path.read_text(encoding="utf-8"))
+        pid, saved_at = int(about["pid"]), float(about["saved_at"])
+        original, name = about.get("original"), about.get("name", "")
+        if not isinstance(original, str | None) or not isinstance(name, str):
+            return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if _alive(pid) or not copy.is_file():
+        return None
+    return Recoverable(copy, Path(original) if original else None, name, saved_at)
+
+
 def recoverable(folder: Path | None = None) -> list[Recoverable]:
-    """Autosaved copies whose Hexweave is no longer running, newest first."""
+    """Autosaved copies whose Hexweave is no longer running, newest first (notes that
+    cannot be read are skipped: they never stop the app from starting)."""
     folder = folder or autosave_folder()
-    found = []
-    for about_path in folder.glob("*.json"):
-        copy = about_path.with_suffix(".hexmap")
-        try:
-            about = json.loads(about_path.read_text(encoding="utf-8"))
-            pid = int(about["pid"])
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-        if _alive(pid) or not copy.is_file():
-            continue
-        original = Path(about["original"]) if about.get("original") else None
-        found.append(Recoverable(copy, original, str(about.get("name", "")), about["saved_at"]))
+    found = [item for p in folder.glob("*.json") if (item := _read_note(p)) is not None]
     return sorted(found, key=lambda r: r.saved_at, reverse=True)
 
 

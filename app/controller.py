@@ -238,16 +238,18 @@ class MapController(QObject):
 
 def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -> PaintResult:
     layer = settings.layer
-    if settings.mode in ("raise", "lower"):
-        delta = settings.value if settings.mode == "raise" else -settings.value
-        return adjust(board, layer, hexes, delta)
     if layer == "ground":
         return paint_ground(board, hexes, GroundKind(settings.value))
     if not isinstance(hexes, Region):  # a Region (a flood fill) is reusable as it is
         hexes = frozenset(hexes)
-    result = paint(board, layer, hexes, settings.value)
+    if settings.mode in ("raise", "lower"):
+        delta = settings.value if settings.mode == "raise" else -settings.value
+        result = adjust(board, layer, hexes, delta)
+    else:
+        result = paint(board, layer, hexes, settings.value)
     if layer != "concealment":
         return result
+    # [S000]: world-condition and magic Concealment differ; the stroke says which it is.
     kind = paint(result.board, "concealment_kind", hexes, settings.concealment_kind)
     if result.is_noop:
         return kind  # same Tier, another kind (world condition ↔ magic)

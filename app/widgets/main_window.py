@@ -150,6 +150,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.session.document_replaced.connect(self._on_session_document_replaced)
         self.controller.refused.connect(self._on_controller_refused)
+        self.autosaver.failed.connect(self._on_controller_refused)
         self.tokens.actions.refused.connect(self._on_controller_refused)
         self.tokens.actions.informed.connect(lambda t: self.statusBar().showMessage(t, 4000))
         self.controller.informed.connect(lambda text: self.statusBar().showMessage(text, 4000))

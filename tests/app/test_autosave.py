@@ -113,7 +113,6 @@ def test_a_killed_app_process_loses_nothing(
             time.sleep(0.1)
         else:
             pytest.fail("no autosave appeared within 20 s")
-        time.sleep(0.2)  # let the sidecar and the copy both land
     finally:
         app.send_signal(signal.SIGKILL)
         app.wait(timeout=30)
@@ -130,3 +129,33 @@ def test_a_killed_app_process_loses_nothing(
         != mapfile.load(start).token(token_id).position
     )
     assert window.document.path == start and window.document.is_modified()
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "{not json",
+        '{"pid": 1}',
+        '{"pid": "x", "saved_at": 1}',
+        '{"pid": 999999999, "saved_at": "soon"}',
+        '{"pid": 999999999, "saved_at": 1, "original": 5}',
+        "[]",
+    ],
+)
+def test_a_damaged_autosave_note_never_stops_the_start(tmp_path: Path, note: str) -> None:
+    (tmp_path / "123.json").write_text(note)
+    (tmp_path / "123.hexmap").write_bytes(b"")
+    assert recoverable(tmp_path) == []
+
+
+def test_a_failing_autosave_is_reported_and_retried(
+    document: MapDocument, settings: QSettings, tmp_path: Path, qtbot: QtBot
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    saver = Autosaver(document, settings, folder=blocker / "auto")
+    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    with qtbot.waitSignal(saver.failed) as failed:
+        assert not saver.autosave_now()
+    assert "Autosave failed" in failed.args[0]
+    assert document.is_modified()

@@ -148,3 +148,35 @@ def test_select_tool_moves_tokens_again_after_painting(window: MainWindow) -> No
     choose(window, "brush", "ground", ground=int(GroundKind.STONE))
     window.terrain_dock.choose_tool("select")
     assert window.scene.tool is window.scene.select_tool
+
+
+def test_raising_concealment_also_records_its_kind_and_undo_is_exact(window: MainWindow) -> None:
+    before = window.document.board
+    choose(window, "brush", "concealment", value=3, mode=1, kind=int(ConcealmentKind.MAGIC))
+    stroke_through(window, [Hex(7, 7)])
+    sample = window.document.board.terrain_at(Hex(7, 7))
+    assert (sample.concealment, sample.concealment_kind) == (3, ConcealmentKind.MAGIC)
+    window.document.undo_stack.undo()
+    assert window.document.board == before
+
+
+@pytest.mark.parametrize(
+    ("tool", "layer", "values", "path"),
+    [
+        ("line", "water_depth", {"value": 2}, [Hex(1, 1), Hex(6, 3)]),
+        ("fill", "ground", {"ground": int(GroundKind.SNOW)}, [Hex(0, 0)]),
+        ("brush", "elevation", {"value": 1, "mode": 2, "radius": 2}, [Hex(4, 4), Hex(6, 4)]),
+        ("brush", "softness", {"value": 9, "radius": 1}, [Hex(3, 6)]),
+        ("brush", "steep", {"value": 1}, [Hex(2, 2), Hex(3, 2)]),
+    ],
+)
+def test_every_tool_and_layer_undoes_exactly(
+    window: MainWindow, tool: str, layer: str, values: dict[str, int], path: list[Hex]
+) -> None:
+    before = window.document.board
+    choose(window, tool, layer, **values)
+    stroke_through(window, path)
+    assert window.document.undo_stack.count() == 1
+    assert window.document.board != before
+    window.document.undo_stack.undo()
+    assert window.document.board == before
