@@ -24,7 +24,7 @@ from app.scene.style import (
     readable_text_color,
 )
 from app.scene.terrain_image import TerrainPicture
-from rules import Board
+from rules import Board, ConcealmentKind
 from rules.board import axial_of_cells
 
 PICTURE_BELOW = 7.0  # on-screen hex width (px) under which the cached picture is drawn
@@ -155,16 +155,27 @@ class HexGridItem(QGraphicsItem):
             for k in members:
                 painter.drawPolygon(polygons[k])
         painter.setPen(Qt.PenStyle.NoPen)
-        for name in (n for n in PATTERN_LAYERS if n not in self._hidden):
-            marked = np.flatnonzero(board.layer(name)[block].ravel()).tolist()
-            if marked:
-                painter.setBrush(pattern_brush(name))
-                for k in marked:
-                    painter.drawPolygon(polygons[k])
-        if hex_on_screen >= NUMBERS_ABOVE and "elevation" not in self._hidden:
-            self._paint_elevations(painter, block, xs, ys, self._colors[block])
+        for name, mask in self._pattern_masks(block):
+            painter.setBrush(pattern_brush(name))
+            for k in np.flatnonzero(mask.ravel()).tolist():
+                painter.drawPolygon(polygons[k])
+        if hex_on_screen >= NUMBERS_ABOVE:
+            self._paint_numbers(painter, block, xs, ys, self._colors[block])
 
-    def _paint_elevations(
+    def _pattern_masks(self, block: tuple[slice, slice]) -> list[tuple[str, np.ndarray]]:
+        """(pattern name, cells to hatch) for every shown layer drawn as a pattern."""
+        board = self._board
+        masks = [
+            (name, board.layer(name)[block] != 0)
+            for name in PATTERN_LAYERS
+            if name != "magic" and name not in self._hidden
+        ]
+        if "concealment" not in self._hidden:  # [S000]: magic Concealment reads apart
+            magic = board.layer("concealment_kind")[block] == ConcealmentKind.MAGIC
+            masks.append(("magic", magic & (board.layer("concealment")[block] != 0)))
+        return [(name, mask) for name, mask in masks if mask.any()]
+
+    def _paint_numbers(
         self,
         painter: QPainter,
         block: tuple[slice, slice],
@@ -172,14 +183,21 @@ class HexGridItem(QGraphicsItem):
         ys: np.ndarray,
         colors: np.ndarray,
     ) -> None:
-        elevation = self._board.layer("elevation")[block]
+        """Up close: elevation (``+2``) low in the hex, Ground Softness (``≈4``) high."""
         painter.setFont(self._font)
         half = self._geometry.size * 0.6
-        for i, j in zip(*np.nonzero(elevation), strict=True):
-            r, g, b = (int(v) for v in colors[i, j])
-            painter.setPen(readable_text_color(QColor(r, g, b)))
-            box = QRectF(float(xs[i, j]) - half, float(ys[i, j]) + half * 0.25, 2 * half, half)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{int(elevation[i, j]):+d}")
+        layers = [("elevation", 0.25, "{:+d}"), ("softness", -1.25, "≈{}")]
+        for layer, offset, text in layers:
+            if layer in self._hidden:
+                continue
+            values = self._board.layer(layer)[block]
+            shown = np.nonzero(values) if layer == "elevation" else np.nonzero(values >= 0)
+            for i, j in zip(*shown, strict=True):
+                r, g, b = (int(v) for v in colors[i, j])
+                painter.setPen(readable_text_color(QColor(r, g, b)))
+                x, y = float(xs[i, j]), float(ys[i, j])
+                box = QRectF(x - half, y + half * offset, 2 * half, half)
+                painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text.format(int(values[i, j])))
 
 
 def _group_by_color(colors: np.ndarray) -> list[tuple[int, list[int]]]:

@@ -70,6 +70,7 @@ _PATTERNS: dict[str, tuple[tuple[int, int, int, int], Qt.BrushStyle]] = {
     "steep": ((70, 40, 20, 170), Qt.BrushStyle.BDiagPattern),
     "water_depth": ((235, 245, 255, 170), Qt.BrushStyle.HorPattern),
     "concealment": ((30, 30, 50, 150), Qt.BrushStyle.Dense6Pattern),
+    "magic": ((204, 121, 167, 220), Qt.BrushStyle.CrossPattern),  # magic Concealment
 }
 PATTERN_LAYERS = tuple(_PATTERNS)
 

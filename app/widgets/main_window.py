@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
         self.scene.selection_changed.connect(self._on_scene_selection_changed)
         self.terrain_dock.tool_chosen.connect(self.choose_tool)
         self.terrain_dock.visibility_changed.connect(self.scene.grid_item.set_hidden_layers)
+        self.scene.grid_item.set_hidden_layers(self.terrain_dock.hidden_layers())
         self._on_scene_selection_changed([])
 
     def _watch_document(self, document: MapDocument) -> None:

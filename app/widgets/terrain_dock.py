@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFormLayout,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QSpinBox,
     QToolButton,
@@ -59,6 +60,11 @@ def swatch(color: tuple[int, int, int], pattern_layer: str | None = None, size: 
     return QIcon(pixmap)
 
 
+HIDDEN_AT_START = frozenset({"softness"})  # numbers on every hex: shown on request
+LEGEND_TEXT = {
+    "elevation": "Elevation (+N up close)",
+    "softness": "Ground Softness (≈N up close)",
+}
 LEGEND_SWATCH = {
     "elevation": ((235, 225, 200), None),
     "water_depth": (WATER_RGB, "water_depth"),
@@ -195,8 +201,8 @@ class TerrainDock(QDockWidget):
         grid.setHorizontalSpacing(6)
         self.visibility: dict[str, QCheckBox] = {}
         for row, (layer, label) in enumerate(LAYERS[1:]):
-            box = QCheckBox(label)
-            box.setChecked(True)
+            box = QCheckBox(LEGEND_TEXT.get(layer, label))
+            box.setChecked(layer not in HIDDEN_AT_START)
             box.setToolTip(f"Show or hide {label.lower()} on the map")
             color, pattern = LEGEND_SWATCH.get(layer, ((200, 200, 200), None))
             box.setIcon(swatch(color, pattern))
@@ -204,8 +210,16 @@ class TerrainDock(QDockWidget):
             box.toggled.connect(self._on_visibility_toggled)
             self.visibility[layer] = box
             grid.addWidget(box, row, 0)
+        magic = QLabel()
+        magic.setPixmap(swatch((140, 140, 150), "magic").pixmap(20, 20))
+        magic_row = QHBoxLayout()
+        magic_row.addSpacing(22)
+        magic_row.addWidget(magic)
+        magic_row.addWidget(QLabel("Magic Concealment: a purple grid on the dots"), 1)
+        grid.addLayout(magic_row, len(LAYERS) - 1, 0)
         notes = QLabel(
-            "Higher ground is lighter, lower darker; numbers show up close.<br>"
+            "Ground is always shown. Higher ground is lighter, lower darker; "
+            "numbers show up close.<br>"
             "Rings: <b>solid</b> party, <b>dash-dot</b> ally, <b>dotted</b> neutral, "
             "<b>dashed</b> enemy; faded = hidden from players."
         )

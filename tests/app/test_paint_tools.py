@@ -138,7 +138,7 @@ def test_hiding_a_layer_leaves_it_off_the_map(window: MainWindow) -> None:
     grid = window.scene.grid_item
     shown = grid._colors.copy()
     window.terrain_dock.visibility["blocked"].setChecked(False)
-    assert grid.hidden_layers == frozenset({"blocked"})
+    assert grid.hidden_layers == frozenset({"blocked", "softness"})  # softness starts hidden
     assert not np.array_equal(grid._colors, shown)
     window.terrain_dock.visibility["blocked"].setChecked(True)
     assert np.array_equal(grid._colors, shown)
@@ -180,3 +180,27 @@ def test_every_tool_and_layer_undoes_exactly(
     assert window.document.board != before
     window.document.undo_stack.undo()
     assert window.document.board == before
+
+
+def test_magic_concealment_and_softness_are_drawn_differently(window: MainWindow) -> None:
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    def render(h: Hex) -> QImage:
+        center = window.scene.geometry.center(h)
+        image = QImage(200, 200, QImage.Format.Format_RGB32)
+        painter = QPainter(image)
+        window.scene.render(
+            painter, QRectF(0, 0, 200, 200), QRectF(center.x() - 40, center.y() - 40, 80, 80)
+        )
+        painter.end()
+        return image
+
+    choose(window, "brush", "concealment", value=4, kind=int(ConcealmentKind.WORLD))
+    stroke_through(window, [Hex(3, 3)])
+    choose(window, "brush", "concealment", value=4, kind=int(ConcealmentKind.MAGIC))
+    stroke_through(window, [Hex(6, 3)])
+    assert render(Hex(3, 3)) != render(Hex(6, 3))  # same Tier, another pattern
+    plain = render(Hex(9, 6))
+    window.terrain_dock.visibility["softness"].setChecked(True)
+    assert render(Hex(9, 6)) != plain  # "≈2" written in the hex up close
