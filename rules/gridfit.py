@@ -38,8 +38,10 @@ __all__ = [
     "MIN_FIT_SIZE",
     "GridFit",
     "GridFitError",
+    "extended",
     "fit_grid",
     "fit_row",
+    "fit_row_then_anywhere",
     "nudged",
     "row_hexes",
     "scaled",
@@ -210,6 +212,31 @@ def fit_row(points: Sequence[Point], orientation: Orientation | None = None) -> 
     :func:`row_hexes`; with no orientation the one fitting better wins. Raises
     GridFitError as :func:`fit_grid` does."""
     return _best(orientation, lambda o: fit_grid(points, row_hexes(len(points), o), o))
+
+
+def extended(fit: GridFit, point: Point) -> GridFit:
+    """``fit`` refitted with one more click anywhere on the picture: the click counts for
+    the hex whose fitted centre is nearest, so after a short row the user can click
+    centres all over the picture (more and wider-spread clicks, a closer fit).
+
+    Raises GridFitError if that hex already has a click or the click is not finite.
+    """
+    x, y = float(point[0]), float(point[1])
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise GridFitError(f"click {point!r} is not a finite pixel position")
+    h = fit.to_layout().pixel_to_hex(x, y)
+    if h in fit.hexes:
+        raise GridFitError(f"hex ({h.q}, {h.r}) already has a click: click another hex centre")
+    return fit_grid([*fit.points, (x, y)], [*fit.hexes, h], fit.orientation)
+
+
+def fit_row_then_anywhere(points: Sequence[Point], row: int = 3) -> GridFit:
+    """The first ``row`` clicks along a row (:func:`fit_row`, both orientations tried),
+    every later one anywhere (:func:`extended`)."""
+    fit = fit_row(points[:row])
+    for point in points[row:]:
+        fit = extended(fit, point)
+    return fit
 
 
 def nudged(fit: GridFit, dx: float, dy: float) -> GridFit:

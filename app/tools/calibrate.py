@@ -36,7 +36,7 @@ from app.scene.geometry import SceneGeometry
 from app.tools.base import Gesture, Tool
 from rules import Board, Hex, RulesError, disk
 from rules.annotations import Background
-from rules.gridfit import GridFit, GridFitError, fit_row
+from rules.gridfit import GridFit, GridFitError, fit_row_then_anywhere
 
 if TYPE_CHECKING:
     from app.scene.map_scene import MapScene
@@ -272,12 +272,18 @@ class CalibrateTool(QObject, Tool):
                 f"Click {3 - count} more hex centre{'s' if count < 2 else ''} along a row "
                 "(pointy: left to right; flat: top to bottom)"
             )
+            self.fit_changed.emit(None)
+            return
+        try:
+            self._fit = fit_row_then_anywhere(self._points)
+        except GridFitError as error:
+            if count > 3:  # a later click on a hex that already has one: take it back
+                self._points.pop()
+                self._fit = fit_row_then_anywhere(self._points)
+            self.status.emit(str(error))
         else:
-            try:
-                self._fit = fit_row(self._points)
-                self.status.emit(describe_fit(self._fit))
-            except GridFitError as error:
-                self.status.emit(str(error))
+            more = " — click more centres anywhere (10+ spread out fits best)" if count < 10 else ""
+            self.status.emit(describe_fit(self._fit) + more)
         self.fit_changed.emit(self._fit)
 
     def _redraw(self) -> None:

@@ -49,9 +49,10 @@ NUDGES = (  # id, text, dx, dy, grid position, key
     ("down", "↓", 0, 1, (2, 1), "Down"),
 )
 FIT_HELP = (
-    "Click the centres of 3 or more neighbouring hexes on the picture, in order: "
-    "pointy-top hexes left to right along a row, flat-top hexes top to bottom down a "
-    "column. Backspace or a right click takes the last one back; Return applies."
+    "Click the centres of 3 neighbouring hexes on the picture, in order: pointy-top "
+    "hexes left to right along a row, flat-top hexes top to bottom down a column; then "
+    "click more hex centres anywhere (10 or more, spread out, fit best). Backspace or a "
+    "right click takes the last one back; Return applies."
 )
 
 

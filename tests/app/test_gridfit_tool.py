@@ -300,3 +300,77 @@ def test_clicks_need_a_picture(qtbot: QtBot, settings: QSettings) -> None:
     )
     assert statuses == ["Import a battle-map picture before fitting the grid"]
     assert dock.tool.markers == [] and window.document.undo_stack.count() == 0
+
+
+SPREAD = {  # after three clicks along a row, ten more anywhere on the picture
+    POINTY: [
+        Hex(3, 0),
+        Hex(4, 0),
+        Hex(5, 0),
+        Hex(6, 0),
+        Hex(7, 0),
+        Hex(0, 3),
+        Hex(3, 3),
+        Hex(-1, 6),
+        Hex(4, 6),
+        Hex(2, -3),
+    ],
+    FLAT: [
+        Hex(0, 3),
+        Hex(0, 4),
+        Hex(0, 5),
+        Hex(0, 6),
+        Hex(0, 7),
+        Hex(3, 0),
+        Hex(3, 3),
+        Hex(6, -1),
+        Hex(6, 4),
+        Hex(-3, 2),
+    ],
+}
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("orientation", [POINTY, FLAT])
+def test_a_short_row_then_clicks_anywhere_recover_the_grid_with_noise(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path, orientation: Orientation, seed: int
+) -> None:
+    """The workflow the dock describes: 3 clicks along a row, then 10 anywhere, each up
+    to 2 px off; size within 1 %, and the map grid lies within 1 px of the picture's in
+    the middle of the clicked hexes (rules/test_gridfit.py measures many more seeds)."""
+    truth = Layout(orientation, 20.0, 37.0, 41.5)
+    start = Hex(3, 5) if orientation is POINTY else Hex(6, 3)
+    hexes = [start + h for h in row_of(Hex(0, 0), 3, orientation) + SPREAD[orientation]]
+    window = window_for(qtbot, settings, Board.blank(24, 18, orientation))
+    dock = dock_of(window)
+    assert dock.import_path(draw_grid_picture(tmp_path / "grid.png", truth), show_progress=False)
+    dock.start_fit()
+    rng = np.random.default_rng(seed)
+    for h in hexes:
+        radius, angle = 2.0 * math.sqrt(rng.random()), rng.random() * 2 * math.pi
+        x, y = truth.hex_to_pixel(h)
+        press_scene(window, (x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    assert dock.tool.fit is not None and len(dock.tool.fit.points) == 13
+    first = first_map_hex(window, dock, orientation)
+    assert dock.tool.apply()
+    placed = background(window)
+    assert placed.hex_size == pytest.approx(truth.size, rel=0.01)
+    middle_q = np.array([np.mean([h.q for h in hexes])])
+    middle_r = np.array([np.mean([h.r for h in hexes])])
+    shift = first - hexes[0]  # picture hex h is map hex h + shift
+    fitted = Layout(orientation, placed.hex_size, placed.origin_x, placed.origin_y)
+    (fx,), (fy,) = fitted.centers(middle_q + shift.q, middle_r + shift.r)
+    (tx,), (ty,) = truth.centers(middle_q, middle_r)
+    assert math.hypot(fx - tx, fy - ty) < 1.0
+
+
+def test_a_second_click_on_the_same_hex_is_taken_back(
+    fitting: tuple[MainWindow, PictureDock],
+) -> None:
+    window, dock = fitting
+    points = centres(4)
+    for point in points:
+        press_scene(window, point)
+    press_scene(window, (points[1][0] + 1.0, points[1][1]))
+    assert len(dock.tool.points) == 4
+    assert "already has a click" in dock.readout.text()

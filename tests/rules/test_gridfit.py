@@ -278,3 +278,75 @@ def test_gridfit_is_frozen_data() -> None:
 
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(rules.gridfit).failed == 0
+
+
+def test_a_short_row_then_clicks_anywhere_meets_the_accuracy_goal_with_noise() -> None:
+    """3 clicks along a row, then 10 anywhere, each up to 2 px off (uniform in a disc),
+    over 400 random grids per orientation: size always within 1 %, and the grid's offset
+    — measured in the middle of the clicked hexes, where the clicks pin it — within 1 px
+    in at least 99 % of them (measured over 1000: 0.1 % exceed)."""
+    from rules.gridfit import fit_row_then_anywhere
+
+    extra = {
+        Orientation.POINTY: [
+            (3, 0),
+            (4, 0),
+            (5, 0),
+            (6, 0),
+            (7, 0),
+            (0, 3),
+            (3, 3),
+            (-1, 6),
+            (4, 6),
+            (2, -3),
+        ],
+        Orientation.FLAT: [
+            (0, 3),
+            (0, 4),
+            (0, 5),
+            (0, 6),
+            (0, 7),
+            (3, 0),
+            (3, 3),
+            (6, -1),
+            (6, 4),
+            (-3, 2),
+        ],
+    }
+    for orientation, spread in extra.items():
+        misses = 0
+        for seed in range(400):
+            rng = np.random.default_rng(seed)
+            size = rng.uniform(20, 120)
+            ox, oy = rng.uniform(50, 400, 2)
+            truth = Layout(orientation, size, ox, oy)
+            hexes = row_hexes(3, orientation) + [Hex(q, r) for q, r in spread]
+            points = []
+            for h in hexes:
+                x, y = truth.hex_to_pixel(h)
+                radius, angle = 2.0 * math.sqrt(rng.random()), rng.random() * 2 * math.pi
+                points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+            fit = fit_row_then_anywhere(points)
+            assert fit.orientation is orientation
+            assert abs(fit.hex_size / size - 1) < 0.01
+            middle_q = np.array([np.mean([h.q for h in hexes])])
+            middle_r = np.array([np.mean([h.r for h in hexes])])
+            (fx,), (fy,) = fit.to_layout().centers(middle_q, middle_r)
+            (tx,), (ty,) = truth.centers(middle_q, middle_r)
+            misses += math.hypot(fx - tx, fy - ty) > 1.0
+        assert misses <= 4, (orientation, misses)
+
+
+def test_extending_refuses_a_second_click_on_a_hex() -> None:
+    from rules.gridfit import GridFitError, extended
+
+    truth = Layout(Orientation.POINTY, 30.0, 10.0, 10.0)
+    fit = fit_grid(
+        [truth.hex_to_pixel(h) for h in row_hexes(3, Orientation.POINTY)],
+        row_hexes(3, Orientation.POINTY),
+        Orientation.POINTY,
+    )
+    x, y = truth.hex_to_pixel(Hex(1, 0))
+    with pytest.raises(GridFitError, match="already has a click"):
+        extended(fit, (x + 2, y))
+    assert extended(fit, truth.hex_to_pixel(Hex(0, 2))).hexes[-1] == Hex(0, 2)
