@@ -162,8 +162,12 @@ class MapController(QObject):
             return False
         self.document.undo_stack.push(BoardEditCommand(self.document, after, "Map properties"))
         lost = len(board.tokens) - len(after.tokens)
-        lost_text = f"; {lost} token(s) no longer fit and were removed (Undo brings them back)"
-        self.informed.emit(f"Map is now {width}×{height}" + (lost_text if lost else ""))
+        text = f"Map is now {width}×{height}"
+        if lost:
+            text += f"; {lost} token(s) no longer fit and were removed (Undo brings them back)"
+        if board.background is not None and orientation is not board.orientation:
+            text += "; the battle-map picture was fitted to the other hexes: fit the grid again"
+        self.informed.emit(text)
         return True
 
     # -- labels and notes ----------------------------------------------------------------

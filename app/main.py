@@ -123,10 +123,9 @@ def _run_app(args: argparse.Namespace) -> int:
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance() or QApplication([sys.argv[0]])
     document, problem = initial_document(args.map)
-    settings = QSettings()
-    if args.autosave_seconds is not None:
-        settings.setValue("autosave/interval_s", max(1.0, args.autosave_seconds))
-    window = MainWindow(document, settings)
+    window = MainWindow(document, QSettings())
+    if args.autosave_seconds is not None:  # this session only; the setting stays as it was
+        window.autosaver.timer.setInterval(round(max(1.0, args.autosave_seconds) * 1000))
     window.show()
     window.fit_to_window()
     if problem:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Never touch the user's own settings, autosaves or template library.
 _SANDBOX = tempfile.mkdtemp(prefix="hexweave-tests-")
+atexit.register(shutil.rmtree, _SANDBOX, ignore_errors=True)
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_SANDBOX, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_SANDBOX, "data")
 

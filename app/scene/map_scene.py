@@ -44,6 +44,7 @@ class MapScene(QGraphicsScene):
         self._tokens: dict[str, TokenItem] = {}
         self._annotations: list[LabelItem | NoteMarkerItem] = []
         self._images: dict[str, QImage] = {}
+        self._decoded: dict[str, tuple[bytes, QImage]] = {}
         self._selection: list[str] = []
         self._last_hover: Hex | None = None
         self.select_tool = SelectMoveTool(self, controller)
@@ -92,7 +93,7 @@ class MapScene(QGraphicsScene):
         for item in self._tokens.values():
             self.removeItem(item)
         self._tokens.clear()
-        self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
+        self._decode_images(board)
         for token in board.tokens.values():
             self._add_token_item(token)
         self._sync_background(board)
@@ -106,7 +107,7 @@ class MapScene(QGraphicsScene):
             return
         self._grid.set_board(board, terrain_changed=change.terrain)
         if change.images:
-            self._images = {name: QImage.fromData(data) for name, data in board.images.items()}
+            self._decode_images(board)
         if change.background:
             self._sync_background(board)
         if change.annotations or (change.tokens and board.notes):
@@ -127,6 +128,16 @@ class MapScene(QGraphicsScene):
             self._add_token_item(token)
         else:
             item.sync_from(token, self.geometry, self._image_for(token))
+
+    def _decode_images(self, board: Board) -> None:
+        """Decode the board's pictures, reusing those whose bytes have not changed (a big
+        battle map is decoded once, not on every token drop or undo)."""
+        images = {}
+        for name, data in board.images.items():
+            known = self._decoded.get(name)
+            images[name] = known[1] if known and known[0] is data else QImage.fromData(data)
+        self._decoded = {name: (board.images[name], image) for name, image in images.items()}
+        self._images = images
 
     def _sync_background(self, board: Board) -> None:
         background = board.background
