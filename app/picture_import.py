@@ -37,9 +37,20 @@ DECODE_LIMIT_MB = MAX_PICTURE_PIXELS * 4 // MIB
 """Megabytes ``QImageReader`` may allocate for one picture: the largest one the map
 format allows (:data:`~rules.mapfile_pictures.MAX_PICTURE_PIXELS`) as 32-bit pixels."""
 BUSY_BYTES = 8 * MIB
+BUSY_PIXELS = 16_000_000  # a small file can still decode to a huge picture
 """Files larger than this are decoded behind a busy indicator."""
 _FORMATS = ((b"\x89PNG", b"png"), (b"\xff\xd8", b"jpeg"), (b"RIFF", b"webp"))
 _MERGE_IDS = {"nudge": 0x4857_0001, "scale": 0x4857_0002, "opacity": 0x4857_0003}
+
+
+def _pixels(path: Path) -> int:
+    """Pixels the picture at ``path`` says it has (from its header), 0 if unknown."""
+    try:
+        with path.open("rb") as file:
+            width, height = picture_size(file.read(64 * 1024), path.name)
+    except (OSError, ValueError):
+        return 0
+    return width * height
 
 
 class PictureError(ValueError):
@@ -247,7 +258,9 @@ class PictureActions(QObject):
         """Store the picture at ``path`` as the background with a first-guess placement:
         one undo step "Import battle map". False (and :attr:`refused`) if it is refused."""
         path = Path(path)
-        busy = show_progress and _file_size(path) > BUSY_BYTES
+        busy = show_progress and (
+            _file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS
+        )
         document = self.document
         with _busy(self._dialog_parent, f"Reading {path.name}…", busy) as run:
             try:
