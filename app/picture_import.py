@@ -258,9 +258,7 @@ class PictureActions(QObject):
         """Store the picture at ``path`` as the background with a first-guess placement:
         one undo step "Import battle map". False (and :attr:`refused`) if it is refused."""
         path = Path(path)
-        busy = show_progress and (
-            _file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS
-        )
+        busy = show_progress and (_file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS)
         document = self.document
         with _busy(self._dialog_parent, f"Reading {path.name}…", busy) as run:
             try:
