@@ -19,15 +19,25 @@ def settings(tmp_path: Path) -> QSettings:
 
 
 @pytest.fixture
-def window(qtbot, settings: QSettings) -> MainWindow:  # type: ignore[no-untyped-def]
-    """The main window on the bundled demo map, shown at 1280×800 and fitted."""
-    win = MainWindow(MapDocument.open(demo_map_path()), settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.fit_to_window()
-    return win
+def make_window(qtbot, settings: QSettings):  # type: ignore[no-untyped-def]
+    """Make a main window on a document, shown at 1280×800 with the map fitted."""
+
+    def make(document: MapDocument) -> MainWindow:
+        win = MainWindow(document, settings)
+        qtbot.addWidget(win)
+        win.resize(1280, 800)
+        win.show()
+        qtbot.waitExposed(win)
+        win.fit_to_window()
+        return win
+
+    return make
+
+
+@pytest.fixture
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The main window on the bundled demo map."""
+    return make_window(MapDocument.open(demo_map_path()))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -4,9 +4,7 @@ and GM-only ones kept off what players see."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
-from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
@@ -16,15 +14,9 @@ from rules.visibility import player_board
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
     board = Board.blank(12, 9).with_token(Token("ogre", "Ogre", Hex(4, 4), size=1))
-    win = MainWindow(MapDocument(board), settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.fit_to_window()
-    return win
+    return make_window(MapDocument(board))
 
 
 def hover(window: MainWindow, h: Hex) -> None:

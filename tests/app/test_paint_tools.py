@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
 from app.scene.overlay_items import HexSetPreviewItem
@@ -16,15 +15,9 @@ from rules.hexes import disk
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
     board = Board.blank(16, 12).with_terrain("ground", [Hex(8, 2), Hex(9, 2)], GroundKind.SAND)
-    win = MainWindow(MapDocument(board), settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.fit_to_window()
-    return win
+    return make_window(MapDocument(board))
 
 
 def at(window: MainWindow, h: Hex) -> QPoint:

@@ -4,10 +4,9 @@ pasting them — within a map and between maps — as one undo step each."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QSettings, Qt
+from PySide6.QtCore import QMimeData, QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
 from app.clipboard import MIME_TYPE, tokens_from_mime
@@ -29,14 +28,8 @@ def make_board() -> Board:
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> MainWindow:
-    win = MainWindow(MapDocument(make_board()), settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.fit_to_window()
-    return win
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
+    return make_window(MapDocument(make_board()))
 
 
 def at(window: MainWindow, h: Hex) -> QPoint:

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QSettings, Qt
-from pytestqt.qtbot import QtBot
+from PySide6.QtCore import QPointF, Qt
 
 from app.document import MapDocument
 from app.widgets.main_window import MainWindow
@@ -13,15 +12,9 @@ from rules import Board, Hex, Token
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
     board = Board.blank(14, 10).with_token(Token("a", "Aria", Hex(2, 2)))
-    win = MainWindow(MapDocument(board), settings)
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.fit_to_window()
-    return win
+    return make_window(MapDocument(board))
 
 
 def drop_template(window: MainWindow, template_id: str, h: Hex) -> None:
