@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
+from app.token_actions import stored_picture
 from rules import Board, GroundKind, Hex, Orientation, RulesError
 from rules.annotations import Label, Note
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
@@ -130,9 +131,9 @@ class MapController(QObject):
         after, new_ids = board, []
         for token in tokens:
             new_id = token.id if token.id not in after.tokens else after.new_token_id(token.id)
-            image = _carry_image(copied, after, token.image)
-            if image and token.image and image not in after.images:
-                after = after.with_image(image, copied.images[token.image])
+            image = None
+            if token.image in copied.images:  # identical bytes are reused, names kept unique
+                after, image = stored_picture(after, copied.images[token.image], token.image)
             placed = replace(token, id=new_id, position=token.position + delta, image=image)
             try:
                 after = after.with_token(placed)
@@ -258,18 +259,6 @@ def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -
     if result.is_noop:
         return kind  # same Tier, another kind (world condition ↔ magic)
     return replace(result, board=kind.board)
-
-
-def _carry_image(copied: Board, target: Board, name: str | None) -> str | None:
-    """The name a copied token's picture gets on ``target`` (renamed if taken by another)."""
-    if name is None or name not in copied.images:
-        return None
-    data = copied.images[name]
-    candidate, n = name, 1
-    while candidate in target.images and target.images[candidate] != data:
-        n += 1
-        candidate = f"{n}-{name}"[:128]
-    return candidate
 
 
 def _fresh_id(board: Board, stem: str) -> str:

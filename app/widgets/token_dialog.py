@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QSize, Qt
-from PySide6.QtGui import QColor, QImage, QImageReader, QPixmap
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
     QColorDialog,
@@ -34,8 +34,9 @@ from PySide6.QtWidgets import (
 
 from app.scene.style import readable_text_color
 from app.token_actions import TokenActions
-from rules import Hex, Token, TokenKind
+from rules import Hex, MapFileError, Token, TokenKind
 from rules.library import MAX_IMAGE_BYTES
+from rules.mapfile_pictures import picture_size
 from rules.tokens import MAX_SIZE, MIN_SIZE, MOVEMENT_TYPES, SIDES
 
 PREVIEW = 64
@@ -127,13 +128,11 @@ def read_picture_file(path: Path) -> bytes:
         data = path.read_bytes()
     except OSError as error:
         raise ValueError(f"Picture: cannot read {path.name}: {error.strerror}") from None
-    buffer = QBuffer()
-    buffer.setData(data)
-    reader = QImageReader(buffer)
-    shape = reader.size()
-    if reader.format().data() not in (b"png", b"jpeg", b"jpg", b"webp") or not shape.isValid():
-        raise ValueError(f"Picture: {path.name} is not a PNG, JPEG or WebP picture")
-    if max(shape.width(), shape.height()) > MAX_PICTURE_SIDE:
+    try:  # the same header check the map file applies to every stored picture
+        width, height = picture_size(data, path.name)
+    except MapFileError as error:
+        raise ValueError(f"Picture: {error}") from None
+    if max(width, height) > MAX_PICTURE_SIDE:
         raise ValueError(f"Picture: {path.name} is larger than {MAX_PICTURE_SIDE} pixels a side")
     return data
 
