@@ -16,14 +16,13 @@ files and reports them, so one bad file never hides the rest of the library.
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from rules.atomic import replace_atomically
 from rules.errors import RulesError
 from rules.hexes import Hex
 from rules.tokens import MAX_SIZE, MIN_SIZE, MOVEMENT_TYPES, SIDES, Token, TokenKind
@@ -390,23 +389,10 @@ def save_template(
         if len(image_bytes) > MAX_IMAGE_BYTES:
             raise TemplateError(f"{template.name}: the picture is over {MAX_IMAGE_BYTES} bytes")
         image = template.id + picture_suffix(image_bytes)
-        _write_atomic(art / image, image_bytes)
+        replace_atomically(art / image, image_bytes)
     elif image is not None and not (art / image).is_file():
         raise TemplateError(f"{template.name}: picture {image!r} is not in {art}; pass its bytes")
     saved = replace(template, image=image, folder=folder)
     text = json.dumps(saved.to_json(), indent=2, ensure_ascii=False) + "\n"
-    _write_atomic(folder / f"{template.id}.json", text.encode("utf-8"))
+    replace_atomically(folder / f"{template.id}.json", text.encode("utf-8"))
     return saved
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

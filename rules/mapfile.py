@@ -27,12 +27,9 @@ import io
 import json
 import operator
 import os
-import stat
-import tempfile
 import tokenize
 import zipfile
 from collections.abc import Callable
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +37,7 @@ import numpy as np
 
 import rules
 from rules import mapfile_checks as chk
+from rules.atomic import replace_atomically
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
@@ -214,59 +212,11 @@ def save(board: Board, path: StrPath) -> None:
     target = Path(os.path.realpath(path))
     try:
         data = _encode(board)
-        _replace_atomically(target, data)
+        replace_atomically(target, data)
     except MapFileError as exc:
         raise MapFileError(f"could not save {os.fspath(path)}: {exc}") from exc
     except OSError as exc:
         raise MapFileError(f"could not save {os.fspath(path)}: {exc.strerror or exc}") from exc
-
-
-def _replace_atomically(target: Path, data: bytes) -> None:
-    mode = _mode_for(target)
-    fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temp)
-        raise
-    _fsync_directory(target.parent)
-
-
-def _mode_for(target: Path) -> int:
-    try:
-        return stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        return 0o666 & ~_umask()
-
-
-def _umask() -> int:
-    """The process umask, read without changing it where the system allows (Linux)."""
-    with suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    return 0o022
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename durable where the system allows it (POSIX); best effort."""
-    if os.name != "posix":
-        return
-    with suppress(OSError):
-        fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-# -- reading ----------------------------------------------------------------------------
 
 
 def loads(data: bytes, *, source: str = "map") -> Board:
