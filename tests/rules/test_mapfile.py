@@ -1,4 +1,4 @@
-"""Map files: round trips, saving safely, the version-1 fixture, upgrades and check().
+"""Map files: round trips, saving safely and check().
 
 Format version 2 (labels, notes, background, token stats, picture headers) is tested in
 test_mapfile_v2.py, hostile files in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
@@ -22,8 +22,6 @@ from hypothesis.extra import numpy as hnp
 from mapfile_helpers import (
     GOOD,
     V1_FIXTURE,
-    drop,
-    edit_json,
     jpeg_header,
     make_v1,
     make_zip,
@@ -31,8 +29,6 @@ from mapfile_helpers import (
     members_of,
     npy,
     png_header,
-    put,
-    refuse,
     replace_member,
     sample_board,
     webp_header,
@@ -401,101 +397,6 @@ def test_load_errors_name_the_path(tmp_path: Path) -> None:
         mapfile.load(tmp_path / "empty.hexmap")
     with pytest.raises(MapFileError, match="could not open the file"):
         mapfile.load(tmp_path)
-
-
-# --- the version-1 fixture and upgrades ---------------------------------------------------
-
-
-def test_v1_fixture_loads_and_equals_its_builder() -> None:
-    board = mapfile.load(V1_FIXTURE)
-    assert board == make_v1.build_board()
-    assert board.width == 6 and board.height == 5 and board.orientation is Orientation.FLAT
-    assert sorted(t.size for t in board.tokens.values()) == [0, 2, 4]
-    assert board.images["ogre.png"].startswith(b"\x89PNG\r\n\x1a\n")
-    assert board.options == {"crowding_by_bulk": True}
-
-
-def test_v1_fixture_is_version_1() -> None:
-    assert map_json(V1_FIXTURE.read_bytes())["version"] == 1
-
-
-def test_v1_fixture_upgrades_with_default_stats_and_no_annotations() -> None:
-    board = mapfile.load(V1_FIXTURE)
-    for token in board.tokens.values():
-        assert (token.reach, token.movement_pool, token.movement_types) == (
-            None,
-            5,
-            ("land", "swim"),
-        )
-    assert (dict(board.labels), dict(board.notes), board.background) == ({}, {}, None)
-
-
-def test_the_v1_upgrade_replaces_what_v1_ignored() -> None:
-    v1 = V1_FIXTURE.read_bytes()
-    doc = mapfile.UPGRADERS[1]({**map_json(v1), "labels": "junk", "background": 3})
-    assert (doc["labels"], doc["notes"], doc["background"]) == ([], [], None)
-    board = mapfile.loads(edit_json(put("tokens.0.reach", "far"), v1))  # v1 never read it
-    assert board == make_v1.build_board()
-
-
-@pytest.mark.parametrize(
-    ("edit", "message"),
-    [
-        (put("tokens", 5), "map.json: tokens must be a list, not an integer"),
-        (drop("tokens"), "map.json: tokens is missing"),
-        (put("tokens.1", "ogre"), "map.json: tokens[1] must be an object"),
-    ],
-)
-def test_the_v1_upgrade_leaves_damage_for_the_reader_to_name(
-    edit: Callable[[dict[str, Any]], None], message: str
-) -> None:
-    refuse(edit_json(edit, V1_FIXTURE.read_bytes()), message)
-
-
-def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[int] = []
-
-    def v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
-        seen.append(doc["version"])
-        return {**doc, "fog_of_war": [], "name": doc["name"] + " (upgraded)"}
-
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 3)
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, v2_to_v3)
-    board = mapfile.load(V1_FIXTURE)
-    assert seen == [2]
-    assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
-
-
-def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[int] = []
-
-    def step(doc: dict[str, Any]) -> dict[str, Any]:
-        seen.append(doc["version"])
-        return doc
-
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, step)
-    monkeypatch.setitem(mapfile.UPGRADERS, 3, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()
-    assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [2, 3, 2, 3]
-    refuse(edit_json(put("version", 5)), "(format version 5); this version reads up to 4")
-
-
-def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, lambda doc: doc)
-    refuse(GOOD, "no upgrade from format version 3 to 4")
-
-    def broken(doc: dict[str, Any]) -> dict[str, Any]:
-        return {"moved": doc["no such field"]}
-
-    monkeypatch.setitem(mapfile.UPGRADERS, 3, broken)
-    refuse(GOOD, "could not upgrade from format version 3: 'no such field'")
-
-
-def test_one_upgrader_per_older_version() -> None:
-    assert sorted(mapfile.UPGRADERS) == list(range(1, mapfile.FORMAT_VERSION))
 
 
 # --- check --------------------------------------------------------------------------------
