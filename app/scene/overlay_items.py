@@ -26,26 +26,29 @@ class HexSetPreviewItem(QGraphicsItem):
         self.setZValue(50)
         self._geometry = geometry
         self._path = QPainterPath()
-        self._count = 0
+        self._shown: set[Hex] = set()
 
     def show_hexes(self, hexes: Iterable[Hex], geometry: SceneGeometry | None = None) -> None:
         """Outline exactly ``hexes``."""
-        self.prepareGeometryChange()
         self._geometry = geometry or self._geometry
-        path = QPainterPath()
+        self._path, self._shown = QPainterPath(), set()
+        self.add_hexes(hexes)
+
+    def add_hexes(self, hexes: Iterable[Hex]) -> None:
+        """Outline ``hexes`` too; only the new ones cost anything (a long brush drag)."""
+        self.prepareGeometryChange()
         polygon = self._geometry.unit_polygon()
-        count = 0
         for h in hexes:
-            path.addPolygon(polygon.translated(self._geometry.center(h)))
-            path.closeSubpath()
-            count += 1
-        self._path, self._count = path, count
+            if h not in self._shown:
+                self._shown.add(h)
+                self._path.addPolygon(polygon.translated(self._geometry.center(h)))
+                self._path.closeSubpath()
         self.update()
 
     @property
     def count(self) -> int:
         """How many hexes are shown."""
-        return self._count
+        return len(self._shown)
 
     def boundingRect(self) -> QRectF:
         return self._path.boundingRect().adjusted(-4, -4, 4, 4)

@@ -86,10 +86,13 @@ class PaintTool(Tool):
         board, radius = self._board(), self.settings.radius
         if self._shape == "line":
             self._hexes = set(stroke(board, self._start, gesture.hex, radius))
+            self._show_preview()
         else:  # a brush drag fills the gap since the last hex, however fast the mouse
-            self._hexes |= stroke(board, self._last or gesture.hex, gesture.hex, radius)
+            added = stroke(board, self._last or gesture.hex, gesture.hex, radius) - self._hexes
+            self._hexes |= added
+            self._preview.add_hexes(added)
+            self._scene.hint.emit(f"{len(self._hexes)} hexes")
         self._last = gesture.hex
-        self._show_preview()
 
     def release(self, gesture: Gesture) -> None:
         if gesture.button != Qt.MouseButton.LeftButton or self._start is None:
