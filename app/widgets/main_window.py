@@ -286,7 +286,8 @@ class MainWindow(QMainWindow):
     def _restore_geometry(self) -> None:
         geometry = self.session.settings.value("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
-            self.resize(1280, 800)
+            available = self.screen().availableGeometry()  # a 1280×720 screen gets 1280×720
+            self.resize(min(1280, available.width()), min(800, available.height()))
         state = self.session.settings.value("window/state")
         if state is not None:
             self.restoreState(state)

@@ -215,7 +215,9 @@ class TerrainDock(QDockWidget):
         magic_row = QHBoxLayout()
         magic_row.addSpacing(22)
         magic_row.addWidget(magic)
-        magic_row.addWidget(QLabel("Magic Concealment: a purple grid on the dots"), 1)
+        magic_text = QLabel("Magic Concealment: purple grid")
+        magic_text.setWordWrap(True)
+        magic_row.addWidget(magic_text, 1)
         grid.addLayout(magic_row, len(LAYERS) - 1, 0)
         notes = QLabel(
             "Ground is always shown. Higher ground is lighter, lower darker; "
