@@ -8,7 +8,7 @@ specific reason, for the status bar.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -19,8 +19,11 @@ from app.document import MapDocument
 from app.token_actions import stored_picture
 from rules import Board, GroundKind, Hex, Orientation, RulesError
 from rules.annotations import Label, Note
+from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import placement_problem
+
+KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
 if TYPE_CHECKING:
     from app.tools.paint import PaintSettings
@@ -169,6 +172,24 @@ class MapController(QObject):
         if board.background is not None and orientation is not board.orientation:
             text += "; the battle-map picture was fitted to the other hexes: fit the grid again"
         self.informed.emit(text)
+        return True
+
+    def set_rule_options(self, options: Mapping[str, OptionValue]) -> bool:
+        """Replace the map's rule options (only the non-default ones are stored) as one
+        undo step; every overlay follows the document's ``changed`` signal."""
+        board = self.document.board
+        resolved = RuleOptions.of(options)
+        if resolved.problems:
+            self.refused.emit("; ".join(resolved.problems))
+            return False
+        kept = {k: v for k, v in board.options.items() if k not in KNOWN_OPTIONS}
+        after = board.with_options({**kept, **resolved.changed()})
+        if after == board:
+            return False
+        changed = sorted(set(after.options.items()) ^ set(board.options.items()))
+        names = sorted({k for k, _v in changed})
+        text = "Rule options: " + ", ".join(names) if names else "Rule options"
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
         return True
 
     # -- labels and notes ----------------------------------------------------------------

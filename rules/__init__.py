@@ -7,7 +7,9 @@ Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the 
 from __future__ import annotations
 
 from rules import mapfile
+from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
 from rules.board import Board, cell_to_hex, hex_to_cell
+from rules.concealment import Concealment, concealment, concealment_between, concealment_field
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.errors import (
     BoardError,
@@ -32,51 +34,84 @@ from rules.hexes import (
     ring,
 )
 from rules.layout import Layout, Orientation
+from rules.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
+from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
 from rules.placement import placement_problem
+from rules.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
+from rules.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
 from rules.visibility import player_board
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "DIAGONALS",
     "DIRECTIONS",
     "LAYER_SPECS",
+    "OPTION_SPECS",
+    "AreaKind",
+    "AreaResult",
+    "AreaTemplate",
     "Board",
     "BoardError",
+    "Concealment",
     "ConcealmentKind",
+    "Crowding",
     "DiceError",
+    "Distance",
     "DuplicateTokenError",
+    "EntryCheck",
     "GroundKind",
     "Hex",
+    "Hit",
     "IllegalMoveError",
     "Layout",
     "MapFileError",
+    "OptionSpec",
     "Orientation",
     "OutOfBoundsError",
+    "ReachCheck",
     "Roll",
+    "RuleOptions",
     "RulesError",
     "TerrainSample",
     "Token",
     "TokenKind",
     "UnknownTokenError",
     "__version__",
+    "aim",
+    "burst",
+    "can_reach",
     "cell_to_hex",
     "chance",
+    "concealment",
+    "concealment_between",
+    "concealment_field",
+    "cone",
+    "crowded",
     "default_footprint",
     "disk",
     "distance",
+    "entry_check",
     "facing_step",
+    "full_spaces",
     "hex_line",
     "hex_round",
     "hex_to_cell",
     "injury",
+    "line",
     "mapfile",
+    "measure",
     "neighbors",
+    "origin_mask",
     "placement_problem",
     "player_board",
+    "points_away",
+    "reach_of",
+    "reach_spaces",
     "read_faces",
+    "reduced_value",
     "ring",
     "roll",
 ]

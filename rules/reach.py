@@ -1,0 +1,146 @@
+"""Reach, distance between footprints (with elevation), range, and reaching into a space.
+
+[S000]: "A space is in range if it is that many contiguous spaces or less away from a space
+you occupy." Contiguous spaces count in 3-D (§11a D9, option ``range_elevation``): hex
+distance plus the difference in elevation (1 step = 1 space, Q21).
+[P-BODIES] via RULES-DIGEST §4.2 / Q17: Reach is 1 for size −1 and above, 0 below; arms,
+legs, tails, tentacles and wings add half your size rounded up (never below 0); a token
+may override it. [S000]: "While adjacent to a space that is fully occupied, you can target
+subjects in the space as if you can Reach them even if you normally could not."
+
+>>> from rules.tokens import Token
+>>> reach_of(Token("o", "Ogre", Hex(0, 0), size=2))
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+from rules.board import Board
+from rules.hexes import Hex, distance
+from rules.occupancy import CAPACITY, space_units
+from rules.options import RuleOptions
+from rules.tokens import Token, TokenKind
+
+__all__ = [
+    "Distance",
+    "ReachCheck",
+    "can_reach",
+    "measure",
+    "reach_of",
+    "reach_spaces",
+]
+
+
+def reach_of(token: Token) -> int:
+    """The token's Reach in spaces (Q17): its override, else base + limbs.
+
+    Base 1 for size ≥ −1, else 0; a creature's limbs add ``ceil(size / 2)`` when that is
+    positive (size 1–2 → 2, 3–4 → 3). Objects have no limbs: base only.
+    """
+    if token.reach is not None:
+        return token.reach
+    base = 1 if token.size >= -1 else 0
+    limbs = max(0, -(-token.size // 2)) if token.kind is TokenKind.CREATURE else 0
+    return base + limbs
+
+
+def reach_spaces(board: Board, token: Token) -> frozenset[Hex]:
+    """The spaces on the map within the token's Reach of any space it occupies."""
+    reach = reach_of(token)
+    covered: set[Hex] = set()
+    for h in token.footprint:
+        for dq in range(-reach, reach + 1):
+            for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
+                covered.add(Hex(h.q + dq, h.r + dr))
+    return frozenset(h for h in covered if board.contains(h))
+
+
+def elevation_at(board: Board, h: Hex) -> int:
+    """The ground elevation of ``h`` (0 off the map)."""
+    if not board.contains(h):
+        return 0
+    col, row = board.cell_of(h)
+    return int(board.layer("elevation")[row, col])
+
+
+@dataclass(frozen=True)
+class Distance:
+    """Contiguous spaces between two sets of hexes, and how it was counted."""
+
+    spaces: int  # the total that counts for range
+    flat: int  # hex distance alone
+    climb: int  # |Δ elevation| added (0 when the option ignores it)
+    nearest: tuple[Hex, Hex]  # the pair of hexes it was measured between
+    options_used: tuple[str, ...]
+
+    @property
+    def feet(self) -> int:
+        """The distance in feet: 5 ft per space [S000]."""
+        return 5 * self.spaces
+
+    def describe(self) -> str:
+        extra = f" ({self.flat} across + {self.climb} up/down)" if self.climb else ""
+        return f"{self.spaces} spaces, {self.feet} ft{extra}"
+
+
+def measure(
+    board: Board, a: Iterable[Hex], b: Iterable[Hex], options: RuleOptions | None = None
+) -> Distance:
+    """The distance from any hex of ``a`` to any hex of ``b`` (R-DIST), in 3-D per D9.
+
+    Raises ``ValueError`` if either set is empty.
+    """
+    opts = options or RuleOptions.of(board.options)
+    count_up = opts.range_elevation == "count"
+    best: tuple[int, int, int, Hex, Hex] | None = None
+    b_list = list(b)
+    for x in a:
+        ex = elevation_at(board, x) if count_up else 0
+        for y in b_list:
+            flat = distance(x, y)
+            climb = abs(ex - elevation_at(board, y)) if count_up else 0
+            key = (flat + climb, flat, climb, x, y)
+            if best is None or key[:3] < best[:3]:
+                best = key
+    if best is None:
+        raise ValueError("a distance needs at least one hex on each side")
+    total, flat, climb, x, y = best
+    return Distance(total, flat, climb, (x, y), (opts.describe("range_elevation"),))
+
+
+@dataclass(frozen=True)
+class ReachCheck:
+    """Whether an actor can reach a space, and why."""
+
+    allowed: bool
+    reach: int
+    distance: int
+    reason: str
+
+
+def can_reach(
+    board: Board,
+    actor_id: str,
+    space: Hex,
+    options: RuleOptions | None = None,
+    winged: Collection[str] = (),
+) -> ReachCheck:
+    """Can ``actor_id`` target subjects in ``space`` as within its Reach?
+
+    In Reach when the 3-D distance from a space it occupies is at most its Reach; also
+    when the space is fully occupied and adjacent to it [S000] "While adjacent to a space
+    that is fully occupied, you can target subjects in the space as if you can Reach them".
+    """
+    actor = board.token(actor_id)
+    reach = reach_of(actor)
+    d = measure(board, actor.footprint, [space], options)
+    if d.spaces <= reach:
+        return ReachCheck(True, reach, d.spaces, f"{d.spaces} spaces away, Reach {reach}")
+    if d.flat == 1 and space_units(board, space, winged=winged) >= CAPACITY:
+        return ReachCheck(
+            True, reach, d.spaces, "adjacent to a fully occupied space: in Reach [S000]"
+        )
+    return ReachCheck(False, reach, d.spaces, f"{d.spaces} spaces away, beyond Reach {reach}")
