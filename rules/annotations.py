@@ -23,7 +23,7 @@ MAX_TEXT = 4000
 
 
 def _text_problem(kind: str, ident: str, text: object) -> str | None:
-    if not isinstance(ident, str) or not _ID.match(ident):
+    if not isinstance(ident, str) or not _ID.fullmatch(ident):
         return f"{kind} id {ident!r} must be 1-64 letters, digits, '_', '-' or '.'"
     if not isinstance(text, str) or not text.strip():
         return f"{kind} {ident!r} needs some text"

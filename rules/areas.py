@@ -18,10 +18,13 @@ Every shape includes its origin; ``value`` is how many spaces it extends beyond 
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.hexes import DIAGONALS, DIRECTIONS, Hex, check_facing, disk, distance, hex_line
+import numpy as np
+
+from rules.hexes import DIAGONALS, DIRECTIONS, Hex, check_facing, disk, disk_offsets
 
 __all__ = [
     "AreaKind",
@@ -30,7 +33,6 @@ __all__ = [
     "cone",
     "line",
     "reduced_value",
-    "unblocked",
 ]
 
 
@@ -104,10 +106,15 @@ def burst(origin: Hex | Iterable[Hex], value: int) -> frozenset[Hex]:
     origins = [origin] if isinstance(origin, Hex) else list(origin)
     if not origins:
         raise ValueError("a Burst needs at least one origin hex")
-    covered: set[Hex] = set()
-    for h in origins:
-        covered |= disk(h, n)
-    return frozenset(covered)
+    if len(origins) == 1:
+        return disk(origins[0], n)
+    # A big source: every origin hex plus every offset, deduplicated in numpy.
+    centres = np.array([(h.q, h.r) for h in origins], dtype=np.int64)
+    points = (centres[:, None, :] + disk_offsets(n)[None, :, :]).reshape(-1, 2)
+    span = 1 << 32  # one int64 key per hex: np.unique on 1-D keys is far faster
+    keys = np.unique(points[:, 0] * span + (points[:, 1] + span // 2))
+    qs, rs = np.divmod(keys, span)
+    return frozenset(Hex(int(q), int(r) - span // 2) for q, r in zip(qs, rs, strict=True))
 
 
 def reduced_value(maximum: int, requested: int) -> int:
@@ -123,30 +130,7 @@ def reduced_value(maximum: int, requested: int) -> int:
     return requested
 
 
-def unblocked(
-    spaces: frozenset[Hex], origins: Iterable[Hex], is_wall: frozenset[Hex]
-) -> tuple[frozenset[Hex], frozenset[Hex]]:
-    """Split ``spaces`` into (covered, stopped) for the option ``areas_stop_at_walls``.
-
-    The seeds are silent on walls; the option reads them as: a space is covered when a
-    straight line (:func:`~rules.hexes.hex_line`) from some origin hex reaches it without
-    crossing a wall hex; wall hexes themselves are not covered.
-    """
-    walls = spaces & is_wall
-    if not walls:
-        return spaces, frozenset()
-    origin_list = [h for h in origins if h not in is_wall]
-    covered = set()
-    for h in spaces - walls:
-        if any(_clear(o, h, is_wall) for o in origin_list):
-            covered.add(h)
-    return frozenset(covered), spaces - covered
-
-
-def _clear(a: Hex, b: Hex, walls: frozenset[Hex]) -> bool:
-    if distance(a, b) <= 1:
-        return b not in walls
-    return not any(h in walls for h in hex_line(a, b))
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 class AreaKind(enum.Enum):
@@ -166,6 +150,11 @@ class AreaKind(enum.Enum):
     def directed(self) -> bool:
         """True for the kinds with a facing (Line and Cone)."""
         return self in (AreaKind.LINE, AreaKind.CONE)
+
+    @property
+    def radial(self) -> bool:
+        """True for the kinds that spread from every origin hex (Burst and Aura)."""
+        return self in (AreaKind.BURST, AreaKind.AURA)
 
 
 @dataclass(frozen=True)
@@ -198,6 +187,14 @@ class AreaTemplate:
 
     def problem(self) -> str | None:
         """What is wrong with this template's fields, or ``None``."""
+        if not isinstance(self.id, str) or not _ID.fullmatch(self.id):
+            return f"area id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
+        if not isinstance(self.name, str):
+            return f"area {self.id!r}: name must be text"
+        for label in ("source", "caster"):
+            ref = getattr(self, label)
+            if ref is not None and not isinstance(ref, str):
+                return f"area {self.id!r}: {label} must be a token id or None"
         if not isinstance(self.kind, AreaKind):
             return f"area {self.id!r}: kind must be an AreaKind, got {self.kind!r}"
         if isinstance(self.value, bool) or not isinstance(self.value, int):
@@ -208,8 +205,11 @@ class AreaTemplate:
             return f"area {self.id!r}: facing must be 0..11, got {self.facing!r}"
         if not all(isinstance(h, Hex) for h in self.origin):
             return f"area {self.id!r}: origin must be hexes"
-        if not self.origin and self.source is None:
+        from_caster = self.caster is not None and self.kind in (AreaKind.BURST, AreaKind.SELF)
+        if not self.origin and self.source is None and not from_caster:
             return f"area {self.id!r}: needs an origin hex or a source token"
+        if self.kind.directed and (len(self.origin) != 1 or self.source is not None):
+            return f"area {self.id!r}: a {self.kind.label} starts from exactly one origin space"
         return None
 
     @property

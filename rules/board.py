@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 import numpy as np
 import numpy.typing as npt
 
 from rules.annotations import Background, Label, Note
+from rules.areas import AreaTemplate
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
 from rules.layout import Orientation
@@ -56,7 +57,7 @@ __all__ = [
 ]
 
 MAX_MAP_SIDE = 2000
-_MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes")
+_MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes", "areas")
 _FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background")
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
@@ -111,7 +112,8 @@ def _check_dimensions(width: int, height: int) -> None:
 class Board:
     """A W×H hex map: name, orientation, terrain layers, tokens (by id, in order),
     pictures stored with the map (by name), the rule options chosen for it, labels and
-    notes (by id) and the background picture's placement (:mod:`rules.annotations`)."""
+    notes (by id), the background picture's placement (:mod:`rules.annotations`) and the
+    Area templates pinned to it (by id, in order; :mod:`rules.areas`)."""
 
     width: int
     height: int
@@ -124,6 +126,7 @@ class Board:
     labels: Mapping[str, Label] = field(default_factory=dict)
     notes: Mapping[str, Note] = field(default_factory=dict)
     background: Background | None = None
+    areas: Mapping[str, AreaTemplate] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         _check_dimensions(self.width, self.height)
@@ -139,15 +142,16 @@ class Board:
         if missing:
             raise ValueError(f"missing terrain layers: {', '.join(sorted(missing))}")
         object.__setattr__(self, "layers", MappingProxyType(layers))
-        object.__setattr__(self, "tokens", MappingProxyType(dict(self.tokens)))
-        object.__setattr__(self, "images", MappingProxyType(dict(self.images)))
-        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
-        object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
-        object.__setattr__(self, "notes", MappingProxyType(dict(self.notes)))
+        for name in _MAPPINGS[1:]:
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         for key, token in self.tokens.items():
             if key != token.id:
                 raise ValueError(f"token {token.id!r} is filed under another id, {key!r}")
             self._check_footprint(token, token.position)
+        for key, area in self.areas.items():
+            if key != area.id:
+                raise ValueError(f"area {area.id!r} is filed under another id, {key!r}")
+            self._check_area_tokens(area)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -170,6 +174,7 @@ class Board:
             and dict(self.notes) == dict(other.notes)
             and self.background == other.background
             and list(self.tokens) == list(other.tokens)
+            and list(self.areas.items()) == list(other.areas.items())
             and all(np.array_equal(self.layers[k], other.layers[k]) for k in LAYER_SPECS)
         )
 
@@ -300,11 +305,17 @@ class Board:
         return self.with_token_replaced(self.token(token_id).moved_to(anchor))
 
     def without_token(self, token_id: str) -> Board:
-        """This board without token ``token_id``."""
+        """This board without token ``token_id``, its notes and the Areas attached to it;
+        Areas it made keep their place but no longer name a caster."""
         self.token(token_id)
         notes = {k: n for k, n in self.notes.items() if n.token_id != token_id}
         tokens = {k: t for k, t in self.tokens.items() if k != token_id}
-        return self._evolve(tokens=tokens, notes=notes)
+        areas = {
+            k: replace(a, caster=None) if a.caster == token_id else a
+            for k, a in self.areas.items()
+            if a.source != token_id
+        }
+        return self._evolve(tokens=tokens, notes=notes, areas=areas)
 
     # -- whole-map edits -----------------------------------------------------------
     def with_name(self, name: str) -> Board:
@@ -360,3 +371,32 @@ class Board:
         if background is not None and background.image not in self.images:
             raise ValueError(f"background picture {background.image!r} is not stored in the map")
         return self._evolve(background=background)
+
+    # -- pinned Area templates -----------------------------------------------------------
+    def _check_area_tokens(self, area: AreaTemplate) -> None:
+        for role, token_id in (("source", area.source), ("caster", area.caster)):
+            if token_id is not None and token_id not in self.tokens:
+                message = f"area {area.id!r}: its {role} token {token_id!r} is not on this map"
+                raise UnknownTokenError(message)
+
+    def with_area(self, template: AreaTemplate) -> Board:
+        """This board with the Area ``template`` pinned, added or replaced (by id, keeping
+        its place in order). Raises :class:`OutOfBoundsError` if an origin hex is off the
+        map and :class:`UnknownTokenError` if its source or caster is not on the board."""
+        for h in template.origin:
+            self.cell_of(h)
+        self._check_area_tokens(template)
+        return self._evolve(areas={**self.areas, template.id: template})
+
+    def without_area(self, area_id: str) -> Board:
+        """This board without the pinned Area ``area_id`` (unknown ids raise KeyError)."""
+        if area_id not in self.areas:
+            raise KeyError(f"no area with id {area_id!r} on this map")
+        return self._evolve(areas={k: v for k, v in self.areas.items() if k != area_id})
+
+    def new_area_id(self, stem: str = "area") -> str:
+        """An Area id not yet used on this board, like ``"cone-2"``."""
+        n = 1 + sum(1 for k in self.areas if k.startswith(f"{stem}-"))
+        while f"{stem}-{n}" in self.areas:
+            n += 1
+        return f"{stem}-{n}"

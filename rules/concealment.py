@@ -25,13 +25,15 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.board import Board, cells_of
-from rules.hexes import Hex, distance, distances_to, hex_line, hex_round_arrays
+from rules.hexes import Hex, distance, distances_to, hex_line, line_points
 from rules.options import RuleOptions
 from rules.terrain import ConcealmentKind
 
 __all__ = ["MAX_TIER", "Concealment", "concealment", "concealment_between", "concealment_field"]
 
 MAX_TIER = 12
+IntLike = Any  # an int, or an int array (the field)
+BoolLike = Any
 ADJACENT_REDUCTION = 3
 
 
@@ -95,18 +97,35 @@ def _highest(values: Iterable[int]) -> int:
     return max(values, default=0)
 
 
+def combine_kinds(
+    world: IntLike, magic: IntLike, adjacent: BoolLike, opts: RuleOptions
+) -> tuple[IntLike, IntLike]:
+    """(Tier before the cap, reduction for adjacency) from the world and magic Tiers.
+
+    Seed 000 lowers only world-condition Concealment by 3 when adjacent; ``legacy_areas``
+    lowers all of it [S001]. The kinds add (``sum``) or the highest counts (``highest``).
+    Works on ints and on numpy arrays alike (:func:`concealment_field`).
+    """
+    both = np.add if opts.concealment_combine == "sum" else np.maximum
+    total = both(world, magic)
+    if opts.legacy_areas:
+        after = np.where(adjacent, np.maximum(total - ADJACENT_REDUCTION, 0), total)
+    else:
+        world_after = np.where(adjacent, np.maximum(world - ADJACENT_REDUCTION, 0), world)
+        after = both(world_after, magic)
+    return after, total - after
+
+
 def _settle(
     sources: list[tuple[Hex, int, str]], world: int, magic: int, adjacent: bool, opts: RuleOptions
 ) -> Concealment:
     reasons = [f"{t} from ({h.q}, {h.r}) ({k})" for h, t, k in sources]
-    reduction = 0
+    after, cut = combine_kinds(world, magic, adjacent, opts)
+    raw, reduction = int(after), int(cut)
     if adjacent and opts.legacy_areas:
-        reduction = min(ADJACENT_REDUCTION, world + magic)
         reasons.append(f"adjacent: −{reduction} [S001, legacy: all Concealment]")
     elif adjacent:
-        reduction = min(ADJACENT_REDUCTION, world)
         reasons.append(f"adjacent: −{reduction} from conditions of the world only [S000]")
-    raw = world + magic - reduction
     tier = min(MAX_TIER, raw)
     if raw > MAX_TIER:
         reasons.append(f"capped at {MAX_TIER} (was {raw})")
@@ -156,10 +175,8 @@ def concealment_field(
         between = _between(board, (qs, rs), ends, n, wanted, layer, combine)
         totals.append(combine(combine(own, target), between))
     world, magic = totals
-    adjacent = n <= 1
-    reducible = world + magic if opts.legacy_areas else world
-    reduction = np.where(adjacent, np.minimum(ADJACENT_REDUCTION, reducible), 0)
-    result: npt.NDArray[np.int16] = np.minimum(MAX_TIER, world + magic - reduction).astype(np.int16)
+    after, _cut = combine_kinds(world, magic, n <= 1, opts)
+    result: npt.NDArray[np.int16] = np.minimum(MAX_TIER, after).astype(np.int16)
     result[~wanted] = -1
     return result
 
@@ -192,20 +209,13 @@ def _between(
     at the contract's ``hex_line`` points."""
     out = np.zeros(n.shape, np.int32)
     sel = wanted & (n >= 2)
-    tq, tr, sq, sr, sn = targets[0][sel], targets[1][sel], ends[0][sel], ends[1][sel], n[sel]
-    acc = np.zeros(tq.shape, np.int32)
-    for i in range(1, int(sn.max(initial=0))):
-        live = i < sn
-        frac = i / sn[live]
-        pq, pr = hex_round_arrays(
-            (sq[live] + 1e-6) + (tq[live] - sq[live]) * frac,
-            (sr[live] + 1e-6) + (tr[live] - sr[live]) * frac,
-        )
-        col, row = cells_of(pq.astype(np.int64), pr.astype(np.int64), board.orientation)
+    acc = np.zeros(int(sel.sum()), np.int32)
+    start, end = (ends[0][sel], ends[1][sel]), (targets[0][sel], targets[1][sel])
+    for _i, live, (pq, pr) in line_points(start, end):
+        col, row = cells_of(pq, pr, board.orientation)
         inside = (col >= 0) & (col < board.width) & (row >= 0) & (row < board.height)
-        values = np.where(
-            inside, layer[np.clip(row, 0, board.height - 1), np.clip(col, 0, board.width - 1)], 0
-        )
+        values = np.zeros(pq.shape, np.int32)
+        values[inside] = layer[row[inside], col[inside]]
         acc[live] = combine(acc[live], values)
     out[sel] = acc
     return out

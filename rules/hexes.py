@@ -22,6 +22,7 @@ an odd facing faces the vertex toward ``DIAGONALS[f // 2]``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -43,6 +44,7 @@ __all__ = [
     "hex_round",
     "hex_round_arrays",
     "is_edge_facing",
+    "line_points",
     "neighbors",
     "ring",
 ]
@@ -224,3 +226,27 @@ def hex_round_arrays(
     rq = np.where(fix_q, -rr - rs, rq)
     rr = np.where(fix_r, -rq - rs, rr)
     return rq.astype(np.int32), rr.astype(np.int32)
+
+
+def line_points(
+    start: tuple[IntArray, IntArray], end: tuple[IntArray, IntArray], nudge: float = 1e-6
+) -> Iterator[tuple[int, npt.NDArray[np.bool_], tuple[IntArray, IntArray]]]:
+    """The inner points of many :func:`hex_line` s at once, step by step.
+
+    For lines from ``start[k]`` to ``end[k]`` yields ``(i, live, (q, r))`` for
+    ``i = 1 .. n-1``: ``live`` marks the lines longer than ``i`` and ``(q, r)`` are their
+    ``i``-th hexes — the contract's points ``a + (b - a) * i / n`` after nudging the start
+    by ``(+nudge, +nudge)`` (the contract's tie-break for the default ``1e-6``; ``-1e-6``
+    breaks ties the other way).
+    """
+    sq, sr = start
+    tq, tr = end
+    n = np.maximum(np.maximum(np.abs(tq - sq), np.abs(tr - sr)), np.abs(tq + tr - sq - sr))
+    for i in range(1, int(n.max(initial=0))):
+        live = i < n
+        frac = i / n[live]
+        pq, pr = hex_round_arrays(
+            (sq[live] + nudge) + (tq[live] - sq[live]) * frac,
+            (sr[live] + nudge) + (tr[live] - sr[live]) * frac,
+        )
+        yield i, live, (pq.astype(np.int64), pr.astype(np.int64))

@@ -80,7 +80,7 @@ class TokenTemplate:
     folder: Path | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.id, str) or not _ID.match(self.id):
+        if not isinstance(self.id, str) or not _ID.fullmatch(self.id):
             raise TemplateError(
                 f"template id {self.id!r} must be 1-48 lower-case letters, digits, '_' or '-'"
             )

@@ -4,7 +4,8 @@ A ``.hexmap`` is a zip archive holding
 
 - ``map.json`` (deflated): format name and version, the app version that wrote it, the
   grid, the layer members, the tokens in board order, the image names, rule options,
-  turn state, labels, notes and the background picture's placement;
+  turn state, labels, notes, the background picture's placement and the pinned Area
+  templates (:mod:`rules.mapfile_areas`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
   :data:`~rules.terrain.LAYER_SPECS`;
 - ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
@@ -40,6 +41,7 @@ from rules import mapfile_checks as chk
 from rules.atomic import replace_atomically
 from rules.board import Board
 from rules.errors import MapFileError
+from rules.mapfile_areas import upgrade_v2_to_v3
 from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
 from rules.mapfile_reader import (
     HEX_FEET,
@@ -58,13 +60,16 @@ __all__ = [
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
 
 MapDict = dict[str, Any]
-UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {1: upgrade_v1_to_v2}
+UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
+    1: upgrade_v1_to_v2,
+    2: upgrade_v2_to_v3,
+}
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
 
@@ -85,8 +90,8 @@ def dumps(board: Board) -> bytes:
     :raises MapFileError: if the board holds something the format cannot store or
         reading would refuse (an unsafe image name, an image that is not a PNG, JPEG or
         WebP picture within the limits, a token naming a missing image, an option that
-        is not true/false, a number or a string, a label or note off the map, a note on
-        a missing token, a background on a missing picture).
+        is not true/false, a number or a string, a label, note or Area off the map, a
+        note or Area naming a missing token, a background on a missing picture).
     """
     try:
         return _encode(board)

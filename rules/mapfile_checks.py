@@ -16,9 +16,9 @@ import re
 import tokenize
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, TypeVar
 
 import numpy as np
 
@@ -27,11 +27,13 @@ from rules.terrain import Layer, LayerSpec, check_layer, read_only
 
 __all__ = [
     "MAX_IMAGE_NAME", "MAX_JSON_BYTES", "MAX_MEMBERS", "MAX_PICTURE_BYTES", "MAX_TOTAL_BYTES",
-    "MEMBER_ERRORS", "check_archive", "get", "get_bool", "get_dict", "get_int",
+    "MEMBER_ERRORS", "as_object", "check_archive", "get", "get_bool", "get_dict", "get_int",
     "get_list", "get_number", "get_optional_int", "get_optional_str", "get_str",
-    "get_str_list", "image_name_problem", "is_int", "member_errors", "option_problem",
+    "get_str_list", "image_name_problem", "is_int", "made", "member_errors", "option_problem",
     "parse_json", "read_layer", "read_member", "unsafe_member_reason",
 ]  # fmt: skip
+
+T = TypeVar("T")
 
 MIB = 1024 * 1024
 MAX_TOTAL_BYTES = 512 * MIB
@@ -319,6 +321,23 @@ def get_dict(obj: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _wrong(where, key, "an object", value)
     return value
+
+
+def as_object(item: object, where: str) -> dict[str, Any]:
+    """``item``, map.json's entry ``where`` (``"tokens[2]"``), as an object."""
+    if not isinstance(item, dict):
+        raise MapFileError(f"map.json: {where} must be an object")
+    return item
+
+
+def made(where: str, make: Callable[[], T]) -> T:
+    """``make()``; the model's ValueError becomes a MapFileError naming ``where``."""
+    try:
+        return make()
+    except MapFileError:
+        raise
+    except ValueError as exc:
+        raise MapFileError(f"map.json: {where}: {exc}") from exc
 
 
 # -- layers -----------------------------------------------------------------------------

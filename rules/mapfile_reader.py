@@ -1,12 +1,13 @@
 """Building a :class:`~rules.board.Board` from a checked ``map.json`` (current format
 version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
-JSON of labels, notes and the background (written only once it reads back).
+JSON of labels, notes, the background and pinned Areas (written only once it reads back;
+Areas in :mod:`rules.mapfile_areas`).
 
 Each field is type-checked strictly (``true`` is not an integer, ``1.5`` is not a ``q``)
 and each problem raises :class:`~rules.errors.MapFileError` naming the field, layer or
 token (``"map.json: tokens[2].size must be an integer, not true/false"``). Given a
 ``problems`` list, the reader records the problems of the image list, the option set,
-each layer, token, label and note and the background, and goes on, so ``hexweave
+each layer, token, label, note and Area and the background, and goes on, so ``hexweave
 check`` can list them all.
 """
 
@@ -20,10 +21,12 @@ from typing import Any, Protocol, TypeVar
 
 from rules import mapfile_checks as chk
 from rules.annotations import Background, Label, Note
+from rules.areas import AreaTemplate
 from rules.board import MAX_MAP_SIDE, Board, OptionValue, hex_to_cell
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
+from rules.mapfile_areas import areas_json, parse_area
 from rules.mapfile_pictures import read_picture
 from rules.terrain import LAYER_SPECS, Layer
 from rules.tokens import Token, TokenKind
@@ -35,7 +38,7 @@ HEX_FEET = 5
 """Feet from edge to edge of one hex; fixed by the rules [S000]."""
 
 MapDict = dict[str, Any]
-Annotations = tuple[dict[str, Label], dict[str, Note], Background | None]
+Annotations = tuple[dict[str, Label], dict[str, Note], Background | None, dict[str, AreaTemplate]]
 
 
 class _Identified(Protocol):
@@ -66,9 +69,11 @@ def build_board(
 
 
 def annotations_json(board: Board) -> MapDict:
-    """map.json's ``labels``, ``notes`` and ``background`` for ``board``, after reading
-    them back as :func:`build_board` would, so that what cannot be read is not written."""
-    for kind, items in (("label", board.labels), ("note", board.notes)):
+    """map.json's ``labels``, ``notes``, ``background`` and ``areas`` for ``board``, after
+    reading them back as :func:`build_board` would, so that what cannot be read is not
+    written."""
+    kinds = (("label", board.labels), ("note", board.notes), ("area", board.areas))
+    for kind, items in kinds:
         for key, item in items.items():
             if key != item.id:
                 raise MapFileError(f"{kind} {item.id!r} is filed under the id {key!r}")
@@ -90,6 +95,7 @@ def annotations_json(board: Board) -> MapDict:
             **{key: _number(getattr(background, key))
                for key in ("hex_size", "origin_x", "origin_y", "opacity")},
         },
+        "areas": areas_json(board),
     }  # fmt: skip
     shape = _Shape(board.width, board.height, board.orientation, frozenset(board.images))
     _Collector(None).annotations(doc, shape, frozenset(board.tokens))
@@ -142,7 +148,9 @@ class _Collector:
         read_note = partial(_note, shape=shape, token_ids=token_ids)
         notes = self.each(chk.get_list(data, "notes", ""), "note", read_note)
         background = self.attempt(lambda: _background(data, shape.image_names))
-        return labels, notes, background
+        read_area = partial(parse_area, place=shape.place, token_ids=token_ids)
+        areas = self.each(chk.get_list(data, "areas", ""), "area", read_area)
+        return labels, notes, background, areas
 
 
 class _Reader(_Collector):
@@ -167,12 +175,12 @@ class _Reader(_Collector):
         items = chk.get_list(data, "tokens", "")
         tokens = self.each(items, "token", shape.token)
         token_ids = frozenset(tokens) if len(tokens) == len(items) else None
-        labels, notes, background = self.annotations(data, shape, token_ids)
+        labels, notes, background, areas = self.annotations(data, shape, token_ids)
         if self.problems or images is None:
             raise ProblemsFound
         try:
             return Board(width, height, orientation, name, layers, tokens, images, options,
-                         labels, notes, background)  # fmt: skip
+                         labels, notes, background, areas)  # fmt: skip
         except ValueError as exc:
             raise MapFileError(f"the map is not valid: {exc}") from exc
 
@@ -240,11 +248,11 @@ def _options(options: MapDict) -> dict[str, OptionValue]:
 def parse_token(i: int, item: object) -> Token:
     """The token that map.json's ``tokens[i]`` entry describes (not yet placed on a map)."""
     where = f"tokens[{i}]"
-    obj = _object(item, where)
+    obj = chk.as_object(item, where)
     kind = chk.get_str(obj, "kind", where)
     if kind not in ("creature", "object"):
         raise MapFileError(f"map.json: {where}.kind must be 'creature' or 'object', got {kind!r}")
-    return _made(
+    return chk.made(
         where,
         lambda: Token(
             id=chk.get_str(obj, "id", where),
@@ -265,22 +273,6 @@ def parse_token(i: int, item: object) -> Token:
     )
 
 
-def _object(item: object, where: str) -> MapDict:
-    if not isinstance(item, dict):
-        raise MapFileError(f"map.json: {where} must be an object")
-    return item
-
-
-def _made(where: str, make: Callable[[], T]) -> T:
-    """``make()``; the model's ValueError becomes a MapFileError naming ``where``."""
-    try:
-        return make()
-    except MapFileError:
-        raise
-    except ValueError as exc:
-        raise MapFileError(f"map.json: {where}: {exc}") from exc
-
-
 def _footprint(item: MapDict, where: str) -> tuple[Hex, ...] | None:
     offsets = chk.get(item, "footprint", where)
     if offsets is None:
@@ -297,7 +289,7 @@ def _footprint(item: MapDict, where: str) -> tuple[Hex, ...] | None:
 
 @dataclass(frozen=True)
 class _Shape:
-    """What tokens, labels and notes must fit: the map rectangle and the stored image
+    """What tokens, labels, notes and Areas must fit: the map rectangle and the stored image
     names (``None`` when they could not be read: then no image name is blamed)."""
 
     width: int
@@ -326,8 +318,8 @@ class _Shape:
 
 def _label(i: int, item: object, shape: _Shape) -> Label:
     where = f"labels[{i}]"
-    obj = _object(item, where)
-    label = _made(
+    obj = chk.as_object(item, where)
+    label = chk.made(
         where,
         lambda: Label(
             id=chk.get_str(obj, "id", where),
@@ -342,11 +334,11 @@ def _label(i: int, item: object, shape: _Shape) -> Label:
 
 def _note(i: int, item: object, shape: _Shape, token_ids: frozenset[str] | None) -> Note:
     where = f"notes[{i}]"
-    obj = _object(item, where)
+    obj = chk.as_object(item, where)
     q, r = chk.get_optional_int(obj, "q", where), chk.get_optional_int(obj, "r", where)
     if (q is None) != (r is None):
         raise MapFileError(f"map.json: {where}.q and .r must be both integers or both null")
-    note = _made(
+    note = chk.made(
         where,
         lambda: Note(
             id=chk.get_str(obj, "id", where),
@@ -373,7 +365,7 @@ def _background(data: MapDict, image_names: frozenset[str] | None) -> Background
     image = chk.get_str(obj, "image", where)
     keys = ("hex_size", "origin_x", "origin_y", "opacity")
     numbers = [chk.get_number(obj, key, where) for key in keys]
-    background = _made(where, lambda: Background(image, *numbers))
+    background = chk.made(where, lambda: Background(image, *numbers))
     if image_names is not None and image not in image_names:
         raise MapFileError(f"map.json: background.image {image!r} is not one of the map's images")
     return background

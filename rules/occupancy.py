@@ -11,8 +11,8 @@ into an occupied space if you would cause it to be more than fully occupied."
 
 Units (DESIGN.md contract): a creature of size ``s`` weighs ``2**s`` units in a space, a
 space holds 4; a creature on several spaces weighs 1 unit in each. Creatures flying on
-wings count 2 sizes larger [S001] (as an occupant and as the one asking); the board does
-not record flight yet, so callers pass the ids of winged flyers.
+wings count 2 sizes larger for Crowded [S001] (as an occupant and as the one asking); the
+board does not record flight yet, so callers of :func:`crowded` pass the winged flyers.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.board import Board
-from rules.hexes import Hex, distance
+from rules.hexes import Hex
 from rules.options import RuleOptions
 from rules.tokens import Token
 
@@ -59,27 +59,30 @@ def occupants(board: Board, space: Hex) -> list[Token]:
     return board.tokens_at(space)
 
 
-def space_units(
-    board: Board, space: Hex, *, mover: Token | None = None, winged: Collection[str] = ()
-) -> Fraction:
+def space_units(board: Board, space: Hex, *, mover: Token | None = None) -> Fraction:
     """How many of the 4 units of ``space`` are taken; with a ``mover``, its own body is not
-    counted and occupants 4+ sizes smaller than it are ignored (D12)."""
+    counted and occupants 4+ sizes smaller than it are ignored (D12). Flight does not
+    change the units: seed 001's +2 sizes is for Crowded, sound and being attacked."""
     total = Fraction(0)
     for token in occupants(board, space):
         if mover is not None and token.id == mover.id:
             continue
-        size = _counted_size(token, winged)
+        size = _counted_size(token, ())
         if mover is not None and size <= mover.size - _IGNORE_GAP:
             continue
         total += _units(size)
     return total
 
 
-def full_spaces(board: Board, winged: Collection[str] = ()) -> frozenset[Hex]:
+def full_spaces(board: Board) -> frozenset[Hex]:
     """The spaces holding 4 or more units [S000] ("A space containing 4 size 0 creatures is
-    fully occupied")."""
-    spaces = {h for token in board.tokens.values() for h in token.footprint}
-    return frozenset(h for h in spaces if space_units(board, h, winged=winged) >= CAPACITY)
+    fully occupied"). One pass over the tokens: cost follows the tokens, not the map."""
+    units: dict[Hex, Fraction] = {}
+    for token in board.tokens.values():
+        weight = _units(_counted_size(token, ()))
+        for h in token.footprint:
+            units[h] = units.get(h, Fraction(0)) + weight
+    return frozenset(h for h, total in units.items() if total >= CAPACITY)
 
 
 @dataclass(frozen=True)
@@ -91,9 +94,7 @@ class EntryCheck:
     reasons: tuple[str, ...]
 
 
-def entry_check(
-    board: Board, token_id: str, anchor: Hex, winged: Collection[str] = ()
-) -> EntryCheck:
+def entry_check(board: Board, token_id: str, anchor: Hex) -> EntryCheck:
     """May ``token_id`` move into the spaces of its footprint at ``anchor``? (D12)
 
     [S000]: "You cannot move into an occupied space if you would cause it to be more than
@@ -101,7 +102,7 @@ def entry_check(
     the mover are ignored (§11a D12). A wall hex is full (a size-1 object, [S002]).
     """
     mover = board.token(token_id)
-    weight = _units(_counted_size(mover, winged))
+    weight = _units(_counted_size(mover, ()))
     blocked = board.layer("blocked")
     rows: list[tuple[Hex, Fraction]] = []
     reasons: list[str] = []
@@ -113,7 +114,7 @@ def entry_check(
         if blocked[row, col]:
             reasons.append(f"({h.q}, {h.r}) is a wall: it fills the space")
             continue
-        there = space_units(board, h, mover=mover, winged=winged)
+        there = space_units(board, h, mover=mover)
         rows.append((h, there + weight))
         if there and there + weight > CAPACITY:
             reasons.append(
@@ -253,9 +254,3 @@ def _entry(
     else:
         notes.append(f"size {size}: pairs up with other small occupants (2^{size} units)")
     return CrowdingEntry(other.id, other.name, space, size, not ignored, "; ".join(notes))
-
-
-def adjacent_or_sharing(a: frozenset[Hex], b: frozenset[Hex]) -> bool:
-    """True if two footprints share a space or touch [S000] "share a space … count as
-    adjacent"."""
-    return any(distance(x, y) <= 1 for x in a for y in b)

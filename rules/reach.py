@@ -15,11 +15,11 @@ subjects in the space as if you can Reach them even if you normally could not."
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.board import Board
-from rules.hexes import Hex, distance
+from rules.hexes import Hex, disk, distance
 from rules.occupancy import CAPACITY, space_units
 from rules.options import RuleOptions
 from rules.tokens import Token, TokenKind
@@ -47,15 +47,22 @@ def reach_of(token: Token) -> int:
     return base + limbs
 
 
-def reach_spaces(board: Board, token: Token) -> frozenset[Hex]:
-    """The spaces on the map within the token's Reach of any space it occupies."""
+def reach_spaces(board: Board, token: Token, options: RuleOptions | None = None) -> frozenset[Hex]:
+    """The spaces on the map within the token's Reach of a space it occupies, counted in
+    3-D like :func:`can_reach` (D9: hex distance + |Δ elevation| unless the map ignores
+    elevation)."""
+    opts = options or RuleOptions.of(board.options)
     reach = reach_of(token)
-    covered: set[Hex] = set()
+    found: set[Hex] = set()
     for h in token.footprint:
-        for dq in range(-reach, reach + 1):
-            for dr in range(max(-reach, -dq - reach), min(reach, -dq + reach) + 1):
-                covered.add(Hex(h.q + dq, h.r + dr))
-    return frozenset(h for h in covered if board.contains(h))
+        here = elevation_at(board, h) if opts.range_elevation == "count" else 0
+        for other in disk(h, reach):
+            if not board.contains(other) or other in found:
+                continue
+            climb = abs(elevation_at(board, other) - here) if opts.range_elevation == "count" else 0
+            if distance(h, other) + climb <= reach:
+                found.add(other)
+    return frozenset(found)
 
 
 def elevation_at(board: Board, h: Hex) -> int:
@@ -83,7 +90,8 @@ class Distance:
 
     def describe(self) -> str:
         extra = f" ({self.flat} across + {self.climb} up/down)" if self.climb else ""
-        return f"{self.spaces} spaces, {self.feet} ft{extra}"
+        unit = "space" if self.spaces == 1 else "spaces"
+        return f"{self.spaces} {unit}, {self.feet} ft{extra}"
 
 
 def measure(
@@ -122,11 +130,7 @@ class ReachCheck:
 
 
 def can_reach(
-    board: Board,
-    actor_id: str,
-    space: Hex,
-    options: RuleOptions | None = None,
-    winged: Collection[str] = (),
+    board: Board, actor_id: str, space: Hex, options: RuleOptions | None = None
 ) -> ReachCheck:
     """Can ``actor_id`` target subjects in ``space`` as within its Reach?
 
@@ -139,7 +143,7 @@ def can_reach(
     d = measure(board, actor.footprint, [space], options)
     if d.spaces <= reach:
         return ReachCheck(True, reach, d.spaces, f"{d.spaces} spaces away, Reach {reach}")
-    if d.flat == 1 and space_units(board, space, winged=winged) >= CAPACITY:
+    if d.flat == 1 and space_units(board, space) >= CAPACITY:
         return ReachCheck(
             True, reach, d.spaces, "adjacent to a fully occupied space: in Reach [S000]"
         )

@@ -20,9 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from rules.areas import AreaKind, AreaTemplate, unblocked
+from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
 from rules.hexes import Hex, distance, distances_to, facing_step
+from rules.line_of_effect import stop_at_walls, walls_among
 from rules.options import RuleOptions
 from rules.reach import Distance, measure, reach_of
 from rules.tokens import Token
@@ -101,7 +102,7 @@ def origin_mask(
     """
     caster = board.token(caster_id)
     qs, rs = board.axial_grid()
-    if options.legacy_areas and kind in (AreaKind.BURST, AreaKind.AURA, AreaKind.SELF):
+    if kind is AreaKind.SELF or (options.legacy_areas and kind.radial):
         mask = np.zeros(qs.shape, dtype=bool)
         for h in caster.footprint:
             mask |= (qs == h.q) & (rs == h.r)
@@ -136,7 +137,10 @@ def aim(
     caster = board.tokens.get(template.caster) if template.caster else None
     used = ["legacy_areas", "areas_stop_at_walls"]
     refusals: list[str] = []
+    if template.caster is not None and caster is None:
+        refusals.append(f"the caster {template.caster!r} is not on the map")
     origin = _origin(board, template, caster, opts, refusals)
+    _check_origin_spaces(board, template, origin, refusals)
     dist = None
     if caster is not None and origin:
         dist = measure(board, caster.footprint, origin, opts)
@@ -152,6 +156,8 @@ def aim(
         refusals.append("Lines run along the 6 edge directions (zig-zag lines are off)")
     spaces, stopped = _covered(board, template, origin, opts)
     hits, notes = _hits(board, template, caster, origin, spaces, opts)
+    if _legacy_spread(template, opts) and caster is not None:
+        notes.insert(0, f"legacy areas: the origin is every space of the source, {caster.name}")
     return AreaResult(
         template=template,
         legal=not refusals and bool(origin),
@@ -163,6 +169,18 @@ def aim(
         range=dist,
         reasons=tuple(refusals + notes),
         options_used=tuple(opts.describe(n) for n in used),
+    )
+
+
+def _legacy_spread(template: AreaTemplate, opts: RuleOptions) -> bool:
+    """[S001] "The origin space is all spaces of a creature or object that is the source
+    of the effect": with ``legacy_areas``, a Burst or Aura aimed without an origin of its
+    own spreads from its caster (once pinned, it keeps the origin it was cast from)."""
+    return (
+        opts.legacy_areas
+        and template.kind.radial
+        and template.source is None
+        and not template.origin
     )
 
 
@@ -179,14 +197,27 @@ def _origin(
             refusals.append(f"the source token {template.source!r} is not on the map")
             return template.origin
         return tuple(sorted(source.footprint))
-    spread = template.kind is AreaKind.SELF or (
-        opts.legacy_areas and template.kind in (AreaKind.BURST, AreaKind.AURA)
-    )
+    spread = template.kind is AreaKind.SELF or _legacy_spread(template, opts)
     if spread and caster is not None:
         return tuple(sorted(caster.footprint))
     if template.kind is AreaKind.AURA:
         refusals.append("an Aura needs a source token to move with")
     return template.origin
+
+
+def _check_origin_spaces(
+    board: Board, template: AreaTemplate, origin: tuple[Hex, ...], refusals: list[str]
+) -> None:
+    if template.source is not None or template.kind is AreaKind.SELF:
+        return  # a token's own spaces
+    off = [h for h in origin if not board.contains(h)]
+    if off:
+        refusals.append(f"the origin ({off[0].q}, {off[0].r}) is off the map")
+        return
+    walls = walls_among(board, frozenset(origin))
+    if walls:
+        h = min(walls)
+        refusals.append(f"the origin ({h.q}, {h.r}) is a wall")
 
 
 def _check_range(
@@ -197,19 +228,22 @@ def _check_range(
     opts: RuleOptions,
     refusals: list[str],
 ) -> None:
-    if template.kind in (AreaKind.SELF, AreaKind.AURA):
+    kind = template.kind
+    if kind is AreaKind.SELF or template.source == caster.id:
+        return  # from the caster's own spaces
+    if opts.legacy_areas and kind.radial:
+        return  # [S001]: the origin is the source itself
+    allowed = _allowed_range(kind, caster, range_value, opts)
+    if dist.spaces <= allowed:
         return
-    if opts.legacy_areas and not template.kind.directed:
-        return
-    allowed = _allowed_range(template.kind, caster, range_value, opts)
-    if dist.spaces > allowed:
-        if template.kind.directed and opts.legacy_areas:
-            why = f"Reach {reach_of(caster)} (legacy: origin anywhere in your Reach)"
-        elif template.kind.directed:
-            why = f"range {range_value} + Reach {reach_of(caster)}"
-        else:
-            why = f"range {range_value}"
-        refusals.append(f"the origin is {dist.describe()} away; {why} allows {allowed}")
+    if kind.directed and opts.legacy_areas:
+        why = f"Reach {reach_of(caster)} (legacy: origin anywhere in your Reach)"
+    elif kind.directed:
+        why = f"range {range_value} + Reach {reach_of(caster)}"
+    else:
+        why = f"range {range_value}"
+    where = "the subject" if template.source is not None else "the origin"
+    refusals.append(f"{where} is {dist.describe()} away; {why} allows {allowed}")
 
 
 def _covered(
@@ -221,10 +255,8 @@ def _covered(
     on_map = frozenset(h for h in shape if board.contains(h))
     if not opts.areas_stop_at_walls or template.kind is AreaKind.SELF:
         return on_map, shape - on_map
-    blocked = board.layer("blocked")
-    cells = {h: board.cell_of(h) for h in on_map}
-    walls = frozenset(h for h, (col, row) in cells.items() if blocked[row, col])
-    covered, cut = unblocked(on_map, origin, walls)
+    straight = template.kind is AreaKind.LINE
+    covered, cut = stop_at_walls(board, on_map, frozenset(origin), straight)
     return covered, cut | (shape - on_map)
 
 

@@ -126,7 +126,7 @@ class Token:
         types = self._type_problem()
         if types:
             return types
-        if not _ID.match(self.id):
+        if not _ID.fullmatch(self.id):
             return f"token id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
         if not self.name.strip():
             return f"token {self.id!r} needs a name"

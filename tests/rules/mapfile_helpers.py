@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from rules import mapfile
+from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
@@ -25,6 +26,7 @@ from rules.tokens import Token, TokenKind
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 V1_FIXTURE = FIXTURES / "format-v1.hexmap"
 V2_FIXTURE = FIXTURES / "format-v2.hexmap"
+V3_FIXTURE = FIXTURES / "format-v3.hexmap"
 BROKEN = FIXTURES / "broken"
 
 
@@ -39,6 +41,7 @@ def fixture_script(name: str) -> Any:
 
 make_v1 = fixture_script("make_v1_fixture")
 make_v2 = fixture_script("make_v2_fixture")
+make_v3 = fixture_script("make_v3_fixture")
 
 
 # --- pictures (headers only: the map file never decodes them) ------------------------------
@@ -84,7 +87,8 @@ def webp_header(chunk: str, width: int, height: int) -> bytes:
 
 def sample_board(orientation: Orientation = Orientation.POINTY) -> Board:
     """A 9×7 board with varied terrain in every layer, tokens of several sizes (one with a
-    footprint override), an image and options of every kind."""
+    footprint override), an image, options of every kind and pinned Areas (a Cone with a
+    caster, an Aura attached to a token, a Burst on two hexes)."""
     rng = np.random.default_rng(7)
     board = Board.blank(9, 7, orientation, name="Säulenhalle — test map")
     for name, spec in LAYER_SPECS.items():
@@ -104,6 +108,15 @@ def sample_board(orientation: Orientation = Orientation.POINTY) -> Board:
     ]  # fmt: skip
     for token in tokens:
         board = board.with_token(token)
+    areas = [
+        AreaTemplate("cone-1", AreaKind.CONE, 3, (board.hex_at(3, 1),), facing=1, caster="b",
+                     name="Howl"),
+        AreaTemplate("aura-1", AreaKind.AURA, 2, (), source="c", caster="c", physical=True),
+        AreaTemplate("burst-1", AreaKind.BURST, 1, (board.hex_at(7, 5), board.hex_at(8, 5)),
+                     caster="d", exclude_caster=True, name="Stomp"),
+    ]  # fmt: skip
+    for area in areas:
+        board = board.with_area(area)
     return board
 
 
@@ -139,6 +152,7 @@ def npy_header(descr: str, shape: tuple[int, ...]) -> bytes:
 
 GOOD = mapfile.dumps(make_v1.build_board())  # 6×5 flat: hero-1, ogre-1 (image), cart-1
 GOOD_V2 = V2_FIXTURE.read_bytes()  # 8×6 pointy: stats, labels, notes, a background
+GOOD_V3 = V3_FIXTURE.read_bytes()  # 7×6 flat: five pinned Areas, one of a hidden token
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Map files: round trips, saving safely and check().
 
 Format version 2 (labels, notes, background, token stats, picture headers) is tested in
-test_mapfile_v2.py, hostile files in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
+test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, hostile files in
+test_mapfile_hostile.py and test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from mapfile_helpers import (
 import rules
 from rules import mapfile
 from rules.annotations import Background, Label, Note
+from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
 from rules.errors import MapFileError, OutOfBoundsError
 from rules.hexes import Hex
@@ -71,7 +73,7 @@ def test_dumps_loads_round_trip_and_is_deterministic() -> None:
 def test_map_json_layout() -> None:
     doc = map_json(mapfile.dumps(sample_board(Orientation.FLAT)))
     assert doc["format"] == mapfile.FORMAT_NAME == "hexmap"
-    assert doc["version"] == mapfile.FORMAT_VERSION == 2
+    assert doc["version"] == mapfile.FORMAT_VERSION == 3
     assert doc["app_version"] == rules.__version__
     assert doc["grid"] == {"width": 9, "height": 7, "orientation": "flat", "hex_feet": 5}
     assert doc["layers"] == {name: f"layers/{name}.npy" for name in LAYER_SPECS}
@@ -81,6 +83,8 @@ def test_map_json_layout() -> None:
     assert doc["images"] == ["wolf.png", "handout.webp"]
     assert doc["turn"] is None
     assert (doc["labels"], doc["notes"], doc["background"]) == ([], [], None)
+    assert [a["id"] for a in doc["areas"]] == ["cone-1", "aura-1", "burst-1"]
+    assert doc["areas"][2]["origin"] == [[7, 2], [8, 1]]  # cells (7, 5), (8, 5) of odd-q
     stats = {k: doc["tokens"][0][k] for k in ("reach", "movement_pool", "movement_types")}
     assert stats == {"reach": None, "movement_pool": 5, "movement_types": ["land", "swim"]}
 
@@ -97,9 +101,9 @@ def test_archive_members_are_complete_and_pictures_stored_as_they_are() -> None:
 def test_map_json_has_a_line_per_field_and_per_list_item() -> None:
     text = members_of(mapfile.dumps(sample_board()))["map.json"].decode()
     lines = text.splitlines()
-    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 2,']
-    assert '  "tokens": [' in lines and lines[-1] == "}"
-    assert sum(line.startswith('    {"id": ') for line in lines) == 6  # one per token
+    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 3,']
+    assert '  "tokens": [' in lines and '  "areas": [' in lines and lines[-1] == "}"
+    assert sum(line.startswith('    {"id": ') for line in lines) == 6 + 3  # tokens, areas
     assert json.loads(text) == map_json(mapfile.dumps(sample_board()))
 
 
@@ -176,7 +180,7 @@ def boards(draw: st.DrawFn) -> Board:
         )  # fmt: skip
         with contextlib.suppress(OutOfBoundsError):
             board = board.with_token(token)
-    return _annotated(draw, board)
+    return _pinned(draw, _annotated(draw, board))
 
 
 def _annotated(draw: st.DrawFn, board: Board) -> Board:
@@ -201,6 +205,24 @@ def _annotated(draw: st.DrawFn, board: Board) -> Board:
             draw(number), draw(number), draw(st.floats(0.0, 1.0)),
         )  # fmt: skip
         board = board.with_background(background)
+    return board
+
+
+def _pinned(draw: st.DrawFn, board: Board) -> Board:
+    """``board`` with random Area templates of every field, some attached to tokens."""
+    cells = st.tuples(st.integers(0, board.width - 1), st.integers(0, board.height - 1))
+    token_ids = st.sampled_from([None, *board.tokens])
+    for i in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(list(AreaKind)))
+        most = 1 if kind.directed else 3  # a Line or Cone has one origin space, no source
+        origin = tuple(board.hex_at(*c) for c in draw(st.lists(cells, min_size=1, max_size=most)))
+        source = None if kind.directed else draw(token_ids)
+        area = AreaTemplate(
+            f"a-{i}", kind, draw(st.integers(0, 99)), origin,
+            draw(st.integers(0, 11)), source, draw(token_ids), draw(st.booleans()),
+            draw(st.booleans()), draw(st.text(max_size=12)),
+        )  # fmt: skip
+        board = board.with_area(area)
     return board
 
 

@@ -19,6 +19,7 @@ from mapfile_helpers import (
     GOOD,
     V1_FIXTURE,
     V2_FIXTURE,
+    V3_FIXTURE,
     drop,
     edit_json,
     fixture_script,
@@ -49,7 +50,7 @@ JSON_CASES = [
     (
         "newer",
         put("version", 7),
-        "a newer Hexweave (format version 7); this version reads up to 2 (it was written by",
+        "a newer Hexweave (format version 7); this version reads up to 3 (it was written by",
     ),
     ("version-0", put("version", 0), "version must be a whole number from 1, got 0"),
     ("version-str", put("version", "1"), "version must be a whole number from 1, got '1'"),
@@ -488,6 +489,6 @@ def test_hexweave_check_prints_the_problem_and_exits_1(
 def test_hexweave_check_passes_the_fixtures(capsys: pytest.CaptureFixture[str]) -> None:
     from app.main import main
 
-    for path in (V1_FIXTURE, V2_FIXTURE):
+    for path in (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE):
         assert main(["check", str(path)]) == 0
         assert capsys.readouterr().out == "ok\n"

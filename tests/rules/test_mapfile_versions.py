@@ -1,7 +1,8 @@
 """Map files across versions: the version-1 fixture loads and upgraders run in order.
 
 Format version 2 (labels, notes, background, token stats, picture headers) is tested in
-test_mapfile_v2.py, hostile files in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
+test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, hostile files in
+test_mapfile_hostile.py and test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from mapfile_helpers import (
     GOOD,
     V1_FIXTURE,
+    V2_FIXTURE,
     drop,
     edit_json,
     make_v1,
@@ -39,7 +41,7 @@ def test_v1_fixture_is_version_1() -> None:
     assert map_json(V1_FIXTURE.read_bytes())["version"] == 1
 
 
-def test_v1_fixture_upgrades_with_default_stats_and_no_annotations() -> None:
+def test_v1_fixture_upgrades_with_default_stats_and_no_annotations_or_areas() -> None:
     board = mapfile.load(V1_FIXTURE)
     for token in board.tokens.values():
         assert (token.reach, token.movement_pool, token.movement_types) == (
@@ -48,6 +50,7 @@ def test_v1_fixture_upgrades_with_default_stats_and_no_annotations() -> None:
             ("land", "swim"),
         )
     assert (dict(board.labels), dict(board.notes), board.background) == ({}, {}, None)
+    assert dict(board.areas) == {}
 
 
 def test_the_v1_upgrade_replaces_what_v1_ignored() -> None:
@@ -75,15 +78,24 @@ def test_the_v1_upgrade_leaves_damage_for_the_reader_to_name(
 def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[int] = []
 
-    def v2_to_v3(doc: dict[str, Any]) -> dict[str, Any]:
-        seen.append(doc["version"])
+    def recording(step: Callable[[dict[str, Any]], dict[str, Any]]) -> Any:
+        def run(doc: dict[str, Any]) -> dict[str, Any]:
+            seen.append(doc["version"])
+            return step(doc)
+
+        return run
+
+    def v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
         return {**doc, "fog_of_war": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 3)
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, v2_to_v3)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
+    for version, step in [*mapfile.UPGRADERS.items(), (3, v3_to_v4)]:
+        monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [2]
+    assert seen == [1, 2, 3]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
+    mapfile.load(V2_FIXTURE)
+    assert seen == [1, 2, 3, 2, 3]
 
 
 def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -93,25 +105,25 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, step)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 5)
     monkeypatch.setitem(mapfile.UPGRADERS, 3, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()
+    monkeypatch.setitem(mapfile.UPGRADERS, 4, step)
+    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 3
     assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [2, 3, 2, 3]
-    refuse(edit_json(put("version", 5)), "(format version 5); this version reads up to 4")
+    assert seen == [3, 4, 3, 4]
+    refuse(edit_json(put("version", 6)), "(format version 6); this version reads up to 5")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
-    monkeypatch.setitem(mapfile.UPGRADERS, 2, lambda doc: doc)
-    refuse(GOOD, "no upgrade from format version 3 to 4")
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 5)
+    monkeypatch.setitem(mapfile.UPGRADERS, 3, lambda doc: doc)
+    refuse(GOOD, "no upgrade from format version 4 to 5")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:
         return {"moved": doc["no such field"]}
 
-    monkeypatch.setitem(mapfile.UPGRADERS, 3, broken)
-    refuse(GOOD, "could not upgrade from format version 3: 'no such field'")
+    monkeypatch.setitem(mapfile.UPGRADERS, 4, broken)
+    refuse(GOOD, "could not upgrade from format version 4: 'no such field'")
 
 
 def test_one_upgrader_per_older_version() -> None:

@@ -1,0 +1,147 @@
+"""map.json's ``areas`` (format version 3): the Area templates pinned to a map.
+
+Each entry is an object with every field of :class:`~rules.areas.AreaTemplate`:
+
+.. code-block:: json
+
+    {"id": "cone-1", "kind": "cone", "value": 3, "origin": [[2, 1]], "facing": 1,
+     "source": null, "caster": "mage-1", "exclude_caster": false, "physical": false,
+     "name": "Burning hands"}
+
+:func:`areas_json` writes the entries, :func:`parse_area` reads one strictly (raising
+:class:`~rules.errors.MapFileError` naming ``areas[i]`` and the field) and
+:func:`upgrade_v2_to_v3` gives a version-2 ``map.json`` an empty list. The reader
+(:mod:`rules.mapfile_reader`) reads the list with the labels and notes, so saving refuses
+what would not read back and ``hexweave check`` lists every bad entry.
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rules import mapfile_checks as chk
+from rules.areas import AreaKind, AreaTemplate
+from rules.board import Board
+from rules.errors import MapFileError
+from rules.hexes import Hex
+
+__all__ = ["AREA_FIELDS", "areas_json", "parse_area", "upgrade_v2_to_v3"]
+
+AREA_FIELDS = ("id", "kind", "value", "origin", "facing", "source", "caster",
+               "exclude_caster", "physical", "name")  # fmt: skip
+"""The fields of an ``areas`` entry, in the order they are written."""
+
+MapDict = dict[str, Any]
+Place = Callable[[str, str, Iterable[Hex]], None]
+"""``place(where, what, hexes)``: refuse ``what`` if any of ``hexes`` is off the map."""
+
+_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
+_KINDS = ", ".join(kind.value for kind in AreaKind)
+
+
+# -- writing ----------------------------------------------------------------------------
+
+
+def areas_json(board: Board) -> list[MapDict]:
+    """map.json's ``areas`` for ``board``, in board order. Values the reader would refuse
+    (from a model changed past its own checks) are written as they are, for the reader's
+    read-back to name; see :func:`rules.mapfile_reader.annotations_json`."""
+    return [_area_json(area) for area in board.areas.values()]
+
+
+def _area_json(area: AreaTemplate) -> MapDict:
+    kind = area.kind.value if isinstance(area.kind, AreaKind) else area.kind
+    origin = [[_plain(h.q), _plain(h.r)] if isinstance(h, Hex) else h for h in area.origin]
+    values = (area.id, kind, _plain(area.value), origin, _plain(area.facing), area.source,
+              area.caster, area.exclude_caster, area.physical, area.name)  # fmt: skip
+    return dict(zip(AREA_FIELDS, values, strict=True))
+
+
+def _plain(value: object) -> object:
+    """A numpy integer as a Python one (JSON cannot encode it); anything else as it is."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    return value
+
+
+# -- reading ----------------------------------------------------------------------------
+
+
+def parse_area(
+    i: int, item: object, place: Place, token_ids: frozenset[str] | None
+) -> AreaTemplate:
+    """The template that map.json's ``areas[i]`` describes, its origin hexes on the map
+    (``place``) and its source and caster among ``token_ids`` (not checked when ``None``:
+    the tokens could not all be read, so no area is blamed for one).
+
+    :raises MapFileError: naming ``areas[i]`` and the field at fault.
+    """
+    where = f"areas[{i}]"
+    obj = chk.as_object(item, where)
+    ident = chk.get_str(obj, "id", where)
+    if not _ID.fullmatch(ident):
+        raise MapFileError(
+            f"map.json: {where}: area id {ident!r} must be 1-64 letters, digits, '_', '-' or '.'"
+        )
+    kind, origin = _kind(obj, where), _origin(obj, where)
+    area = chk.made(
+        where,
+        lambda: AreaTemplate(
+            id=ident,
+            kind=kind,
+            value=chk.get_int(obj, "value", where),
+            origin=origin,
+            facing=chk.get_int(obj, "facing", where),
+            source=chk.get_optional_str(obj, "source", where),
+            caster=chk.get_optional_str(obj, "caster", where),
+            exclude_caster=chk.get_bool(obj, "exclude_caster", where),
+            physical=chk.get_bool(obj, "physical", where),
+            name=chk.get_str(obj, "name", where),
+        ),
+    )
+    place(where, f"area {ident!r}", origin)
+    if token_ids is not None:
+        _check_tokens(area, where, token_ids)
+    return area
+
+
+def _kind(obj: MapDict, where: str) -> AreaKind:
+    kind = chk.get(obj, "kind", where)
+    if not isinstance(kind, str) or kind not in {k.value for k in AreaKind}:
+        raise MapFileError(f"map.json: {where}.kind must be one of {_KINDS}, got {kind!r}")
+    return AreaKind(kind)
+
+
+def _origin(obj: MapDict, where: str) -> tuple[Hex, ...]:
+    pairs = chk.get_list(obj, "origin", where)
+    hexes = []
+    for k, pair in enumerate(pairs):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(map(chk.is_int, pair))):
+            raise MapFileError(f"map.json: {where}.origin[{k}] must be [q, r], two integers")
+        hexes.append(Hex(pair[0], pair[1]))
+    return tuple(hexes)
+
+
+def _check_tokens(area: AreaTemplate, where: str, token_ids: frozenset[str]) -> None:
+    if area.source is not None and area.source not in token_ids:
+        raise MapFileError(
+            f"map.json: {where}: area {area.id!r} is attached to token {area.source!r}, "
+            "which is not on the map"
+        )
+    if area.caster is not None and area.caster not in token_ids:
+        raise MapFileError(
+            f"map.json: {where}: area {area.id!r} was made by token {area.caster!r}, "
+            "which is not on the map"
+        )
+
+
+# -- older versions ----------------------------------------------------------------------
+
+
+def upgrade_v2_to_v3(doc: MapDict) -> MapDict:
+    """A version-2 map.json as version 3, which added pinned Areas: none (anything under
+    ``areas`` in a version-2 file was never read, so it is replaced)."""
+    return {**doc, "areas": []}
