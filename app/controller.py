@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
 from app.token_actions import stored_picture
-from rules import Board, GroundKind, Hex, Orientation, RulesError
+from rules import AreaTemplate, Board, GroundKind, Hex, Orientation, RulesError
 from rules.annotations import Label, Note
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
@@ -190,6 +190,33 @@ class MapController(QObject):
         names = sorted({k for k, _v in changed})
         text = "Rule options: " + ", ".join(names) if names else "Rule options"
         self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
+        return True
+
+    # -- pinned Area templates -----------------------------------------------------------
+    def pin_area(self, template: AreaTemplate) -> bool:
+        """Pin ``template`` to the map as one undo step (refused with the reason if the
+        board cannot hold it, e.g. its source token is gone)."""
+        try:
+            after = self.document.board.with_area(template)
+        except (RulesError, ValueError, KeyError) as error:
+            self.refused.emit(f"Cannot pin {template.title}: {error}")
+            return False
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"Pin {template.title}")
+        )
+        return True
+
+    def delete_area(self, area_id: str) -> bool:
+        """Remove pinned template ``area_id`` as one undo step."""
+        board = self.document.board
+        area = board.areas.get(area_id)
+        if area is None:
+            self.refused.emit("That template is no longer on the map")
+            return False
+        after = board.without_area(area_id)
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"Delete {area.title}")
+        )
         return True
 
     # -- labels and notes ----------------------------------------------------------------

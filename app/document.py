@@ -27,13 +27,20 @@ class Change:
     images: bool = False
     background: bool = False
     annotations: bool = False
+    areas: bool = False
     meta: bool = False
 
     @classmethod
     def everything(cls) -> Change:
         """A change after which every view rebuilds from scratch."""
         return cls(
-            terrain=True, grid=True, images=True, background=True, annotations=True, meta=True
+            terrain=True,
+            grid=True,
+            images=True,
+            background=True,
+            annotations=True,
+            areas=True,
+            meta=True,
         )
 
     @classmethod
@@ -51,6 +58,7 @@ class Change:
         meta = before.name != after.name or before.options != after.options
         background = before.background != after.background or images
         annotations = before.labels != after.labels or before.notes != after.notes
+        areas = before.areas != after.areas
         return cls(
             tokens=tokens,
             terrain=terrain,
@@ -58,6 +66,7 @@ class Change:
             images=images,
             background=background,
             annotations=annotations,
+            areas=areas,
             meta=meta,
         )
 

@@ -2,7 +2,8 @@
 
 Run under Xvfb for real windows (``xvfb-run .venv/bin/python tools/take_screenshots.py``);
 it also works offscreen. Writes ``assets/screenshots/*.png``: the terrain palette after
-painting, a battle-map picture with a fitted grid, and the token library.
+painting, a battle-map picture with a fitted grid, the token library, an aimed Cone with a
+Burst pinned on a multi-hex giant, and the Concealment shading.
 """
 
 from __future__ import annotations
@@ -144,6 +145,61 @@ def library(window: MainWindow) -> None:
     window.grab().save(str(OUT / "library.png"))
 
 
+def look_at(window: MainWindow, h: Hex, zoom: float) -> None:
+    window.view.set_zoom(zoom)
+    window.view.centerOn(window.scene.geometry.center(h))
+    settle()
+
+
+def areas(window: MainWindow) -> None:
+    """Aim a Cone from Aria at a band of goblins; then a Burst on the 4-hex Stone Giant."""
+    from rules import AreaKind
+
+    for h in (Hex(13, 13), Hex(13, 14), Hex(14, 14), Hex(12, 15)):
+        template = window.tokens.library_dock.template("goblin")
+        if template is not None:
+            window.tokens.actions.add_from_template(template, h)
+    look_at(window, Hex(12, 14), 1.1)
+    settings = window.rules.area_settings
+    settings.kind, settings.value, settings.range_value = AreaKind.CONE, 4, 6
+    window.scene.set_selection(["aria"])
+    window.rules.aim_area()
+    window.rules.area_dock.sync_from_settings()
+    viewport = window.view.viewport()
+    QTest.mouseMove(viewport, at(window, Hex(10, 14)))
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, NO, at(window, Hex(10, 14)))
+    QTest.mouseMove(viewport, at(window, Hex(14, 14)))
+    settle()
+    window.grab().save(str(OUT / "areas.png"))
+    window.scene.tool.cancel()
+    settings.kind, settings.value = AreaKind.BURST, 2
+    window.scene.set_selection([])
+    window.rules.aim_area()
+    window.rules.area_dock.sync_from_settings()
+    look_at(window, Hex(19, 24), 1.0)
+    QTest.mouseMove(viewport, at(window, Hex(20, 24)))
+    QTest.mouseClick(viewport, Qt.MouseButton.LeftButton, NO, at(window, Hex(20, 24)))
+    QTest.mouseMove(viewport, at(window, Hex(20, 24)))
+    settle()
+    window.grab().save(str(OUT / "burst.png"))
+    window.scene.tool.cancel()
+    window.choose_tool("select")
+
+
+def concealment_shading(window: MainWindow) -> None:
+    """Select the Grey Ogre and shade every space by the Concealment a target there has."""
+    window.scene.set_selection(["ogre"])
+    dock = window.rules.inspector_dock
+    dock.show()
+    dock.raise_()
+    dock.shade_box.setChecked(True)
+    look_at(window, window.document.board.hex_at(29, 10), 0.75)
+    QTest.mouseMove(window.view.viewport(), at(window, window.document.board.hex_at(33, 6)))
+    settle()
+    window.grab().save(str(OUT / "concealment.png"))
+    dock.shade_box.setChecked(False)
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     OUT.mkdir(parents=True, exist_ok=True)
@@ -151,6 +207,8 @@ def main() -> int:
     window = open_window(document)
     painting(window)
     library(window)
+    areas(window)
+    concealment_shading(window)
     window.document.undo_stack.setClean()  # no "save changes?" question on close
     window.close()
     picture = Path(tempfile.mkdtemp()) / "battle.png"

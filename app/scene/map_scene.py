@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
 from app.controller import MapController
 from app.document import Change, MapDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
+from app.scene.area_items import PinnedAreaLayer
 from app.scene.background_item import BackgroundItem
 from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
@@ -49,6 +50,7 @@ class MapScene(QGraphicsScene):
         self._last_hover: Hex | None = None
         self.select_tool = SelectMoveTool(self, controller)
         self.tool: Tool = self.select_tool
+        self.pinned_areas = PinnedAreaLayer(self)
         self._rebuild()
         document.changed.connect(self._on_document_changed)
 
@@ -98,6 +100,8 @@ class MapScene(QGraphicsScene):
             self._add_token_item(token)
         self._sync_background(board)
         self._sync_annotations(board)
+        self.pinned_areas.clear()
+        self.pinned_areas.sync(board, self.geometry)
         self.set_selection([i for i in self._selection if i in board.tokens])
 
     def _on_document_changed(self, change: Change) -> None:
@@ -112,6 +116,8 @@ class MapScene(QGraphicsScene):
             self._sync_background(board)
         if change.annotations or (change.tokens and board.notes):
             self._sync_annotations(board)
+        if change.areas or change.tokens or change.terrain or change.meta:
+            self.pinned_areas.sync(board, self.geometry)  # Auras follow their tokens
         every = set(board.tokens) | set(self._tokens) if change.images else set()
         for token_id in change.tokens | every:
             self._sync_token(board, token_id)
@@ -254,6 +260,9 @@ class MapScene(QGraphicsScene):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
             self.tool.cancel()
+            event.accept()
+            return
+        if self.tool.key(event):
             event.accept()
             return
         super().keyPressEvent(event)

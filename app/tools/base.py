@@ -8,10 +8,15 @@ into previews and, on commit, one controller call.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent
 
 from rules import Hex
+
+if TYPE_CHECKING:
+    from app.document import Change, MapDocument
 
 
 @dataclass(frozen=True)
@@ -39,5 +44,32 @@ class Tool:
     def release(self, gesture: Gesture) -> None:
         """A button went up."""
 
+    def key(self, event: QKeyEvent) -> bool:
+        """A key was pressed over the map; return True if the tool used it."""
+        return False
+
+    def wheel(self, steps: int, modifiers: Qt.KeyboardModifier) -> bool:
+        """The wheel turned ``steps`` notches; return True to keep it from zooming."""
+        return False
+
     def cancel(self) -> None:
         """Abandon the gesture in progress (Escape, focus lost, document replaced)."""
+
+
+class DocumentWatcher:
+    """For tools whose preview must follow the map while it is shown (a ruler re-measures
+    when a token moves): :meth:`_watch` connects to one document's ``changed`` at a time."""
+
+    _watched: MapDocument | None = None
+
+    def _watch(self, document: MapDocument | None) -> None:
+        if document is self._watched:
+            return
+        if self._watched is not None:
+            self._watched.changed.disconnect(self._on_document_changed)
+        self._watched = document
+        if document is not None:
+            document.changed.connect(self._on_document_changed)
+
+    def _on_document_changed(self, change: Change) -> None:
+        """The watched document changed."""

@@ -30,10 +30,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.commands import BoardEditCommand
-from app.document import Change, MapDocument
+from app.document import Change
 from app.scene.background_item import picture_to_scene_scale
 from app.scene.geometry import SceneGeometry
-from app.tools.base import Gesture, Tool
+from app.tools.base import DocumentWatcher, Gesture, Tool
 from rules import Board, Hex, RulesError, disk
 from rules.annotations import Background
 from rules.gridfit import GridFit, GridFitError, fit_row_then_anywhere
@@ -157,7 +157,7 @@ class FitPreviewItem(QGraphicsItem):
             painter.drawPath(self._path)
 
 
-class CalibrateTool(QObject, Tool):
+class CalibrateTool(QObject, DocumentWatcher, Tool):
     """Click hex centres along a row of the picture; Backspace (or a right click) takes
     the last click back, Return applies, Escape cancels."""
 
@@ -174,7 +174,6 @@ class CalibrateTool(QObject, Tool):
         self._markers: list[ClickMarker] = []
         self._preview = FitPreviewItem()
         self._fit: GridFit | None = None
-        self._watched: MapDocument | None = None
         self._image = ""
         scene.installEventFilter(self)
 
@@ -325,15 +324,6 @@ class CalibrateTool(QObject, Tool):
             self._scene.removeItem(self._preview)
         self._watch(None)
         self.fit_changed.emit(None)
-
-    def _watch(self, document: MapDocument | None) -> None:
-        if document is self._watched:
-            return
-        if self._watched is not None:
-            self._watched.changed.disconnect(self._on_document_changed)
-        self._watched = document
-        if document is not None:
-            document.changed.connect(self._on_document_changed)
 
     def _on_document_changed(self, change: Change) -> None:
         background = self._scene.document.board.background

@@ -44,6 +44,7 @@ from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
 from app.widgets.notes_dock import NotesDock
 from app.widgets.picture_dock import attach_picture_dock
+from app.widgets.rules_panels import RulesPanels
 from app.widgets.terrain_dock import TerrainDock
 from app.widgets.token_tools import TokenTools
 from rules import Hex, MapFileError
@@ -88,6 +89,7 @@ class MainWindow(QMainWindow):
         self.notes_dock.hide()  # View → Labels and Notes; the map gets the room
         self.tokens = TokenTools(self, self.session, self.scene, self.view)
         self.files = FileActions(self, self.session)
+        self.rules = RulesPanels(self)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self.picture_dock = attach_picture_dock(self)
@@ -95,6 +97,7 @@ class MainWindow(QMainWindow):
         self.tokens.library_dock.raise_()
         self._build_toolbar()
         self._connect()
+        self.rules.watch(document)
         self._watch_document(document)
         self._restore_geometry()
 
@@ -108,6 +111,8 @@ class MainWindow(QMainWindow):
             "view.terrain": self.terrain_dock.toggleViewAction(),
             "view.notes": self.notes_dock.toggleViewAction(),
             "view.library": self.tokens.library_dock.toggleViewAction(),
+            "view.areas": self.rules.area_dock.toggleViewAction(),
+            "view.inspector": self.rules.inspector_dock.toggleViewAction(),
         }
 
     def _build_toolbar(self) -> None:
@@ -134,7 +139,7 @@ class MainWindow(QMainWindow):
         self.hex_label = QLabel("—")
         self.hex_label.setToolTip("The hex under the mouse: (q, r), elevation and terrain")
         self.zoom_label = QLabel("100 %")
-        self.statusBar().addPermanentWidget(self.hex_label, 1)
+        self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
     def _build_history_dock(self) -> QDockWidget:
@@ -181,6 +186,7 @@ class MainWindow(QMainWindow):
         self.controller.set_document(document)
         self.scene.set_document(document)
         self.notes_dock.watch(document)
+        self.rules.watch(document)
         self._watch_document(document)
         self.fit_to_window()
 
@@ -230,6 +236,10 @@ class MainWindow(QMainWindow):
         )
         self.scene.set_tool(tool)
         self.statusBar().showMessage(f"{tool_id.capitalize()} tool: Escape cancels a stroke", 3000)
+
+    def select_tool(self) -> None:
+        """Rules → Select and Move."""
+        self.choose_tool("select")
 
     def map_properties_dialog(self) -> None:
         """Edit → Map Properties…: name, size and orientation, as one undo step."""

@@ -71,7 +71,14 @@ class MapView(QGraphicsView):
 
     # -- events -------------------------------------------------------------------------
     def wheelEvent(self, event: QWheelEvent) -> None:
-        steps = event.angleDelta().y() / 120.0
+        delta = event.angleDelta()
+        notches = round((delta.y() or delta.x()) / 120)  # Shift/Alt may turn y into x
+        scene = self.scene()
+        tool = getattr(scene, "tool", None)
+        if notches and tool is not None and tool.wheel(notches, event.modifiers()):
+            event.accept()
+            return
+        steps = delta.y() / 120.0
         if steps:
             self.set_zoom(self.zoom * STEP**steps, event.position().toPoint())
         event.accept()

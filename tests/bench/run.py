@@ -315,12 +315,35 @@ def bench_open_save(figures: dict[str, float]) -> None:
     )
 
 
+def bench_area_preview(figures: dict[str, float]) -> None:
+    """The Area tool's query per mouse move vs one normal-zoom frame of the same map."""
+    from area_preview import FRAME_60HZ_MS, SIZE, aim_cases, walled_board
+
+    board = walled_board(varied_board(SIZE, SIZE, tokens=50))
+    keep: list[object] = []
+    cases = dict(aim_cases(board))
+    cases["frame"] = frame(zoom_to_normal(make_view(board, keep)))
+    ms = {name: med(times) for name, times in interleaved(cases).items()}
+    for name in ("cone_6", "burst_6", "burst_12"):
+        figures[f"area_{name}_ms"] = ms[name]
+    worst = max(ms["cone_6"], ms["burst_6"])
+    figures["area_preview_vs_frame"] = worst / ms["frame"]
+    print(
+        f"area preview, {SIZE}×{SIZE}, 50 tokens, 5 % walls: Cone 6 {ms['cone_6']:.1f} ms, "
+        f"Burst 6 {ms['burst_6']:.1f} ms, Burst 12 {ms['burst_12']:.1f} ms; one frame "
+        f"{ms['frame']:.1f} ms → query + frame {worst + ms['frame']:.1f} ms of a "
+        f"{FRAME_60HZ_MS:.1f} ms 60 Hz frame "
+        f"({verdict(worst + ms['frame'] <= FRAME_60HZ_MS)})"
+    )
+
+
 def main() -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     figures: dict[str, float] = {}
     bench_drawing(figures)
     bench_startup(figures)
     bench_open_save(figures)
+    bench_area_preview(figures)
     del app
     print(json.dumps({key: round(value, 3) for key, value in figures.items()}))
     return 0

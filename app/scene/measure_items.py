@@ -1,0 +1,134 @@
+"""Ruler items: what the Measure tool draws (legs, the hexes they cross, big labels).
+
+They only paint; the distances come from :func:`rules.measure` through the tool. Every
+pen is cosmetic and the label ignores the view's zoom, so a ruler stays readable on a
+shared screen at any zoom: a thick yellow line over a black halo (Okabe–Ito yellow reads
+on every ground colour and for colour-blind eyes) and white bold text on a dark box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.scene.geometry import SceneGeometry
+from rules import Hex
+
+RULER_COLOR = QColor("#F0E442")  # Okabe–Ito yellow
+HALO = QColor(0, 0, 0, 200)
+TRACK_FILL = QColor(240, 228, 66, 40)
+TRACK_PEN = QColor(240, 228, 66, 150)
+LABEL_BOX = QColor(0, 0, 0, 215)
+LABEL_PIXELS = 16  # text height on screen, whatever the zoom
+RULER_Z = 70  # above tokens (about 10), overlays (50) and annotations (60-65)
+GAP = 14  # screen pixels between a leg's end and its label
+
+
+def _cosmetic(color: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(color, width, style)
+    pen.setCosmetic(True)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    return pen
+
+
+class RulerLegItem(QGraphicsItem):
+    """One leg of a ruler: a thick line between two hex centres over the hexes of the
+    straight line between them, lightly outlined, with a ring at the start and a dot at
+    the end."""
+
+    def __init__(self, geometry: SceneGeometry, start: Hex, end: Hex, track: Iterable[Hex]):
+        super().__init__()
+        self.setZValue(RULER_Z)
+        self.start = geometry.center(start)
+        self.end = geometry.center(end)
+        self.track = frozenset(track)
+        self._size = geometry.size
+        self._path = QPainterPath()
+        polygon = geometry.unit_polygon()
+        for h in self.track:
+            self._path.addPolygon(polygon.translated(geometry.center(h)))
+            self._path.closeSubpath()
+
+    def boundingRect(self) -> QRectF:
+        # Cosmetic pens are sized in screen pixels: leave room for them when zoomed out.
+        rect = self._path.boundingRect().united(QRectF(self.start, self.end).normalized())
+        pad = self._size
+        return rect.adjusted(-pad, -pad, pad, pad)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(TRACK_FILL)
+        painter.setPen(_cosmetic(TRACK_PEN, 1.5, Qt.PenStyle.DashLine))
+        painter.drawPath(self._path)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for pen in (_cosmetic(HALO, 8), _cosmetic(RULER_COLOR, 4)):
+            painter.setPen(pen)
+            painter.drawLine(self.start, self.end)
+        radius = self._size * 0.22
+        for pen in (_cosmetic(HALO, 6), _cosmetic(RULER_COLOR, 3)):
+            painter.setPen(pen)
+            painter.drawEllipse(self.start, radius, radius)
+        painter.setPen(_cosmetic(HALO, 2))
+        painter.setBrush(RULER_COLOR)
+        painter.drawEllipse(self.end, radius * 0.6, radius * 0.6)
+
+
+class RulerLabelItem(QGraphicsItem):
+    """A leg's distance in large bold white text on a dark box beside the leg's end; the
+    same size on screen at every zoom. Each `` · ``-separated part of the text (the leg,
+    the running total) gets a line of its own, so a label stays narrow."""
+
+    def __init__(self, text: str, anchor: QPointF):
+        super().__init__()
+        self.setZValue(RULER_Z + 2)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setPos(anchor)
+        self.text = text
+        self.label_font = QFont()
+        self.label_font.setPixelSize(LABEL_PIXELS)
+        self.label_font.setBold(True)
+        self._lines = "\n".join(text.split(" · "))
+        metrics = QFontMetricsF(self.label_font)
+        width = max(metrics.horizontalAdvance(line) for line in text.split(" · ")) + 20
+        height = metrics.lineSpacing() * (self._lines.count("\n") + 1) + 10
+        self._box = QRectF(GAP, -height - GAP, width, height)  # up and right of the end
+
+    @property
+    def box(self) -> QRectF:
+        """The label's box in screen pixels, relative to the leg's end."""
+        return QRectF(self._box)
+
+    def keep_within(self, visible: QRectF, scale: float) -> None:
+        """Move the box so it stays inside ``visible`` (a scene rectangle drawn at ``scale``
+        pixels per scene unit): to the left of the leg's end if it sticks out on the right,
+        else as far left as needed; below the end if it sticks out at the top."""
+        self.prepareGeometryChange()
+        left = (visible.left() - self.pos().x()) * scale  # the visible edges, in label pixels
+        right = (visible.right() - self.pos().x()) * scale
+        top = (visible.top() - self.pos().y()) * scale
+        if self._box.right() > right:
+            self._box.moveRight(-GAP if self._box.width() + GAP <= -left else right)
+        if self._box.left() < left:
+            self._box.moveLeft(left)
+        if self._box.top() < top:
+            self._box.moveTop(GAP)
+
+    def boundingRect(self) -> QRectF:
+        return self._box.adjusted(-2, -2, 2, 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(RULER_COLOR, 2))
+        painter.setBrush(LABEL_BOX)
+        painter.drawRoundedRect(self._box, 6, 6)
+        painter.setFont(self.label_font)
+        painter.setPen(QColor("white"))
+        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self._lines)
