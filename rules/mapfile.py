@@ -50,6 +50,7 @@ from rules.mapfile_reader import (
     build_board,
     upgrade_v1_to_v2,
 )
+from rules.options import RuleOptions
 from rules.terrain import LAYER_SPECS, Layer
 from rules.tokens import Token, TokenKind
 
@@ -257,11 +258,13 @@ def check(path: StrPath) -> list[str]:
     """
     problems: list[str] = []
     try:
-        _read_path(path, problems)
+        board = _read_path(path, problems)
     except MapFileError as exc:
         problems.append(str(exc))
     except ProblemsFound:
         pass
+    else:  # it loads; a rule option with a value it does not take falls back to its default
+        problems += [f"map.json: {p}" for p in RuleOptions.of(board.options).problems]
     return problems
 
 

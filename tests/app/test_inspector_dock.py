@@ -62,8 +62,8 @@ def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def dock(window: MainWindow) -> InspectorDock:
-    dock = InspectorDock(window.scene, window)
-    dock.watch(window.document)
+    dock = window.rules.inspector_dock  # the window's own, as a person uses it
+    dock.show()
     return dock
 
 
@@ -241,8 +241,7 @@ def test_big_maps_shade_within_a_radius(make_window) -> None:  # type: ignore[no
     board = Board.blank(120, 120).with_token(Token("scout", "Scout", Hex(20, 60)))
     board = board.with_terrain("concealment", [Hex(25, 60)], 6)
     window = make_window(MapDocument(board))
-    dock = InspectorDock(window.scene, window)
-    dock.watch(window.document)
+    dock = window.rules.inspector_dock
     dock.shade_box.setChecked(True)
     window.scene.set_selection(["scout"])
     expected = concealment_field(board, [Hex(20, 60)], radius=SHADE_RADIUS)

@@ -66,3 +66,15 @@ def test_unknown_option_names_are_named() -> None:
         option_spec("nope")
     with pytest.raises(KeyError):
         RuleOptions().value("nope")
+
+
+def test_check_names_a_rule_option_with_a_value_it_does_not_take(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from rules import Board, mapfile
+
+    path = tmp_path / "odd.hexmap"
+    mapfile.save(Board.blank(3, 3).with_options({"crowding": "lots", "future_rule": 2}), path)
+    assert mapfile.load(path).options["crowding"] == "lots"  # kept as written, not lost
+    assert mapfile.check(path) == [
+        "map.json: option 'crowding' = 'lots' is not literal or pair_every_size or bulk; "
+        "using the default literal"
+    ]
