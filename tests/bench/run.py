@@ -327,13 +327,14 @@ def bench_area_preview(figures: dict[str, float]) -> None:
     for name in ("cone_6", "burst_6", "burst_12"):
         figures[f"area_{name}_ms"] = ms[name]
     worst = max(ms["cone_6"], ms["burst_6"])
-    figures["area_preview_vs_frame"] = worst / ms["frame"]
+    ratio = worst / ms["frame"]
+    figures["area_preview_vs_frame"] = ratio
     print(
-        f"area preview, {SIZE}×{SIZE}, 50 tokens, 5 % walls: Cone 6 {ms['cone_6']:.1f} ms, "
-        f"Burst 6 {ms['burst_6']:.1f} ms, Burst 12 {ms['burst_12']:.1f} ms; one frame "
-        f"{ms['frame']:.1f} ms → query + frame {worst + ms['frame']:.1f} ms of a "
-        f"{FRAME_60HZ_MS:.1f} ms 60 Hz frame "
-        f"({verdict(worst + ms['frame'] <= FRAME_60HZ_MS)})"
+        f"area preview, {SIZE}×{SIZE}, 50 tokens, 5 % walls: the rules query per new hex — "
+        f"Cone 6 {ms['cone_6']:.1f} ms, Burst 6 {ms['burst_6']:.1f} ms (Burst 12 "
+        f"{ms['burst_12']:.1f} ms) — vs a full normal-zoom repaint {ms['frame']:.1f} ms = "
+        f"{ratio:.2f}× (goal ≤ 0.25, well inside the {FRAME_60HZ_MS:.1f} ms frame the "
+        f"repaint needs anyway: {verdict(ratio <= 0.25)})"
     )
 
 
