@@ -21,7 +21,7 @@ from rules import AreaTemplate, Board, GroundKind, Hex, Orientation, RulesError
 from rules.annotations import Label, Note
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
-from rules.placement import placement_problem
+from rules.placement import group_placement_problem, placement_problem
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
@@ -71,11 +71,8 @@ class MapController(QObject):
     def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:
         """Why the tokens cannot all move by ``delta``, or ``None``."""
         board = self.document.board
-        for token_id in token_ids:
-            problem = placement_problem(board, token_id, board.token(token_id).position + delta)
-            if problem:
-                return problem
-        return None
+        moves = {i: board.token(i).position + delta for i in token_ids}
+        return group_placement_problem(board, moves)
 
     def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
         """Move several tokens by the same offset as one undo step (one token: a plain move)."""

@@ -25,7 +25,7 @@ from fractions import Fraction
 from rules.board import Board
 from rules.hexes import Hex
 from rules.options import RuleOptions
-from rules.tokens import Token
+from rules.tokens import Token, TokenKind
 
 __all__ = [
     "CAPACITY",
@@ -99,7 +99,8 @@ def entry_check(board: Board, token_id: str, anchor: Hex) -> EntryCheck:
 
     [S000]: "You cannot move into an occupied space if you would cause it to be more than
     fully occupied." An empty space can always be entered; occupants 4+ sizes smaller than
-    the mover are ignored (§11a D12). A wall hex is full (a size-1 object, [S002]).
+    the mover are ignored (§11a D12). A wall hex is full for creatures (a size-1 object,
+    [S002]); objects (a wall segment) may be set in one.
     """
     mover = board.token(token_id)
     weight = _units(_counted_size(mover, ()))
@@ -111,7 +112,7 @@ def entry_check(board: Board, token_id: str, anchor: Hex) -> EntryCheck:
             reasons.append(f"({h.q}, {h.r}) is off the map")
             continue
         col, row = board.cell_of(h)
-        if blocked[row, col]:
+        if blocked[row, col] and mover.kind is TokenKind.CREATURE:
             reasons.append(f"({h.q}, {h.r}) is a wall: it fills the space")
             continue
         there = space_units(board, h, mover=mover)

@@ -96,3 +96,15 @@ def test_a_picture_added_later_is_drawn_on_its_token(qtbot: QtBot) -> None:
     assert item._image.pixelColor(4, 4) == QColor("#00ff00")
     document.undo_stack.undo()
     assert item._image is None
+
+
+def test_dragging_into_a_full_space_is_refused_with_the_reason(make_window) -> None:  # type: ignore[no-untyped-def]
+    board = Board.blank(8, 6)
+    for i in range(4):
+        board = board.with_token(Token(f"h{i}", f"Human {i}", Hex(2, 2)))
+    board = board.with_token(Token("x", "Extra", Hex(5, 2)))
+    window = make_window(MapDocument(board))
+    assert not window.controller.request_move("x", Hex(2, 2))
+    assert "more than fully occupied" in window.statusBar().currentMessage()
+    assert window.document.undo_stack.count() == 0
+    assert window.scene.token_item("x") is not None
