@@ -10,7 +10,9 @@ from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
 from rules.board import Board, cell_to_hex, hex_to_cell
 from rules.concealment import Concealment, concealment, concealment_between, concealment_field
+from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
 from rules.dice import Roll, chance, injury, read_faces, roll
+from rules.effects import OngoingEffect
 from rules.errors import (
     BoardError,
     DiceError,
@@ -37,19 +39,24 @@ from rules.layout import Layout, Orientation
 from rules.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
 from rules.placement import placement_problem
+from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
+from rules.pools import Vitals, pool_current, pool_maximum
 from rules.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
 from rules.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
-from rules.visibility import player_board
+from rules.turns import SOULWEAVER, TurnState
+from rules.visibility import fogged, player_board, revealed_around
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 
 __all__ = [
+    "CONDITION_SPECS",
     "DIAGONALS",
     "DIRECTIONS",
     "LAYER_SPECS",
     "OPTION_SPECS",
+    "SOULWEAVER",
     "AreaKind",
     "AreaResult",
     "AreaTemplate",
@@ -57,6 +64,7 @@ __all__ = [
     "BoardError",
     "Concealment",
     "ConcealmentKind",
+    "ConditionEntry",
     "Crowding",
     "DiceError",
     "Distance",
@@ -68,6 +76,7 @@ __all__ = [
     "IllegalMoveError",
     "Layout",
     "MapFileError",
+    "OngoingEffect",
     "OptionSpec",
     "Orientation",
     "OutOfBoundsError",
@@ -78,9 +87,13 @@ __all__ = [
     "TerrainSample",
     "Token",
     "TokenKind",
+    "TurnStart",
+    "TurnState",
     "UnknownTokenError",
+    "Vitals",
     "__version__",
     "aim",
+    "begin_turn",
     "burst",
     "can_reach",
     "cell_to_hex",
@@ -95,6 +108,7 @@ __all__ = [
     "distance",
     "entry_check",
     "facing_step",
+    "fogged",
     "full_spaces",
     "hex_line",
     "hex_round",
@@ -104,14 +118,23 @@ __all__ = [
     "mapfile",
     "measure",
     "neighbors",
+    "next_turn",
     "origin_mask",
     "placement_problem",
     "player_board",
     "points_away",
+    "pool_current",
+    "pool_maximum",
     "reach_of",
     "reach_spaces",
     "read_faces",
     "reduced_value",
+    "revealed_around",
     "ring",
     "roll",
+    "set_condition",
+    "tier_of",
+    "with_effect",
+    "with_turn",
+    "without_effect",
 ]

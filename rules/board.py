@@ -31,9 +31,11 @@ import numpy.typing as npt
 
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
+from rules.effects import OngoingEffect
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
 from rules.layout import Orientation
+from rules.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
 from rules.terrain import (
     LAYER_SPECS,
     ConcealmentKind,
@@ -45,6 +47,7 @@ from rules.terrain import (
     read_only,
 )
 from rules.tokens import Token
+from rules.turns import TurnState, leave
 
 __all__ = [
     "MAX_MAP_SIDE",
@@ -57,49 +60,11 @@ __all__ = [
 ]
 
 MAX_MAP_SIDE = 2000
-_MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes", "areas")
-_FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background")
+_MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes", "areas", "effects")
+_FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background", "turn")
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
 OptionValue = bool | int | float | str
-
-
-def cell_to_hex(col: int, row: int, orientation: Orientation) -> Hex:
-    """The hex of offset cell ``(col, row)`` (odd-r for pointy, odd-q for flat)."""
-    if orientation is Orientation.POINTY:
-        return Hex(col - (row - (row & 1)) // 2, row)
-    return Hex(col, row - (col - (col & 1)) // 2)
-
-
-def hex_to_cell(h: Hex, orientation: Orientation) -> tuple[int, int]:
-    """The offset cell ``(col, row)`` of ``h``; inverse of :func:`cell_to_hex`."""
-    if orientation is Orientation.POINTY:
-        return h.q + (h.r - (h.r & 1)) // 2, h.r
-    return h.q, h.r + (h.q - (h.q & 1)) // 2
-
-
-def cells_of(qs: IntArray, rs: IntArray, orientation: Orientation) -> tuple[IntArray, IntArray]:
-    """Vectorised :func:`hex_to_cell`: arrays ``col`` and ``row`` for many hexes."""
-    if orientation is Orientation.POINTY:
-        return qs + (rs - (rs & 1)) // 2, rs
-    return qs, rs + (qs - (qs & 1)) // 2
-
-
-def axial_of_cells(
-    cols: npt.NDArray[np.integer], rows: npt.NDArray[np.integer], orientation: Orientation
-) -> tuple[IntArray, IntArray]:
-    """Vectorised :func:`cell_to_hex`: arrays ``q`` and ``r`` for many cells."""
-    c = np.asarray(cols, dtype=np.int64)
-    r = np.asarray(rows, dtype=np.int64)
-    if orientation is Orientation.POINTY:
-        return c - (r - (r & 1)) // 2, r
-    return c, r - (c - (c & 1)) // 2
-
-
-def axial_grid(width: int, height: int, orientation: Orientation) -> tuple[IntArray, IntArray]:
-    """Arrays ``q`` and ``r`` of shape ``(height, width)`` for every cell, vectorised."""
-    rows, cols = np.indices((height, width), dtype=np.int64)
-    return axial_of_cells(cols, rows, orientation)
 
 
 def _check_dimensions(width: int, height: int) -> None:
@@ -112,8 +77,10 @@ def _check_dimensions(width: int, height: int) -> None:
 class Board:
     """A W×H hex map: name, orientation, terrain layers, tokens (by id, in order),
     pictures stored with the map (by name), the rule options chosen for it, labels and
-    notes (by id), the background picture's placement (:mod:`rules.annotations`) and the
-    Area templates pinned to it (by id, in order; :mod:`rules.areas`)."""
+    notes (by id), the background picture's placement (:mod:`rules.annotations`), the
+    Area templates pinned to it (by id, in order; :mod:`rules.areas`), the ongoing effects
+    (:mod:`rules.effects`) and the turn order (:mod:`rules.turns`; edits in
+    :mod:`rules.play`)."""
 
     width: int
     height: int
@@ -127,6 +94,8 @@ class Board:
     notes: Mapping[str, Note] = field(default_factory=dict)
     background: Background | None = None
     areas: Mapping[str, AreaTemplate] = field(default_factory=dict)
+    effects: Mapping[str, OngoingEffect] = field(default_factory=dict)
+    turn: TurnState = field(default_factory=TurnState)
 
     def __post_init__(self) -> None:
         _check_dimensions(self.width, self.height)
@@ -152,6 +121,7 @@ class Board:
             if key != area.id:
                 raise ValueError(f"area {area.id!r} is filed under another id, {key!r}")
             self._check_area_tokens(area)
+        self._check_play()
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -175,6 +145,8 @@ class Board:
             and self.background == other.background
             and list(self.tokens) == list(other.tokens)
             and list(self.areas.items()) == list(other.areas.items())
+            and list(self.effects.items()) == list(other.effects.items())
+            and self.turn == other.turn
             and all(np.array_equal(self.layers[k], other.layers[k]) for k in LAYER_SPECS)
         )
 
@@ -305,8 +277,9 @@ class Board:
         return self.with_token_replaced(self.token(token_id).moved_to(anchor))
 
     def without_token(self, token_id: str) -> Board:
-        """This board without token ``token_id``, its notes and the Areas attached to it;
-        Areas it made keep their place but no longer name a caster."""
+        """This board without token ``token_id``, its notes, the Areas attached to it, its
+        place in the turn order and the effects it made or carries; Areas it made keep
+        their place but no longer name a caster."""
         self.token(token_id)
         notes = {k: n for k, n in self.notes.items() if n.token_id != token_id}
         tokens = {k: t for k, t in self.tokens.items() if k != token_id}
@@ -315,7 +288,9 @@ class Board:
             for k, a in self.areas.items()
             if a.source != token_id
         }
-        return self._evolve(tokens=tokens, notes=notes, areas=areas)
+        effects = {k: e for k, e in self.effects.items() if token_id not in (e.creator, e.target)}
+        turn = leave(self.turn, token_id) if token_id in self.turn.ids() else self.turn
+        return self._evolve(tokens=tokens, notes=notes, areas=areas, effects=effects, turn=turn)
 
     # -- whole-map edits -----------------------------------------------------------
     def with_name(self, name: str) -> Board:
@@ -373,6 +348,29 @@ class Board:
         return self._evolve(background=background)
 
     # -- pinned Area templates -----------------------------------------------------------
+    def _check_play(self) -> None:
+        """Effects filed under their ids and naming tokens and Areas on this map; a turn
+        order of tokens on this map, each once, pointing at a slot that exists."""
+        for key, effect in self.effects.items():
+            if key != effect.id:
+                raise ValueError(f"effect {effect.id!r} is filed under another id, {key!r}")
+            for role in ("creator", "target"):
+                ref = getattr(effect, role)
+                if ref is not None and ref not in self.tokens:
+                    raise UnknownTokenError(
+                        f"effect {key!r}: its {role} {ref!r} is not on this map"
+                    )
+            if effect.area_id is not None and effect.area_id not in self.areas:
+                raise ValueError(f"effect {key!r}: its Area {effect.area_id!r} is not on this map")
+        ids = self.turn.ids()
+        stray = [i for i in ids if i not in self.tokens]
+        if stray:
+            raise UnknownTokenError(f"the turn order names {stray[0]!r}, which is not on this map")
+        if len(set(ids)) != len(ids):
+            raise ValueError("a token is in the turn order twice")
+        if not 0 <= self.turn.current <= len(ids) or self.turn.round < 0:
+            raise ValueError("the turn order points at a turn that does not exist")
+
     def _check_area_tokens(self, area: AreaTemplate) -> None:
         for role, token_id in (("source", area.source), ("caster", area.caster)):
             if token_id is not None and token_id not in self.tokens:
@@ -389,10 +387,13 @@ class Board:
         return self._evolve(areas={**self.areas, template.id: template})
 
     def without_area(self, area_id: str) -> Board:
-        """This board without the pinned Area ``area_id`` (unknown ids raise KeyError)."""
+        """This board without the pinned Area ``area_id`` and the effects that kept it
+        (unknown ids raise KeyError)."""
         if area_id not in self.areas:
             raise KeyError(f"no area with id {area_id!r} on this map")
-        return self._evolve(areas={k: v for k, v in self.areas.items() if k != area_id})
+        areas = {k: v for k, v in self.areas.items() if k != area_id}
+        effects = {k: e for k, e in self.effects.items() if e.area_id != area_id}
+        return self._evolve(areas=areas, effects=effects)
 
     def new_area_id(self, stem: str = "area") -> str:
         """An Area id not yet used on this board, like ``"cone-2"``."""

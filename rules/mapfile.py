@@ -3,9 +3,10 @@
 A ``.hexmap`` is a zip archive holding
 
 - ``map.json`` (deflated): format name and version, the app version that wrote it, the
-  grid, the layer members, the tokens in board order, the image names, rule options,
-  turn state, labels, notes, the background picture's placement and the pinned Area
-  templates (:mod:`rules.mapfile_areas`);
+  grid, the layer members, the tokens in board order (with their play state), the image
+  names, rule options, the turn order, labels, notes, the background picture's
+  placement, the pinned Area templates (:mod:`rules.mapfile_areas`) and the ongoing
+  effects (play state: :mod:`rules.mapfile_play`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
   :data:`~rules.terrain.LAYER_SPECS`;
 - ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
@@ -43,6 +44,7 @@ from rules.board import Board
 from rules.errors import MapFileError
 from rules.mapfile_areas import upgrade_v2_to_v3
 from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
+from rules.mapfile_play import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
 from rules.mapfile_reader import (
     HEX_FEET,
     ProblemsFound,
@@ -61,7 +63,7 @@ __all__ = [
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
@@ -70,6 +72,7 @@ MapDict = dict[str, Any]
 UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
     1: upgrade_v1_to_v2,
     2: upgrade_v2_to_v3,
+    3: upgrade_v3_to_v4,
 }
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
@@ -92,7 +95,9 @@ def dumps(board: Board) -> bytes:
         reading would refuse (an unsafe image name, an image that is not a PNG, JPEG or
         WebP picture within the limits, a token naming a missing image, an option that
         is not true/false, a number or a string, a label, note or Area off the map, a
-        note or Area naming a missing token, a background on a missing picture).
+        note or Area naming a missing token, a background on a missing picture, a token
+        whose conditions or vitals would not read back, an effect or turn order naming a
+        missing token or Area).
     """
     try:
         return _encode(board)
@@ -149,6 +154,7 @@ def _map_json(board: Board) -> MapDict:
         picture_size(data, name)
     for key, value in board.options.items():
         _raise_if(chk.option_problem(key, value))
+    annotations = annotations_json(board)  # before the effects, which name Areas
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -166,8 +172,9 @@ def _map_json(board: Board) -> MapDict:
         ],
         "images": list(board.images),
         "options": dict(board.options),
-        "turn": None,
-        **annotations_json(board),
+        "turn": turn_json(board),
+        **annotations,
+        "effects": effects_json(board),
     }
 
 
@@ -196,6 +203,7 @@ def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
         "reach": None if token.reach is None else operator.index(token.reach),
         "movement_pool": operator.index(token.movement_pool),
         "movement_types": list(token.movement_types),
+        **token_play_json(i, token),
     }
 
 

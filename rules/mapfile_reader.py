@@ -1,14 +1,14 @@
 """Building a :class:`~rules.board.Board` from a checked ``map.json`` (current format
 version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
 JSON of labels, notes, the background and pinned Areas (written only once it reads back;
-Areas in :mod:`rules.mapfile_areas`).
+Areas in :mod:`rules.mapfile_areas`, play state in :mod:`rules.mapfile_play`).
 
 Each field is type-checked strictly (``true`` is not an integer, ``1.5`` is not a ``q``)
 and each problem raises :class:`~rules.errors.MapFileError` naming the field, layer or
 token (``"map.json: tokens[2].size must be an integer, not true/false"``). Given a
 ``problems`` list, the reader records the problems of the image list, the option set,
 each layer, token, label, note and Area and the background, and goes on, so ``hexweave
-check`` can list them all.
+check`` can list them all (each effect and the turn order too).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
+import numpy as np
+
 from rules import mapfile_checks as chk
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
@@ -28,7 +30,8 @@ from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.mapfile_areas import areas_json, parse_area
 from rules.mapfile_pictures import read_picture
-from rules.terrain import LAYER_SPECS, Layer
+from rules.mapfile_play import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
+from rules.terrain import LAYER_SPECS, Layer, read_only
 from rules.tokens import Token, TokenKind
 
 __all__ = ["HEX_FEET", "ProblemsFound", "annotations_json", "build_board", "parse_token",
@@ -164,8 +167,6 @@ class _Reader(_Collector):
     def board(self, data: MapDict) -> Board:
         name = chk.get_str(data, "name", "")
         chk.get_str(data, "app_version", "")
-        if chk.get(data, "turn", "") is not None:
-            raise MapFileError("map.json: turn must be null (turn state is not stored yet)")
         width, height, orientation = _grid(chk.get_dict(data, "grid", ""))
         images = self.attempt(lambda: self.images(chk.get_list(data, "images", "")))
         options = self.attempt(lambda: _options(chk.get_dict(data, "options", ""))) or {}
@@ -176,11 +177,15 @@ class _Reader(_Collector):
         tokens = self.each(items, "token", shape.token)
         token_ids = frozenset(tokens) if len(tokens) == len(items) else None
         labels, notes, background, areas = self.annotations(data, shape, token_ids)
-        if self.problems or images is None:
+        area_ids = frozenset(areas) if len(areas) == len(data["areas"]) else None
+        read_effect = partial(parse_effect, token_ids=token_ids, area_ids=area_ids)
+        effects = self.each(chk.get_list(data, "effects", ""), "effect", read_effect)
+        turn = self.attempt(lambda: parse_turn(data, token_ids))
+        if self.problems or images is None or turn is None:
             raise ProblemsFound
         try:
             return Board(width, height, orientation, name, layers, tokens, images, options,
-                         labels, notes, background, areas)  # fmt: skip
+                         labels, notes, background, areas, effects, turn)  # fmt: skip
         except ValueError as exc:
             raise MapFileError(f"the map is not valid: {exc}") from exc
 
@@ -216,6 +221,13 @@ class _Reader(_Collector):
     def layer(self, name: str, paths: dict[str, Any], width: int, height: int) -> Layer:
         if name not in paths:
             raise MapFileError(f"map.json: layers is missing the {name!r} layer")
+        if paths[name] is None and name in BLANK_WHEN_NULL:  # "fog": null, from an upgrade
+            return read_only(np.zeros((height, width), LAYER_SPECS[name].dtype))
+        if paths[name] is None:
+            only = ", ".join(map(repr, sorted(BLANK_WHEN_NULL)))
+            raise MapFileError(
+                f"map.json: layers.{name} must name a member; only {only} may be null"
+            )
         info = self.member(paths[name], f"layer {name!r}")
         return chk.read_layer(self.zf, info, LAYER_SPECS[name], width, height)
 
@@ -269,6 +281,7 @@ def parse_token(i: int, item: object) -> Token:
             reach=chk.get_optional_int(obj, "reach", where),
             movement_pool=chk.get_int(obj, "movement_pool", where),
             movement_types=tuple(chk.get_str_list(obj, "movement_types", where)),
+            **parse_token_play(obj, where),
         ),
     )
 

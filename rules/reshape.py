@@ -10,7 +10,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from rules.areas import AreaTemplate
 from rules.board import Board, _check_dimensions, cell_to_hex, hex_to_cell
 from rules.errors import OutOfBoundsError
 from rules.hexes import Hex
@@ -29,7 +28,8 @@ def _recell(h: Hex, before: Orientation, after: Orientation) -> Hex:
 def reoriented(board: Board, orientation: Orientation) -> Board:
     """``board`` re-read in ``orientation``: cells, terrain and the cells of token anchors,
     labels, notes and Area origins are kept; a token that would stick out is moved to the
-    nearest cell where it fits."""
+    nearest cell where it fits. Every token stays, so the turn order and the effects
+    stay as they are."""
     if orientation is board.orientation:
         return board
     before = board.orientation
@@ -55,10 +55,12 @@ def reoriented(board: Board, orientation: Orientation) -> Board:
 def resized(board: Board, width: int, height: int) -> Board:
     """``board`` cut or grown to ``width`` × ``height`` cells from its top-left corner.
 
-    Terrain in the cells both sizes share is kept (new cells are open, flat ground);
-    tokens, labels, notes and Areas (all their origin hexes) kept only where they still
-    fit; notes and Areas attached to dropped tokens go with them, and Areas made by one
-    no longer name a caster.
+    Terrain in the cells both sizes share is kept (new cells are open, flat ground). A
+    token that no longer fits goes as :meth:`~rules.board.Board.without_token` removes
+    it: with its notes, the Areas attached to it, its place in the turn order and the
+    effects it made or carries; Areas it made no longer name a caster. An Area with an
+    origin hex cut off goes as :meth:`~rules.board.Board.without_area` removes it, with
+    the effects that kept it. Labels and notes on hexes are kept only where they fit.
     """
     _check_dimensions(width, height)
     layers = dict(blank_layers(width, height))
@@ -67,31 +69,19 @@ def resized(board: Board, width: int, height: int) -> Board:
         grown = np.array(layers[name], copy=True)
         grown[:rows, :cols] = old[:rows, :cols]
         layers[name] = read_only(grown)
-    shape = board._evolve(
-        width=width, height=height, layers=layers, tokens={}, labels={}, notes={}, areas={}
-    )
-    tokens = {t.id: t for t in board.tokens.values() if _fits(shape, t)}
+    shape = board._evolve(width=width, height=height, layers=layers)
+    for token_id in [t.id for t in board.tokens.values() if not _fits(shape, t)]:
+        board = board.without_token(token_id)
+    for area_id in [k for k, a in board.areas.items() if not all(map(shape.contains, a.origin))]:
+        board = board.without_area(area_id)
     labels = {k: v for k, v in board.labels.items() if shape.contains(v.position)}
-    notes = {
-        k: n
-        for k, n in board.notes.items()
-        if (n.hex is not None and shape.contains(n.hex)) or n.token_id in tokens
-    }
-    areas = {
-        k: a if a.caster is None or a.caster in tokens else replace(a, caster=None)
-        for k, a in board.areas.items()
-        if _area_fits(shape, a, tokens)
-    }
-    return shape._evolve(tokens=tokens, labels=labels, notes=notes, areas=areas)
+    notes = {k: n for k, n in board.notes.items() if n.hex is None or shape.contains(n.hex)}
+    kept = {name: getattr(board, name) for name in ("tokens", "areas", "effects", "turn")}
+    return shape._evolve(labels=labels, notes=notes, **kept)
 
 
 def _fits(board: Board, token: Token) -> bool:
     return all(board.contains(h) for h in token.footprint)
-
-
-def _area_fits(board: Board, area: AreaTemplate, tokens: dict[str, Token]) -> bool:
-    attached = area.source is None or area.source in tokens
-    return attached and all(board.contains(h) for h in area.origin)
 
 
 def clamped(board: Board, token: Token) -> Token:

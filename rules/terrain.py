@@ -106,6 +106,7 @@ LAYER_SPECS: Mapping[str, LayerSpec] = MappingProxyType(
                 "concealment_kind", np.uint8, 0, max(ConcealmentKind), "world or magic [S000]"
             ),
             LayerSpec("softness", np.uint8, 0, 12, "Ground Softness Tier 0-12 [S001], Q10"),
+            LayerSpec("fog", np.bool_, 0, 1, "fog of war: hidden from the players"),
         )
     }
 )

@@ -26,7 +26,9 @@ from functools import cache
 
 import numpy as np
 
+from rules.conditions import ConditionEntry
 from rules.hexes import Hex, disk
+from rules.pools import Vitals
 
 __all__ = [
     "MAX_SIZE",
@@ -93,7 +95,10 @@ class Token:
     view; ``image`` names a picture stored in the map file (``images/…``), or ``None``.
     Stats used by the rules: ``reach`` (``None`` = from size and limbs, RULES-DIGEST §4.2,
     Q17), ``movement_pool`` (5 by default, [P-CHAR]) and ``movement_types``, primary first
-    ([S001]: Land primary, Swim secondary by default).
+    ([S001]: Land primary, Swim secondary by default). Play state: ``conditions`` with
+    Tiers (:mod:`rules.conditions`), Pools and wounds (``vitals``, :mod:`rules.pools`), and
+    the ``moving`` flag ([S001]: "After moving, you are considered moving until you end
+    your turn without moving any spaces that turn or pay 1 Movement to stop").
     """
 
     id: str
@@ -110,6 +115,10 @@ class Token:
     reach: int | None = None
     movement_pool: int = 5
     movement_types: tuple[str, ...] = ("land", "swim")
+    conditions: tuple[ConditionEntry, ...] = ()
+    vitals: Vitals = field(default_factory=Vitals)
+    moving: bool = False
+    moved_this_turn: bool = False
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -172,6 +181,21 @@ class Token:
                 f"token {self.id!r}: movement types must be distinct, from "
                 f"{', '.join(MOVEMENT_TYPES)}, primary first; got {types!r}"
             )
+        return self._play_problem()
+
+    def _play_problem(self) -> str | None:
+        entries = self.conditions
+        if not isinstance(entries, tuple) or not all(
+            isinstance(e, ConditionEntry) for e in entries
+        ):
+            return f"token {self.id!r}: conditions must be a tuple of ConditionEntry"
+        keys = [(e.name, e.source) for e in entries]
+        if len(set(keys)) != len(keys):
+            return f"token {self.id!r}: a condition is listed twice from the same source"
+        if not isinstance(self.vitals, Vitals):
+            return f"token {self.id!r}: vitals must be a Vitals"
+        if not isinstance(self.moving, bool) or not isinstance(self.moved_this_turn, bool):
+            return f"token {self.id!r}: the moving flags must be true or false"
         return None
 
     @property

@@ -24,6 +24,7 @@ from rules import (  # noqa: E402
     TokenKind,
     mapfile,
 )
+from rules.annotations import Note  # noqa: E402
 from rules.hexes import distances_to  # noqa: E402
 
 WIDTH, HEIGHT = 40, 30
@@ -42,6 +43,7 @@ def _blank_layers() -> Layers:
         "blocked": np.zeros(shape, dtype=bool),
         "concealment": np.zeros(shape, dtype=np.uint8),
         "concealment_kind": np.zeros(shape, dtype=np.uint8),
+        "fog": np.zeros(shape, dtype=bool),
     }
 
 
@@ -88,6 +90,12 @@ def _sand_fog_and_darkness(t: Layers, board: Board, qs: np.ndarray, rs: np.ndarr
     t["concealment_kind"][dark] = ConcealmentKind.MAGIC
 
 
+def _fog_of_war(t: Layers, board: Board, qs: np.ndarray, rs: np.ndarray) -> None:
+    """Fog of war over the north-east corner, far from the party: the players have not
+    been there, so their view shows fog (and no terrain) where the GM sees grass."""
+    t["fog"][distances_to(qs, rs, board.hex_at(38, 1)) <= 4] = True
+
+
 def _terrain(board: Board) -> Layers:
     qs, rs = board.axial_grid()
     rows, cols = np.indices((HEIGHT, WIDTH))
@@ -96,6 +104,7 @@ def _terrain(board: Board) -> Layers:
     _hill(t, qs, rs, rows)
     _ruins(t, rows, cols)
     _sand_fog_and_darkness(t, board, qs, rs)
+    _fog_of_war(t, board, qs, rs)
     softness = np.array([GroundKind(g).default_softness for g in range(len(GroundKind))])
     t["softness"] = softness[t["ground"]].astype(np.uint8)
     return t
@@ -116,14 +125,22 @@ def _tokens(board: Board) -> list[Token]:
     ]
 
 
+SHADE_NOTE = Note(
+    "n-shade", "Waits in the magical darkness of the ruins; strikes whoever opens the crate.",
+    token_id="shade", gm_only=True,
+)  # fmt: skip
+"""The GM's note on the hidden Shade: players see neither."""
+
+
 def build_demo_board() -> Board:
-    """The demo map: varied terrain and tokens of several sizes (one hidden, one 4-hex)."""
+    """The demo map: varied terrain and tokens of several sizes (one hidden, with a
+    GM-only note; one 4-hex), and fog of war in the north-east corner."""
     board = Board.blank(WIDTH, HEIGHT, Orientation.POINTY, "Ford of the Grey Ogre")
     for name, array in _terrain(board).items():
         board = board.with_layer(name, array)
     for token in _tokens(board):
         board = board.with_token(token)
-    return board
+    return board.with_note(SHADE_NOTE)
 
 
 if __name__ == "__main__":

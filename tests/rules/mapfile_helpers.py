@@ -8,6 +8,7 @@ import json
 import struct
 import zipfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +18,22 @@ import pytest
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
+from rules.conditions import ConditionEntry
+from rules.effects import OngoingEffect
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
+from rules.play import with_effect, with_turn
+from rules.pools import Vitals
 from rules.terrain import LAYER_SPECS
 from rules.tokens import Token, TokenKind
+from rules.turns import Participant, TurnState
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 V1_FIXTURE = FIXTURES / "format-v1.hexmap"
 V2_FIXTURE = FIXTURES / "format-v2.hexmap"
 V3_FIXTURE = FIXTURES / "format-v3.hexmap"
+V4_FIXTURE = FIXTURES / "format-v4.hexmap"
 BROKEN = FIXTURES / "broken"
 
 
@@ -42,6 +49,7 @@ def fixture_script(name: str) -> Any:
 make_v1 = fixture_script("make_v1_fixture")
 make_v2 = fixture_script("make_v2_fixture")
 make_v3 = fixture_script("make_v3_fixture")
+make_v4 = fixture_script("make_v4_fixture")
 
 
 # --- pictures (headers only: the map file never decodes them) ------------------------------
@@ -86,9 +94,10 @@ def webp_header(chunk: str, width: int, height: int) -> bytes:
 
 
 def sample_board(orientation: Orientation = Orientation.POINTY) -> Board:
-    """A 9×7 board with varied terrain in every layer, tokens of several sizes (one with a
-    footprint override), an image, options of every kind and pinned Areas (a Cone with a
-    caster, an Aura attached to a token, a Burst on two hexes)."""
+    """A 9×7 board with varied terrain in every layer (fog on some hexes), tokens of
+    several sizes (one with a footprint override), an image, options of every kind,
+    pinned Areas (a Cone with a caster, an Aura attached to a token, a Burst on two hexes)
+    and play state (:func:`with_play`)."""
     rng = np.random.default_rng(7)
     board = Board.blank(9, 7, orientation, name="Säulenhalle — test map")
     for name, spec in LAYER_SPECS.items():
@@ -117,7 +126,46 @@ def sample_board(orientation: Orientation = Orientation.POINTY) -> Board:
     ]  # fmt: skip
     for area in areas:
         board = board.with_area(area)
-    return board
+    return with_play(board)
+
+
+WOLF_VITALS = Vitals(
+    stats=(("might", 2), ("zeal", -1), ("observe", 999)),
+    maximum=(("grit", 12), ("luck", 0)),
+    current=(("grit", -3), ("energy", 7)),
+    severe_threshold=4,
+    wounded=(("head", 1), ("right leg", 3)),
+    bars_for_players=True,
+)
+
+
+def with_play(board: Board) -> Board:
+    """``sample_board``'s play state: the Wolf (``b``) Encumbered from two sources, Prone,
+    wounded and moving; the Ogre (``d``) Slowed with its bars hidden; three effects (one
+    keeping the Cone, one without a creator or duration, one on a token); round 3 of a
+    turn order with a waiting participant."""
+    wolf = board.token("b")
+    conditions = (
+        ConditionEntry("encumbered", 2, "Hold"),
+        ConditionEntry("encumbered", 1, "Load"),
+        ConditionEntry("prone", 1),
+        ConditionEntry("burning", 99, "Feuer — ☄"),
+    )
+    board = board.with_token_replaced(
+        replace(wolf, conditions=conditions, vitals=WOLF_VITALS, moving=True, moved_this_turn=True)
+    )
+    ogre = replace(board.token("d"), conditions=(ConditionEntry("slowed", 3),),
+                   vitals=Vitals(severe_threshold=-2), moving=True)  # fmt: skip
+    board = board.with_token_replaced(ogre)
+    for effect in (
+        OngoingEffect("howl", "Howl", creator="b", rounds_left=3, area_id="cone-1"),
+        OngoingEffect("storm", "Storm", description="Wind — all day\n2 lines"),
+        OngoingEffect("mark", "Mark", creator="c", rounds_left=-1, target="d"),
+    ):
+        board = with_effect(board, effect)
+    order = (Participant("e", 15, 4), Participant("b", 12, 2, waiting=True),
+             Participant("c", 12, 1), Participant("a", -3))  # fmt: skip
+    return with_turn(board, TurnState(order, round=3, current=2))
 
 
 def members_of(data: bytes) -> dict[str, bytes]:
@@ -153,6 +201,7 @@ def npy_header(descr: str, shape: tuple[int, ...]) -> bytes:
 GOOD = mapfile.dumps(make_v1.build_board())  # 6×5 flat: hero-1, ogre-1 (image), cart-1
 GOOD_V2 = V2_FIXTURE.read_bytes()  # 8×6 pointy: stats, labels, notes, a background
 GOOD_V3 = V3_FIXTURE.read_bytes()  # 7×6 flat: five pinned Areas, one of a hidden token
+GOOD_V4 = V4_FIXTURE.read_bytes()  # 8×6 pointy: fog, play state, effects, a started turn
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:

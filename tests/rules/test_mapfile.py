@@ -1,8 +1,9 @@
 """Map files: round trips, saving safely and check().
 
 Format version 2 (labels, notes, background, token stats, picture headers) is tested in
-test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, hostile files in
-test_mapfile_hostile.py and test_mapfile_fuzz.py."""
+test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, version 4 (fog and
+play state) in test_mapfile_v4.py, hostile files in test_mapfile_hostile.py and
+test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -40,11 +41,16 @@ from rules import mapfile
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
+from rules.conditions import CONDITION_SPECS, ConditionEntry
+from rules.effects import OngoingEffect
 from rules.errors import MapFileError, OutOfBoundsError
 from rules.hexes import Hex
 from rules.layout import Orientation
+from rules.play import with_effect, with_turn
+from rules.pools import BODY_PARTS, POOLS, SKILLS, Vitals
 from rules.terrain import LAYER_SPECS
 from rules.tokens import MOVEMENT_TYPES, SIDES, Token, TokenKind
+from rules.turns import Participant, TurnState
 
 # --- round trips -------------------------------------------------------------------------
 
@@ -73,7 +79,7 @@ def test_dumps_loads_round_trip_and_is_deterministic() -> None:
 def test_map_json_layout() -> None:
     doc = map_json(mapfile.dumps(sample_board(Orientation.FLAT)))
     assert doc["format"] == mapfile.FORMAT_NAME == "hexmap"
-    assert doc["version"] == mapfile.FORMAT_VERSION == 3
+    assert doc["version"] == mapfile.FORMAT_VERSION == 4
     assert doc["app_version"] == rules.__version__
     assert doc["grid"] == {"width": 9, "height": 7, "orientation": "flat", "hex_feet": 5}
     assert doc["layers"] == {name: f"layers/{name}.npy" for name in LAYER_SPECS}
@@ -81,12 +87,16 @@ def test_map_json_layout() -> None:
     assert doc["tokens"][5]["footprint"] == [[0, 0], [1, 0], [2, 0]]
     assert doc["tokens"][0]["footprint"] is None and doc["tokens"][0]["image"] is None
     assert doc["images"] == ["wolf.png", "handout.webp"]
-    assert doc["turn"] is None
+    assert doc["turn"]["round"] == 3 and len(doc["turn"]["order"]) == 4
+    assert [e["id"] for e in doc["effects"]] == ["howl", "storm", "mark"]
     assert (doc["labels"], doc["notes"], doc["background"]) == ([], [], None)
     assert [a["id"] for a in doc["areas"]] == ["cone-1", "aura-1", "burst-1"]
     assert doc["areas"][2]["origin"] == [[7, 2], [8, 1]]  # cells (7, 5), (8, 5) of odd-q
     stats = {k: doc["tokens"][0][k] for k in ("reach", "movement_pool", "movement_types")}
     assert stats == {"reach": None, "movement_pool": 5, "movement_types": ["land", "swim"]}
+    play = {k: doc["tokens"][0][k] for k in ("conditions", "moving", "moved_this_turn")}
+    assert play == {"conditions": [], "moving": False, "moved_this_turn": False}
+    assert list(doc)[-1] == "effects"
 
 
 def test_archive_members_are_complete_and_pictures_stored_as_they_are() -> None:
@@ -101,9 +111,11 @@ def test_archive_members_are_complete_and_pictures_stored_as_they_are() -> None:
 def test_map_json_has_a_line_per_field_and_per_list_item() -> None:
     text = members_of(mapfile.dumps(sample_board()))["map.json"].decode()
     lines = text.splitlines()
-    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 3,']
+    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 4,']
     assert '  "tokens": [' in lines and '  "areas": [' in lines and lines[-1] == "}"
-    assert sum(line.startswith('    {"id": ') for line in lines) == 6 + 3  # tokens, areas
+    assert '  "effects": [' in lines and sum(line.startswith('  "turn": {') for line in lines) == 1
+    items = sum(line.startswith('    {"id": ') for line in lines)
+    assert items == 6 + 3 + 3  # tokens, areas, effects
     assert json.loads(text) == map_json(mapfile.dumps(sample_board()))
 
 
@@ -151,6 +163,36 @@ _STATS = st.fixed_dictionaries(
 )
 
 
+_SOURCES = st.sampled_from(["", "Hold", "Load"]) | st.text(
+    st.characters(min_codepoint=0x20, max_codepoint=0x2FFF), max_size=64
+)
+_CONDITIONS = st.lists(
+    st.builds(ConditionEntry, st.sampled_from(sorted(CONDITION_SPECS)), st.integers(1, 99),
+              _SOURCES),
+    max_size=4,
+    unique_by=lambda e: (e.name, e.source),
+).map(tuple)  # fmt: skip
+
+
+def _pairs(names: tuple[str, ...], low: int) -> st.SearchStrategy[tuple[tuple[str, int], ...]]:
+    values = st.dictionaries(st.sampled_from(names), st.integers(low, 999), max_size=3)
+    return values.map(lambda d: tuple(d.items()))
+
+
+_VITALS = st.builds(
+    Vitals, _pairs(SKILLS, -999), _pairs(POOLS, 0), _pairs(POOLS, -999),
+    st.none() | st.integers(-(10**6), 10**6), _pairs(BODY_PARTS, 0), st.booleans(),
+)  # fmt: skip
+_PLAY = st.fixed_dictionaries(
+    {
+        "conditions": _CONDITIONS,
+        "vitals": _VITALS,
+        "moving": st.booleans(),
+        "moved_this_turn": st.booleans(),
+    }
+)
+
+
 def _layer(spec: Any, shape: tuple[int, int]) -> st.SearchStrategy[Any]:
     elements = st.booleans() if spec.dtype is np.bool_ else st.integers(spec.minimum, spec.maximum)
     return hnp.arrays(np.dtype(spec.dtype), shape, elements=elements)
@@ -176,11 +218,11 @@ def boards(draw: st.DrawFn) -> Board:
             f"t-{i}", draw(_NAMES), board.hex_at(col, row), size=draw(st.integers(-4, 5)),
             kind=draw(st.sampled_from(list(TokenKind))), side=draw(st.sampled_from(SIDES)),
             color=draw(_COLORS), image=draw(pictures), hidden=draw(st.booleans()),
-            notes=draw(st.text(max_size=20)), **draw(_STATS),
+            notes=draw(st.text(max_size=20)), **draw(_STATS), **draw(_PLAY),
         )  # fmt: skip
         with contextlib.suppress(OutOfBoundsError):
             board = board.with_token(token)
-    return _pinned(draw, _annotated(draw, board))
+    return _played(draw, _pinned(draw, _annotated(draw, board)))
 
 
 def _annotated(draw: st.DrawFn, board: Board) -> Board:
@@ -224,6 +266,27 @@ def _pinned(draw: st.DrawFn, board: Board) -> Board:
         )  # fmt: skip
         board = board.with_area(area)
     return board
+
+
+def _played(draw: st.DrawFn, board: Board) -> Board:
+    """``board`` with random effects (naming its tokens and Areas, or not) and a random
+    turn order of some of its tokens."""
+    token_ids = st.sampled_from([None, *board.tokens])
+    for i in range(draw(st.integers(0, 3))):
+        effect = OngoingEffect(
+            f"e-{i}", draw(_NAMES), draw(token_ids), draw(st.none() | st.integers(-5, 10**6)),
+            draw(st.text(max_size=20)), draw(st.sampled_from([None, *board.areas])),
+            draw(token_ids),
+        )  # fmt: skip
+        board = with_effect(board, effect)
+    ids = draw(st.permutations(list(board.tokens)))[: draw(st.integers(0, len(board.tokens)))]
+    order = tuple(
+        Participant(token_id, draw(st.integers(-99, 99)), draw(st.integers(0, 12)),
+                    draw(st.booleans()))
+        for token_id in ids
+    )  # fmt: skip
+    turn = TurnState(order, draw(st.integers(0, 500)), draw(st.integers(0, len(order))))
+    return with_turn(board, turn)
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,4 +1,5 @@
-"""Fuzzing the map loader with hypothesis: mutated copies of the valid version-2 fixture.
+"""Fuzzing the map loader with hypothesis: mutated copies of the valid version-2 fixture
+(read through every upgrade) and, for map.json's values, of the version-4 fixture.
 
 Flipped bytes, truncated archives, swapped JSON types, huge numbers, hostile entry names,
 zip bombs and picture bombs: each case loads, or is refused with a MapFileError whose
@@ -30,6 +31,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mapfile_helpers import (
     GOOD_V2,
+    GOOD_V4,
     jpeg_header,
     map_json,
     members_of,
@@ -99,11 +101,16 @@ PATHS = sorted(_paths(DOC), key=repr)
 NUMBER_PATHS = [p for p in PATHS if type(_at(DOC, p)) in (int, float)]
 
 
-def with_value(path: tuple[str | int, ...], value: object) -> bytes:
-    """The fixture with map.json's value at ``path`` replaced by ``value``."""
-    doc = copy.deepcopy(DOC)
+DOC_V4 = map_json(GOOD_V4)
+PATHS_V4 = sorted(_paths(DOC_V4), key=repr)
+NUMBER_PATHS_V4 = [p for p in PATHS_V4 if type(_at(DOC_V4, p)) in (int, float)]
+
+
+def with_value(path: tuple[str | int, ...], value: object, base: bytes = GOOD_V2) -> bytes:
+    """The fixture ``base`` with map.json's value at ``path`` replaced by ``value``."""
+    doc = copy.deepcopy(DOC if base is GOOD_V2 else DOC_V4)
     _at(doc, path[:-1])[path[-1]] = value
-    return replace_member("map.json", json.dumps(doc).encode(), GOOD_V2)
+    return replace_member("map.json", json.dumps(doc).encode(), base)
 
 
 # --- damaged bytes -----------------------------------------------------------------------------
@@ -181,6 +188,20 @@ def test_huge_numbers(path: tuple[str | int, ...], value: int | float) -> None:
     message = outcome(with_value(path, value))
     whole = ("q", "r", "width", "height", "reach", "movement_pool", "size")
     if path[-1] in whole and (abs(value) > 10**6 or not isinstance(value, int)):
+        assert message is not None
+
+
+@FUZZ
+@given(st.sampled_from(PATHS_V4), ODD_VALUES | st.text(max_size=6) | st.integers())
+def test_swapped_json_types_in_a_version_4_map(path: tuple[str | int, ...], value: object) -> None:
+    outcome(with_value(path, value, GOOD_V4))
+
+
+@FUZZ
+@given(st.sampled_from(NUMBER_PATHS_V4), HUGE_NUMBERS)
+def test_huge_numbers_in_a_version_4_map(path: tuple[str | int, ...], value: int | float) -> None:
+    message = outcome(with_value(path, value, GOOD_V4))
+    if path[-1] in ("tier", "current", "q", "r", "size") and abs(value) > 10**6:
         assert message is not None
 
 

@@ -20,6 +20,7 @@ from mapfile_helpers import (
     V1_FIXTURE,
     V2_FIXTURE,
     V3_FIXTURE,
+    V4_FIXTURE,
     drop,
     edit_json,
     fixture_script,
@@ -50,7 +51,7 @@ JSON_CASES = [
     (
         "newer",
         put("version", 7),
-        "a newer Hexweave (format version 7); this version reads up to 3 (it was written by",
+        "a newer Hexweave (format version 7); this version reads up to 4 (it was written by",
     ),
     ("version-0", put("version", 0), "version must be a whole number from 1, got 0"),
     ("version-str", put("version", "1"), "version must be a whole number from 1, got '1'"),
@@ -70,7 +71,8 @@ JSON_CASES = [
     ("no-grid", drop("grid"), "map.json: grid is missing"),
     ("name-int", put("name", 5), "map.json: name must be a string, not an integer"),
     ("app-version", drop("app_version"), "map.json: app_version is missing"),
-    ("turn", put("turn", {"round": 1}), "map.json: turn must be null"),
+    ("turn", put("turn", {"round": 1}), "map.json: turn.order is missing"),
+    ("turn-null", put("turn", None), "map.json: turn must be an object, not null"),
     (
         "q-float",
         put("tokens.0.q", 1.5),
@@ -397,7 +399,7 @@ def test_total_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_member_count_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mapfile_checks, "MAX_MEMBERS", 5)
-    refuse(GOOD, "the archive holds 10 members, more than 5")
+    refuse(GOOD, "the archive holds 11 members, more than 5")  # map.json, 9 layers, 1 image
 
 
 def test_encrypted_member() -> None:
@@ -489,6 +491,6 @@ def test_hexweave_check_prints_the_problem_and_exits_1(
 def test_hexweave_check_passes_the_fixtures(capsys: pytest.CaptureFixture[str]) -> None:
     from app.main import main
 
-    for path in (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE):
+    for path in (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE):
         assert main(["check", str(path)]) == 0
         assert capsys.readouterr().out == "ok\n"

@@ -1,8 +1,9 @@
 """Map files across versions: the version-1 fixture loads and upgraders run in order.
 
 Format version 2 (labels, notes, background, token stats, picture headers) is tested in
-test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, hostile files in
-test_mapfile_hostile.py and test_mapfile_fuzz.py."""
+test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, version 4 (fog and
+play state) in test_mapfile_v4.py, hostile files in test_mapfile_hostile.py and
+test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def test_v1_fixture_is_version_1() -> None:
     assert map_json(V1_FIXTURE.read_bytes())["version"] == 1
 
 
-def test_v1_fixture_upgrades_with_default_stats_and_no_annotations_or_areas() -> None:
+def test_v1_fixture_upgrades_with_default_stats_and_no_annotations_areas_or_play() -> None:
     board = mapfile.load(V1_FIXTURE)
     for token in board.tokens.values():
         assert (token.reach, token.movement_pool, token.movement_types) == (
@@ -51,6 +52,8 @@ def test_v1_fixture_upgrades_with_default_stats_and_no_annotations_or_areas() ->
         )
     assert (dict(board.labels), dict(board.notes), board.background) == ({}, {}, None)
     assert dict(board.areas) == {}
+    assert (dict(board.effects), board.turn.order, board.turn.round) == ({}, (), 0)
+    assert not board.layer("fog").any()
 
 
 def test_the_v1_upgrade_replaces_what_v1_ignored() -> None:
@@ -85,17 +88,17 @@ def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPat
 
         return run
 
-    def v3_to_v4(doc: dict[str, Any]) -> dict[str, Any]:
-        return {**doc, "fog_of_war": [], "name": doc["name"] + " (upgraded)"}
+    def v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+        return {**doc, "weather": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 4)
-    for version, step in [*mapfile.UPGRADERS.items(), (3, v3_to_v4)]:
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 5)
+    for version, step in [*mapfile.UPGRADERS.items(), (4, v4_to_v5)]:
         monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [1, 2, 3]
+    assert seen == [1, 2, 3, 4]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
     mapfile.load(V2_FIXTURE)
-    assert seen == [1, 2, 3, 2, 3]
+    assert seen == [1, 2, 3, 4, 2, 3, 4]
 
 
 def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -105,25 +108,25 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 5)
-    monkeypatch.setitem(mapfile.UPGRADERS, 3, step)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 6)
     monkeypatch.setitem(mapfile.UPGRADERS, 4, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 3
+    monkeypatch.setitem(mapfile.UPGRADERS, 5, step)
+    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 4
     assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [3, 4, 3, 4]
-    refuse(edit_json(put("version", 6)), "(format version 6); this version reads up to 5")
+    assert seen == [4, 5, 4, 5]
+    refuse(edit_json(put("version", 7)), "(format version 7); this version reads up to 6")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 5)
-    monkeypatch.setitem(mapfile.UPGRADERS, 3, lambda doc: doc)
-    refuse(GOOD, "no upgrade from format version 4 to 5")
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 6)
+    monkeypatch.setitem(mapfile.UPGRADERS, 4, lambda doc: doc)
+    refuse(GOOD, "no upgrade from format version 5 to 6")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:
         return {"moved": doc["no such field"]}
 
-    monkeypatch.setitem(mapfile.UPGRADERS, 4, broken)
-    refuse(GOOD, "could not upgrade from format version 4: 'no such field'")
+    monkeypatch.setitem(mapfile.UPGRADERS, 5, broken)
+    refuse(GOOD, "could not upgrade from format version 5: 'no such field'")
 
 
 def test_one_upgrader_per_older_version() -> None:

@@ -1,0 +1,314 @@
+"""Conditions and Ailments a token carries, with Tiers and (for Encumbered) their sources.
+
+RULES-DIGEST §6: the seeds' states (Crowded, Crouching, Prone, Held, Grappled, Strangled,
+Swallowed, Focused, the Hamper options Blinded, Dazzled, Deafened, Muted, Slowed, Unstable)
+and the published Conditions and Ailments [P-COND] [P-AIL]. Tiers of the same name add
+(§11a D10's "Tiers of the same name add"), so a token may hold several entries of one
+condition from different sources (Encumbered 2 from a Hold, 1 from a Load) and its Tier
+is their sum. Crowded is never stored: it is computed (:func:`rules.occupancy.crowded`).
+
+>>> entries = add_condition((), "encumbered", 2, "Hold")
+>>> entries = add_condition(entries, "encumbered", 1, "Load")
+>>> tier_of(entries, "encumbered"), describe(entries)
+(3, 'Encumbered 3 (Hold 2, Load 1)')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = [
+    "CONDITION_SPECS",
+    "ConditionEntry",
+    "ConditionSpec",
+    "add_condition",
+    "describe",
+    "remove_condition",
+    "set_condition",
+    "tier_of",
+]
+
+MAX_TIER = 99
+
+
+@dataclass(frozen=True)
+class ConditionSpec:
+    """A condition or Ailment: its name, label, kind, what it does, and (Ailments) the
+    defence rolled at the end of each of your turns to drop a Tier [P-AIL]."""
+
+    name: str
+    label: str
+    kind: str  # "condition" or "ailment"
+    effect: str
+    defence: str = ""
+    source: str = ""
+
+
+CONDITION_SPECS: dict[str, ConditionSpec] = {
+    s.name: s
+    for s in (
+        ConditionSpec(
+            "encumbered",
+            "Encumbered",
+            "condition",
+            "−Tier on physical actions, physical defences and Mobility rolls; +Tier Movement cost",
+            source="[P-COND]",
+        ),
+        ConditionSpec(
+            "prone",
+            "Prone",
+            "condition",
+            "Encumbered 2, Load +1, +2 Movement cost",
+            source="[S001]",
+        ),
+        ConditionSpec(
+            "crouching", "Crouching", "condition", "Encumbered 1, +1 Movement cost", source="[S001]"
+        ),
+        ConditionSpec(
+            "flying",
+            "Flying",
+            "condition",
+            "airborne; on wings counts 2 sizes larger for Crowded, sound and Strikes",
+            source="[S001]",
+        ),
+        ConditionSpec(
+            "held",
+            "Held",
+            "condition",
+            "Encumbered 2 minus the size advantage; moving you needs to beat everyone's Athletics",
+            source="[S002]",
+        ),
+        ConditionSpec(
+            "grappled",
+            "Grappled",
+            "condition",
+            "+1 Encumbered Tier from the Hold per Grapple",
+            source="[S002]",
+        ),
+        ConditionSpec(
+            "strangled",
+            "Strangled",
+            "condition",
+            "cannot speak or breathe; −Tier on all rolls (Q11)",
+            source="[S002], Q11",
+        ),
+        ConditionSpec(
+            "swallowed", "Swallowed", "condition", "Crowded 2, no light, no breath", source="[S002]"
+        ),
+        ConditionSpec(
+            "focused",
+            "Focused",
+            "condition",
+            "attention drawn by a Distract until their next turn",
+            source="[S002]",
+        ),
+        ConditionSpec(
+            "fatigued",
+            "Fatigued",
+            "condition",
+            "−Tier on Skill rolls (Q12)",
+            source="[P-COND], Q12",
+        ),
+        ConditionSpec(
+            "exhausted",
+            "Exhausted",
+            "condition",
+            "Fatigued cannot be lower than this Tier; −1 Tier per 8 h rest",
+            source="[P-COND]",
+        ),
+        ConditionSpec(
+            "burning",
+            "Burning",
+            "condition",
+            "Heat damage ½ Tier; end of turn 1d12 vs DL 6 + Tier",
+            defence="1d12",
+            source="[P-COND]",
+        ),
+        ConditionSpec(
+            "unconscious", "Unconscious", "condition", "empty Grit: cannot act", source="[P-DAMAGE]"
+        ),
+        ConditionSpec(
+            "unaware",
+            "Unaware",
+            "condition",
+            "does not notice threats; Ambush",
+            source="[P-DAMAGE]",
+        ),
+        ConditionSpec(
+            "emotional",
+            "Emotional",
+            "condition",
+            "succumbing limits you to emotion-consistent actions",
+            source="[P-COND]",
+        ),
+        ConditionSpec(
+            "blinded",
+            "Blinded",
+            "ailment",
+            "everyone has vision Concealment = Tier from you",
+            "Nature",
+            "[S002] Hamper; [P-AIL] Blind",
+        ),
+        ConditionSpec(
+            "dazzled",
+            "Dazzled",
+            "ailment",
+            "−½ Tier on Manifest rolls",
+            "Endure",
+            "[S002] Hamper; [P-AIL]",
+        ),
+        ConditionSpec(
+            "deafened",
+            "Deafened",
+            "ailment",
+            "everyone has sound Concealment = Tier from you",
+            "Nature",
+            "[S002] Hamper; [P-AIL] Deaf",
+        ),
+        ConditionSpec(
+            "muted",
+            "Muted",
+            "ailment",
+            "the Tier of sound you can speak −½ Tier",
+            "Nature",
+            "[S002] Hamper; [P-AIL] Mute",
+        ),
+        ConditionSpec(
+            "slowed",
+            "Slowed",
+            "ailment",
+            "at turn start, damage to Movement = ½ Tier",
+            "Zeal",
+            "[S002] Hamper; [P-AIL] Slow",
+        ),
+        ConditionSpec(
+            "unstable",
+            "Unstable",
+            "ailment",
+            "−½ Tier on defences against physical attacks",
+            "Endure",
+            "[S002] Hamper; [P-AIL] Unsteady",
+        ),
+        ConditionSpec(
+            "sickened",
+            "Sickened",
+            "ailment",
+            "at turn start, damage to Minor Actions = ½ Tier",
+            "Endure",
+            "[P-AIL]",
+        ),
+        ConditionSpec(
+            "anosmatic",
+            "Anosmatic",
+            "ailment",
+            "everyone has smell Concealment = Tier from you",
+            "Nature",
+            "[P-AIL]",
+        ),
+        ConditionSpec(
+            "clumsy",
+            "Clumsy",
+            "ailment",
+            "−½ Tier on Might and Finesse Skill attack rolls",
+            "Nimble",
+            "[P-AIL]",
+        ),
+        ConditionSpec("stiff", "Stiff", "ailment", "−Tier on Mobility rolls", "Nimble", "[P-AIL]"),
+        ConditionSpec(
+            "trauma",
+            "Trauma",
+            "ailment",
+            "failing its roll deals Energy damage = ½ Tier",
+            "Endure",
+            "[P-AIL]",
+        ),
+        ConditionSpec(
+            "weak",
+            "Weak",
+            "ailment",
+            "−½ Tier on Strike/Overpower damage rolls",
+            "Endure",
+            "[P-AIL]",
+        ),
+    )
+}
+
+_SOURCE = re.compile(r"[^\x00-\x1f]{0,64}")
+
+
+@dataclass(frozen=True, order=True)
+class ConditionEntry:
+    """One condition a token holds: its name, Tier and (optionally) where it comes from."""
+
+    name: str
+    tier: int
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        problem = self.problem()
+        if problem:
+            raise ValueError(problem)
+
+    def problem(self) -> str | None:
+        """What is wrong with this entry, or ``None``."""
+        if self.name not in CONDITION_SPECS:
+            return f"unknown condition {self.name!r}; known: {', '.join(CONDITION_SPECS)}"
+        if isinstance(self.tier, bool) or not isinstance(self.tier, int):
+            return f"{self.name}: the Tier must be an integer, got {self.tier!r}"
+        if not 1 <= self.tier <= MAX_TIER:
+            return f"{self.name}: the Tier must be 1..{MAX_TIER}, got {self.tier}"
+        if not isinstance(self.source, str) or not _SOURCE.fullmatch(self.source):
+            return f"{self.name}: the source must be up to 64 printable characters"
+        return None
+
+    @property
+    def label(self) -> str:
+        """``"Encumbered 2"``, or ``"Encumbered 2 (Hold)"`` with a source."""
+        text = f"{CONDITION_SPECS[self.name].label} {self.tier}"
+        return f"{text} ({self.source})" if self.source else text
+
+
+Entries = tuple[ConditionEntry, ...]
+
+
+def tier_of(entries: Iterable[ConditionEntry], name: str) -> int:
+    """The Tier of condition ``name``: its entries' Tiers added (0 when absent)."""
+    return sum(e.tier for e in entries if e.name == name)
+
+
+def set_condition(entries: Entries, name: str, tier: int, source: str = "") -> Entries:
+    """``entries`` with condition ``name`` from ``source`` at ``tier`` (0 removes it),
+    kept in a stable order (name, then source)."""
+    kept = [e for e in entries if (e.name, e.source) != (name, source)]
+    if tier:
+        kept.append(ConditionEntry(name, tier, source))
+    return tuple(sorted(kept, key=lambda e: (e.name, e.source)))
+
+
+def add_condition(entries: Entries, name: str, tier: int, source: str = "") -> Entries:
+    """``entries`` with ``tier`` more of ``name`` from ``source``."""
+    now = sum(e.tier for e in entries if (e.name, e.source) == (name, source))
+    return set_condition(entries, name, now + tier, source)
+
+
+def remove_condition(entries: Entries, name: str, source: str | None = None) -> Entries:
+    """``entries`` without ``name`` (from ``source`` only, or from every source)."""
+    return tuple(
+        e for e in entries if not (e.name == name and (source is None or e.source == source))
+    )
+
+
+def describe(entries: Iterable[ConditionEntry]) -> str:
+    """One readable line: ``"Encumbered 3 (Hold 2, Load 1), Prone 1"``."""
+    by_name: dict[str, list[ConditionEntry]] = {}
+    for e in entries:
+        by_name.setdefault(e.name, []).append(e)
+    parts = []
+    for name, group in by_name.items():
+        total = sum(e.tier for e in group)
+        sources = [f"{e.source} {e.tier}" for e in group if e.source]
+        text = f"{CONDITION_SPECS[name].label} {total}"
+        parts.append(f"{text} ({', '.join(sources)})" if sources else text)
+    return ", ".join(parts)

@@ -1,0 +1,153 @@
+"""Turn bookkeeping on the board: the tracker of :mod:`rules.turns` applied to tokens,
+Pools and ongoing effects (RULES-DIGEST §12 "Turn flow").
+
+At a creature's turn start (R-START-OF-TURN, R-DURATION):
+
+- its Movement Pool is refilled (Q25: "pool resets to max at your turn start; Slow damage
+  applied after"), and so are its Minor Actions;
+- its "moving" flag is cleared if it did not move during its last turn ([S001]: "you are
+  considered moving until you end your turn without moving any spaces that turn");
+- the durations of the ongoing effects it created tick; expired ones end (with the Area
+  they kept, e.g. an Aura);
+- Slowed and Sickened apply: damage to Movement / Minor Actions = ½ Tier [P-AIL];
+- the rolls due are listed as reminders: each Ailment's end-of-turn roll, DL 6 + Tier
+  [P-AIL], Burning's 1d12 vs DL 6 + Tier [P-COND], and Overexertion every minute of
+  Conflict [P-CONFLICT].
+
+At the Soulweaver's turn the effects without a creator tick. A creature's turn begins at
+its slot, once a round: if it then waits, acting later (``act_now``) does not begin it
+again, and if it waits through the round its durations have ticked already ("no turn this
+round, but your effects' durations tick as if it had started") — one tick per round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.board import Board
+from rules.conditions import CONDITION_SPECS, tier_of
+from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
+from rules.pools import pool_maximum
+from rules.tokens import Token
+from rules.turns import SOULWEAVER, TurnState, TurnStep, advance
+
+__all__ = ["TurnStart", "begin_turn", "next_turn", "with_effect", "with_turn", "without_effect"]
+
+
+@dataclass(frozen=True)
+class TurnStart:
+    """The board after a turn began, whose turn it is, what changed and what to roll."""
+
+    board: Board
+    actor: str | None
+    changes: tuple[str, ...]
+    reminders: tuple[str, ...]
+    expired: tuple[str, ...] = ()
+
+
+def with_turn(board: Board, turn: TurnState) -> Board:
+    """``board`` with turn order ``turn`` (every participant must be on the board)."""
+    stray = [i for i in turn.ids() if i not in board.tokens]
+    if stray:
+        raise ValueError(f"{stray[0]!r} is not on this map")
+    return board._evolve(turn=turn)
+
+
+def with_effect(board: Board, effect: OngoingEffect) -> Board:
+    """``board`` with ``effect`` added or replaced (by id); its tokens and Area must exist."""
+    for role in ("creator", "target"):
+        ref = getattr(effect, role)
+        if ref is not None and ref not in board.tokens:
+            raise ValueError(f"effect {effect.id!r}: its {role} {ref!r} is not on this map")
+    if effect.area_id is not None and effect.area_id not in board.areas:
+        raise ValueError(f"effect {effect.id!r}: its Area {effect.area_id!r} is not on this map")
+    return board._evolve(effects={**board.effects, effect.id: effect})
+
+
+def without_effect(board: Board, effect_id: str) -> Board:
+    """``board`` without effect ``effect_id`` and the Area it kept."""
+    effect = board.effects[effect_id]
+    effects = {k: e for k, e in board.effects.items() if k != effect_id}
+    areas = {k: a for k, a in board.areas.items() if k != effect.area_id}
+    return board._evolve(effects=effects, areas=areas)
+
+
+def _tick_effects(board: Board, creators: set[str | None]) -> tuple[Board, list[str], list[str]]:
+    changes, expired = [], []
+    for effect in list(board.effects.values()):
+        if effect.creator not in creators:
+            continue
+        after = tick(effect)
+        if after is None:
+            board = without_effect(board, effect.id)
+            expired.append(effect.id)
+            changes.append(f"{effect.name} ends")
+        elif after != effect:
+            board = board._evolve(effects={**board.effects, effect.id: after})
+            changes.append(f"{effect.name}: {after.remaining} left")
+    return board, changes, expired
+
+
+def _refill(token: Token, changes: list[str]) -> Token:
+    vitals = token.vitals
+    movement = pool_maximum(vitals, "movement", token.size, token.movement_pool).value
+    minor = pool_maximum(vitals, "minor_actions", token.size, token.movement_pool).value
+    vitals = vitals.with_value("current", "movement", None).with_value(
+        "current", "minor_actions", None
+    )
+    changes.append(f"Movement refilled to {movement}, Minor Actions to {minor} (Q25)")
+    for name, pool, full in (
+        ("slowed", "movement", movement),
+        ("sickened", "minor_actions", minor),
+    ):
+        tier = tier_of(token.conditions, name)
+        if tier // 2:
+            vitals = vitals.with_value("current", pool, max(0, full - tier // 2))
+            label = CONDITION_SPECS[name].label
+            changes.append(f"{label} {tier}: −{tier // 2} {pool.replace('_', ' ')} [P-AIL]")
+    return replace(token, vitals=vitals)
+
+
+def _reminders(token: Token, turn: TurnState) -> list[str]:
+    notes = []
+    for name in dict.fromkeys(e.name for e in token.conditions):
+        spec, tier = CONDITION_SPECS[name], tier_of(token.conditions, name)
+        if spec.kind == "ailment":  # Tiers of the same name add: one roll at the sum
+            notes.append(
+                f"end of turn: {spec.defence} roll, DL {6 + tier}, "
+                f"to lower {spec.label} {tier} by 1 [P-AIL]"
+            )
+    burning = tier_of(token.conditions, "burning")
+    if burning:
+        notes.append(f"end of turn: Burning {burning}, 1d12 vs DL {6 + burning} [P-COND]")
+    if turn.round > 1 and (turn.round - 1) % ROUNDS_PER_MINUTE == 0:
+        notes.append("a minute of Conflict has passed: roll for Overexertion [P-CONFLICT]")
+    return notes
+
+
+def begin_turn(board: Board, actor: str) -> TurnStart:
+    """Start the turn of ``actor`` (a token id or :data:`~rules.turns.SOULWEAVER`)."""
+    if actor == SOULWEAVER:
+        board, ticked, gone = _tick_effects(board, {None})
+        return TurnStart(board, actor, tuple(ticked), (), tuple(gone))
+    token = board.token(actor)
+    changes: list[str] = []
+    if token.moving and not token.moved_this_turn:
+        token = replace(token, moving=False)
+        changes.append(f"{token.name} stops moving: it did not move last turn [S001]")
+    token = _refill(replace(token, moved_this_turn=False), changes)
+    board = board.with_token_replaced(token)
+    board, ticked, expired = _tick_effects(board, {actor})
+    reminders = _reminders(token, board.turn)
+    return TurnStart(board, actor, tuple(changes + ticked), tuple(reminders), tuple(expired))
+
+
+def next_turn(board: Board, step: TurnStep | None = None) -> TurnStart:
+    """Advance the board's turn order (or apply ``step``, e.g. a wait) and begin the
+    next turn — unless it is a waiter acting now, whose turn began at its slot."""
+    step = step or advance(board.turn)
+    board = with_turn(board, step.state)
+    if step.began is None or step.resumed:
+        return TurnStart(board, step.began, step.notes, ())
+    started = begin_turn(board, step.began)
+    return replace(started, changes=step.notes + started.changes)
