@@ -67,10 +67,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "file.export",
         "&File",
-        "&Export Image…",
+        "&Export…",
         "files.export_dialog",
         "Ctrl+E",
-        "Export the map as PNG, PDF or SVG",
+        "Export the GM or player view as PNG, PDF (print sizes, true scale) or SVG",
     ),
     ActionSpec("file.sep2", "&File", SEPARATOR, ""),
     ActionSpec(
@@ -208,6 +208,30 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "",
         "Ctrl+I",
         "The selected token's Reach, Crowded Tier and Concealment",
+    ),
+    ActionSpec(
+        "view.tracker",
+        "&View",
+        "&Turn Order",
+        "",
+        "Ctrl+Shift+T",
+        "Priority: add creatures, roll Zeal, Next Turn (F9), Wait, the rolls due",
+    ),
+    ActionSpec(
+        "view.player",
+        "&View",
+        "&Player Window",
+        "",
+        "F5",
+        "A clean view for the players: share it on a call or show it on a second screen",
+    ),
+    ActionSpec(
+        "view.player_pause",
+        "&View",
+        "Pa&use Player View",
+        "",
+        "Shift+F5",
+        "Freeze the players' picture while you prepare (the GM's status bar says so)",
     ),
     ActionSpec(
         "rules.area",

@@ -17,11 +17,21 @@ from PySide6.QtCore import QObject, Signal
 from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
 from app.token_actions import stored_picture
-from rules import AreaTemplate, Board, GroundKind, Hex, Orientation, RulesError
+from rules import (
+    AreaKind,
+    AreaTemplate,
+    Board,
+    GroundKind,
+    Hex,
+    OngoingEffect,
+    Orientation,
+    RulesError,
+)
 from rules.annotations import Label, Note
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import group_placement_problem, placement_problem
+from rules.play import with_effect
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
@@ -190,11 +200,16 @@ class MapController(QObject):
         return True
 
     # -- pinned Area templates -----------------------------------------------------------
-    def pin_area(self, template: AreaTemplate) -> bool:
+    def pin_area(self, template: AreaTemplate, rounds: int | None = None) -> bool:
         """Pin ``template`` to the map as one undo step (refused with the reason if the
-        board cannot hold it, e.g. its source token is gone)."""
+        board cannot hold it, e.g. its source token is gone). With ``rounds``, or for an
+        Aura, it is also an ongoing effect of its caster (:mod:`rules.effects`): it ticks
+        at the caster's turn start and takes the template away when it ends."""
+        board = self.document.board
         try:
-            after = self.document.board.with_area(template)
+            after = board.with_area(template)
+            if rounds or template.kind is AreaKind.AURA:
+                after = with_effect(after, _area_effect(after, template, rounds))
         except (RulesError, ValueError, KeyError) as error:
             self.refused.emit(f"Cannot pin {template.title}: {error}")
             return False
@@ -304,6 +319,22 @@ def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -
     if result.is_noop:
         return kind  # same Tier, another kind (world condition ↔ magic)
     return replace(result, board=kind.board)
+
+
+def _area_effect(board: Board, template: AreaTemplate, rounds: int | None) -> OngoingEffect:
+    taken = set(board.effects)
+    n = len(taken) + 1
+    while f"effect-{n}" in taken:
+        n += 1
+    return OngoingEffect(
+        f"effect-{n}",
+        template.title,
+        creator=template.caster or template.source,
+        rounds_left=rounds,
+        description=f"keeps {template.title} on the map",
+        area_id=template.id,
+        target=template.source,
+    )
 
 
 def _fresh_id(board: Board, stem: str) -> str:

@@ -28,6 +28,7 @@ class Change:
     background: bool = False
     annotations: bool = False
     areas: bool = False
+    play: bool = False  # the turn order or the ongoing effects
     meta: bool = False
 
     @classmethod
@@ -40,6 +41,7 @@ class Change:
             background=True,
             annotations=True,
             areas=True,
+            play=True,
             meta=True,
         )
 
@@ -59,6 +61,7 @@ class Change:
         background = before.background != after.background or images
         annotations = before.labels != after.labels or before.notes != after.notes
         areas = before.areas != after.areas
+        play = before.turn != after.turn or before.effects != after.effects
         return cls(
             tokens=tokens,
             terrain=terrain,
@@ -67,6 +70,7 @@ class Change:
             background=background,
             annotations=annotations,
             areas=areas,
+            play=play,
             meta=meta,
         )
 

@@ -1,7 +1,8 @@
 """The ``hexweave`` command: open the app, or export / check a map without a window.
 
 hexweave [MAP]                              open MAP (the bundled demo map by default)
-hexweave export MAP -o OUT.png|.pdf|.svg [--player]
+hexweave export MAP -o OUT.png|.pdf|.svg [--player] [--page A4|Letter|A3|Tabloid]
+        [--orientation auto|portrait|landscape] [--true-scale] [--hex-mm N] [--px-per-hex N]
 hexweave check MAP                          print "ok" or the problems; exit 1 if bad
 """
 
@@ -18,6 +19,7 @@ from rules import MapFileError, __version__, mapfile
 
 if TYPE_CHECKING:
     from app.document import MapDocument
+    from app.export import ExportOptions
 
 ORGANIZATION = "Hexweave"
 APPLICATION = "Hexweave"
@@ -29,7 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "check":
         return _check(_check_parser().parse_args(args[1:]))
     if args and args[0] == "export":
-        return _export(_export_parser().parse_args(args[1:]))
+        parser = _export_parser()
+        return _export(parser.parse_args(args[1:]), parser)
     return _run_app(_app_parser().parse_args(args))
 
 
@@ -59,12 +62,67 @@ def _check_parser() -> argparse.ArgumentParser:
 
 def _export_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="hexweave export", description="Render a map to PNG, PDF or SVG without a window."
+        prog="hexweave export",
+        description="Render a map to PNG, PDF or SVG without a window. A hex is counted "
+        "edge to edge (5 ft).",
     )
     parser.add_argument("map", type=Path)
     parser.add_argument("-o", "--output", type=Path, required=True, help="OUT.png, .pdf or .svg")
     parser.add_argument("--player", action="store_true", help="only what players may see")
+    pdf = parser.add_argument_group("PDF (default: fit the map on one A4 page)")
+    pdf.add_argument("--page", type=_page_name, metavar="A4|Letter|A3|Tabloid", help="paper")
+    pdf.add_argument("--orientation", choices=("auto", "portrait", "landscape"))
+    pdf.add_argument(
+        "--true-scale",
+        action="store_true",
+        help="1 inch a hex, tiled over as many pages as needed (overlapping, labelled row/col)",
+    )
+    pdf.add_argument(
+        "--hex-mm", type=float, metavar="N", help="true scale with N mm a hex (e.g. 25)"
+    )
+    picture = parser.add_argument_group("PNG and SVG")
+    picture.add_argument(
+        "--px-per-hex", type=float, metavar="N", help="pixels a hex (default 48, less if huge)"
+    )
     return parser
+
+
+def _page_name(text: str) -> str:
+    """``--page``, in any case; "11x17" is Tabloid."""
+    names = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid", "11x17": "Tabloid"}
+    try:
+        return names[text.strip().lower().replace("×", "x")]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not A4, Letter, A3 or Tabloid") from None
+
+
+def _export_options(args: argparse.Namespace) -> ExportOptions:
+    """The options asked for. Raises ExportOptionsError for a bad file name or a flag that
+    does not fit the format."""
+    from app.export import ExportOptions, ExportOptionsError, export_format
+
+    kind = export_format(args.output)
+    pdf_flags = {
+        "--page": args.page,
+        "--orientation": args.orientation,
+        "--true-scale": args.true_scale or None,
+        "--hex-mm": args.hex_mm,
+    }
+    given = [flag for flag, value in pdf_flags.items() if value is not None]
+    if kind != ".pdf" and given:
+        raise ExportOptionsError(f"{', '.join(given)}: only for PDF output, not {kind}")
+    if kind == ".pdf" and args.px_per_hex is not None:
+        raise ExportOptionsError(
+            "--px-per-hex: only for PNG and SVG output; a PDF fits the page, or use --true-scale"
+        )
+    return ExportOptions(
+        player=args.player,
+        page=args.page or "A4",
+        orientation=args.orientation or "auto",
+        true_scale=args.true_scale or args.hex_mm is not None,
+        hex_mm=25.4 if args.hex_mm is None else args.hex_mm,
+        pixels_per_hex=args.px_per_hex,
+    )
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -77,21 +135,29 @@ def _check(args: argparse.Namespace) -> int:
     return 1
 
 
-def _export(args: argparse.Namespace) -> int:
+def _export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Bad arguments exit 2 (argparse's usage error); a map that cannot be read or a file
+    that cannot be written exit 1."""
+    if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from app.export import ExportError, ExportOptionsError, export_board
+
+    try:
+        options = _export_options(args)
+    except ExportOptionsError as error:
+        parser.error(str(error))
     try:
         board = mapfile.load(args.map)
     except MapFileError as error:
         print(f"hexweave export: {error}", file=sys.stderr)
         return 1
-    if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
-
-    from app.export import ExportError, export_board
 
     _app = QApplication.instance() or QApplication([sys.argv[0]])
     try:
-        written = export_board(board, args.output, player=args.player)
+        written = export_board(board, args.output, options)
+    except ExportOptionsError as error:  # e.g. too many pixels per hex for this map
+        parser.error(str(error))
     except ExportError as error:
         print(f"hexweave export: {error}", file=sys.stderr)
         return 1

@@ -282,6 +282,7 @@ _PHRASES: dict[str, str | tuple[str, str]] = {
     "steep": ("not steep", "steep"),
     "blocked": ("clear of walls", "as walls"),
     "concealment_kind": ("as world concealment", "as magic concealment"),
+    "fog": ("revealed to the players", "under fog of war"),
 }
 
 

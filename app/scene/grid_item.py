@@ -6,19 +6,25 @@ colour, hatched for walls, steep slopes, water and Concealment, and outlined; cl
 elevations are written in the hexes. Farther out one cached numpy-built picture of the
 whole map is drawn instead, so the cost of a frame follows the pixels on screen (bounded
 hexes, or one scaled image), not the map size.
+
+Fog of war is greyed and hatched for the GM. With ``opaque_fog`` (the players' screen)
+fogged hexes are dark "unexplored" hexes, drawn at full opacity even over a background
+picture, with no numbers written in them.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.style import (
     GRID_COLOR,
     PATTERN_LAYERS,
+    UNEXPLORED_EDGE,
+    UNEXPLORED_RGB,
     cell_colors,
     pattern_brush,
     readable_text_color,
@@ -35,7 +41,9 @@ NUMBERS_ABOVE = 56.0  # on-screen hex width (px) over which elevations are writt
 class HexGridItem(QGraphicsItem):
     """Draws every hex of a board: terrain fills, patterns, outlines, elevations."""
 
-    def __init__(self, board: Board, parent: QGraphicsItem | None = None):
+    def __init__(
+        self, board: Board, parent: QGraphicsItem | None = None, *, opaque_fog: bool = False
+    ):
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setZValue(-100)
@@ -44,8 +52,10 @@ class HexGridItem(QGraphicsItem):
         self._rect = self._geometry.board_rect(board)
         self._hidden: frozenset[str] = frozenset()
         self._fill_opacity = 1.0
-        self._colors = cell_colors(board)
+        self._opaque_fog = opaque_fog
+        self._colors = cell_colors(board, opaque_fog=opaque_fog)
         self._picture: TerrainPicture | None = None
+        self._fog_picture: TerrainPicture | None = None
         self._font = QFont()
         self._font.setPointSizeF(9.0)
         self._font.setBold(True)
@@ -84,9 +94,14 @@ class HexGridItem(QGraphicsItem):
         """The terrain layers not drawn."""
         return self._hidden
 
+    @property
+    def opaque_fog(self) -> bool:
+        """True on the players' screen: fog of war hides what lies under it."""
+        return self._opaque_fog
+
     def _recolor(self) -> None:
-        self._colors = cell_colors(self._board, self._hidden)
-        self._picture = None
+        self._colors = cell_colors(self._board, self._hidden, self._opaque_fog)
+        self._picture = self._fog_picture = None
         self.update()
 
     @property
@@ -131,6 +146,17 @@ class HexGridItem(QGraphicsItem):
         painter.setOpacity(self._fill_opacity)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawImage(exposed, picture.image, picture.source_rect(exposed))
+        if self._opaque_fog and self._fill_opacity < 1.0 and self._fogged().any():
+            if self._fog_picture is None:
+                self._fog_picture = TerrainPicture(
+                    self._board, self._colors, self._geometry, self._fogged()
+                )
+            fog = self._fog_picture
+            painter.setOpacity(1.0)  # a background picture must not show through the fog
+            painter.drawImage(exposed, fog.image, fog.source_rect(exposed))
+
+    def _fogged(self) -> np.ndarray:
+        return self._board.layer("fog").astype(bool)
 
     # -- normal zoom ------------------------------------------------------------------
     def _paint_hexes(self, painter: QPainter, exposed: QRectF, hex_on_screen: float) -> None:
@@ -155,12 +181,36 @@ class HexGridItem(QGraphicsItem):
             for k in members:
                 painter.drawPolygon(polygons[k])
         painter.setPen(Qt.PenStyle.NoPen)
+        unzoom = painter.worldTransform().inverted()[0]
         for name, mask in self._pattern_masks(block):
-            painter.setBrush(pattern_brush(name))
+            brush = pattern_brush(name)
+            if brush.style() == Qt.BrushStyle.TexturePattern:  # as cosmetic as the others
+                brush.setTransform(QTransform.fromScale(unzoom.m11(), unzoom.m22()))
+            painter.setBrush(brush)
             for k in np.flatnonzero(mask.ravel()).tolist():
                 painter.drawPolygon(polygons[k])
+        if self._opaque_fog:
+            self._paint_unexplored(painter, [polygons[k] for k in self._unexplored(block)])
         if hex_on_screen >= NUMBERS_ABOVE:
             self._paint_numbers(painter, block, xs, ys, self._colors[block])
+
+    def _unexplored(self, block: tuple[slice, slice]) -> list[int]:
+        """Flat indices in ``block`` of the fogged cells."""
+        return np.flatnonzero(self._board.layer("fog")[block].ravel()).tolist()
+
+    def _paint_unexplored(self, painter: QPainter, polygons: list[QPolygonF]) -> None:
+        """Fogged hexes on the players' screen: opaque (over a background picture too),
+        dark, faintly outlined, with a subtle pattern."""
+        if not polygons:
+            return
+        painter.setPen(QPen(UNEXPLORED_EDGE, 0))
+        painter.setBrush(QColor(*UNEXPLORED_RGB))
+        for polygon in polygons:
+            painter.drawPolygon(polygon)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(pattern_brush("unexplored"))
+        for polygon in polygons:
+            painter.drawPolygon(polygon)
 
     def _pattern_masks(self, block: tuple[slice, slice]) -> list[tuple[str, np.ndarray]]:
         """(pattern name, cells to hatch) for every shown layer drawn as a pattern."""
@@ -169,6 +219,7 @@ class HexGridItem(QGraphicsItem):
             (name, board.layer(name)[block] != 0)
             for name in PATTERN_LAYERS
             if name != "magic" and name not in self._hidden
+            if not (name == "fog" and self._opaque_fog)  # drawn apart, opaque
         ]
         if "concealment" not in self._hidden:  # [S000]: magic Concealment reads apart
             magic = board.layer("concealment_kind")[block] == ConcealmentKind.MAGIC
@@ -191,7 +242,10 @@ class HexGridItem(QGraphicsItem):
             if layer in self._hidden:
                 continue
             values = self._board.layer(layer)[block]
-            shown = np.nonzero(values) if layer == "elevation" else np.nonzero(values >= 0)
+            wanted = values != 0 if layer == "elevation" else values >= 0
+            if self._opaque_fog:  # nothing is written on unexplored hexes
+                wanted &= ~self._board.layer("fog")[block]
+            shown = np.nonzero(wanted)
             for i, j in zip(*shown, strict=True):
                 r, g, b = (int(v) for v in colors[i, j])
                 painter.setPen(readable_text_color(QColor(r, g, b)))

@@ -2,13 +2,22 @@
 
 Items follow the document's ``changed`` signal (DESIGN.md data flow): a terrain change
 recolours the grid, a token change syncs, adds or removes only that token's item.
+
+``MapScene(document, None, player=True)`` is the players' presentation (the Player View):
+clicks do nothing, fog is opaque, tokens have thick rings and name plates, labels are large
+and keep their size on screen, and nothing GM-only is drawn.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeyEvent
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsSceneMouseEvent
+from PySide6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+)
 
 from app.controller import MapController
 from app.document import Change, MapDocument
@@ -17,12 +26,18 @@ from app.scene.area_items import PinnedAreaLayer
 from app.scene.background_item import BackgroundItem
 from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
+from app.scene.player_items import PlayerTokenItem, ViewOnlyTool
 from app.scene.token_item import TokenItem
 from app.tools.base import Gesture, Tool
 from app.tools.select_move import SelectMoveTool
 from rules import Board, Hex, Token
 
+if TYPE_CHECKING:
+    from app.player_document import PlayerDocument
+
 BACKGROUND = QColor(48, 46, 44)
+PLAYER_HIDDEN_LAYERS = frozenset({"softness"})  # numbers on every hex: not for the table
+PLAYER_LABEL_SCALE = 1.4  # labels on the players' screen: on-screen size at scale 100 %
 
 
 class MapScene(QGraphicsScene):
@@ -32,13 +47,24 @@ class MapScene(QGraphicsScene):
     hovered = Signal(object)  # Hex | None
     hint = Signal(str)
 
-    def __init__(self, document: MapDocument, controller: MapController):
+    def __init__(
+        self,
+        document: MapDocument | PlayerDocument,
+        controller: MapController | None = None,
+        player: bool = False,
+    ):
         super().__init__()
+        if controller is None and not player:
+            raise ValueError("the GM's map scene needs a controller to edit with")
         self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self._document = document
         self._controller = controller
-        self._grid = HexGridItem(document.board)
+        self._player = player
+        self._presentation_scale = 1.0
+        self._grid = HexGridItem(document.board, opaque_fog=player)
+        if player:
+            self._grid.set_hidden_layers(PLAYER_HIDDEN_LAYERS)
         self.addItem(self._grid)
         self.background_item = BackgroundItem()
         self.addItem(self.background_item)
@@ -48,7 +74,9 @@ class MapScene(QGraphicsScene):
         self._decoded: dict[str, tuple[bytes, QImage]] = {}
         self._selection: list[str] = []
         self._last_hover: Hex | None = None
-        self.select_tool = SelectMoveTool(self, controller)
+        self.select_tool: Tool = (
+            ViewOnlyTool() if controller is None or player else SelectMoveTool(self, controller)
+        )
         self.tool: Tool = self.select_tool
         self.pinned_areas = PinnedAreaLayer(self)
         self._rebuild()
@@ -56,9 +84,14 @@ class MapScene(QGraphicsScene):
 
     # -- document -----------------------------------------------------------------
     @property
-    def document(self) -> MapDocument:
+    def document(self) -> MapDocument | PlayerDocument:
         """The document shown."""
         return self._document
+
+    @property
+    def player(self) -> bool:
+        """True for the players' presentation (read-only, opaque fog, large type)."""
+        return self._player
 
     @property
     def geometry(self) -> SceneGeometry:
@@ -74,7 +107,7 @@ class MapScene(QGraphicsScene):
         """The item drawing the grid and terrain."""
         return self._grid
 
-    def set_document(self, document: MapDocument) -> None:
+    def set_document(self, document: MapDocument | PlayerDocument) -> None:
         """Show another document."""
         self.tool.cancel()
         self._document.changed.disconnect(self._on_document_changed)
@@ -97,7 +130,8 @@ class MapScene(QGraphicsScene):
         self._tokens.clear()
         self._decode_images(board)
         for token in board.tokens.values():
-            self._add_token_item(token)
+            if self._shows(token):
+                self._add_token_item(token)
         self._sync_background(board)
         self._sync_annotations(board)
         self.pinned_areas.clear()
@@ -124,10 +158,13 @@ class MapScene(QGraphicsScene):
         if any(i not in board.tokens for i in self._selection):
             self.set_selection([i for i in self._selection if i in board.tokens])
 
+    def _shows(self, token: Token) -> bool:
+        return not (self._player and token.hidden)  # not for players, whatever the document
+
     def _sync_token(self, board: Board, token_id: str) -> None:
         item = self._tokens.get(token_id)
         token = board.tokens.get(token_id)
-        if token is None:
+        if token is None or not self._shows(token):
             if item is not None:
                 self.removeItem(self._tokens.pop(token_id))
         elif item is None:
@@ -156,23 +193,49 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         geometry = self.geometry
         items: list[LabelItem | NoteMarkerItem] = [
-            LabelItem(label, geometry.center(label.position)) for label in board.labels.values()
+            LabelItem(label, geometry.center(label.position))
+            for label in board.labels.values()
+            if not (self._player and label.gm_only)  # GM-only: never on the players' screen
         ]
         for note in board.notes.values():
+            if self._player and note.gm_only:
+                continue
             where = note.hex if note.hex is not None else board.token(note.token_id or "").position
             items.append(NoteMarkerItem(note, geometry.center(where), geometry.size))
         for item in items:
             self.addItem(item)
         self._annotations = items
+        self._scale_annotations()
 
     def annotation_items(self) -> list[LabelItem | NoteMarkerItem]:
         """The label and note items shown."""
         return list(self._annotations)
 
     def _add_token_item(self, token: Token) -> None:
-        item = TokenItem(token, self.geometry, self._image_for(token))
+        image = self._image_for(token)
+        if self._player:
+            item: TokenItem = PlayerTokenItem(token, self.geometry, image, show_bars=False)
+            item.set_presentation_scale(self._presentation_scale)
+        else:
+            item = TokenItem(token, self.geometry, image)
         self._tokens[token.id] = item
         self.addItem(item)
+
+    # -- the players' presentation -------------------------------------------------------
+    def set_presentation_scale(self, scale: float) -> None:
+        """Players' screen: draw token rings, names and labels ``scale`` times larger."""
+        self._presentation_scale = scale
+        for item in self._tokens.values():
+            if isinstance(item, PlayerTokenItem):
+                item.set_presentation_scale(scale)
+        self._scale_annotations()
+
+    def _scale_annotations(self) -> None:
+        for item in self._annotations:  # players' labels: the same size on screen at any zoom
+            if self._player and isinstance(item, LabelItem):
+                item.setFlag(item.GraphicsItemFlag.ItemIgnoresTransformations, True)
+                item.setScale(self._presentation_scale * PLAYER_LABEL_SCALE)
+                item.setZValue(0)  # under the tokens and their name plates
 
     def _image_for(self, token: Token) -> QImage | None:
         return self._images.get(token.image) if token.image else None
@@ -228,8 +291,8 @@ class MapScene(QGraphicsScene):
             self.set_selection([*self._selection, token_id])
 
     def set_tool(self, tool: Tool) -> None:
-        """Make ``tool`` the active tool; a gesture in progress is cancelled."""
-        if tool is not self.tool:
+        """Make ``tool`` the active tool; a gesture in progress is cancelled (not for players)."""
+        if tool is not self.tool and not self._player:
             self.tool.cancel()
             self.tool = tool
 

@@ -2,16 +2,20 @@
 
 Every terrain layer reads by pattern as well as by colour, so colour-blind players can
 tell them apart: walls are cross-hatched, steep slopes diagonally hatched, water has
-horizontal lines, Concealment is dotted. Sides use the Okabe–Ito colour-blind-safe
+horizontal lines, Concealment is dotted. Fog of war is greyed and hatched on the GM's map
+(the GM still sees what lies under it) and opaque dark "unexplored" hexes on the players'
+screen (:data:`UNEXPLORED_RGB`). Sides use the Okabe–Ito colour-blind-safe
 palette *and* a ring style (solid, double, dashed, dotted).
 """
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import numpy.typing as npt
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 
 from rules import Board, GroundKind
 
@@ -31,18 +35,26 @@ GROUND_RGB: dict[GroundKind, tuple[int, int, int]] = {
 }
 WALL_RGB = (58, 52, 48)
 WATER_RGB = (60, 120, 190)
-FOG_RGB = (90, 90, 110)
+FOG_RGB = (90, 90, 110)  # the haze of Concealment (not fog of war)
+FOG_OF_WAR_RGB = (150, 152, 168)  # the GM's map: fogged spaces are greyed toward this
+FOG_OF_WAR_GREYING = 0.45
+UNEXPLORED_RGB = (30, 32, 42)  # the players' screen: fogged spaces, opaque
+UNEXPLORED_EDGE = QColor(52, 55, 70)
 GRID_COLOR = QColor(40, 36, 30, 150)
 
 _GROUND_TABLE = np.array([GROUND_RGB[k] for k in GroundKind], dtype=np.float32)
 
 
-def cell_colors(board: Board, hidden: frozenset[str] = frozenset()) -> U8Array:
+def cell_colors(
+    board: Board, hidden: frozenset[str] = frozenset(), opaque_fog: bool = False
+) -> U8Array:
     """Fill colour of every cell as an ``(height, width, 3)`` uint8 array.
 
     Ground kind sets the hue; higher ground is lighter and lower ground darker (6 % a
-    step); water blends toward blue by depth; Concealment greys it; walls are dark.
-    Layers named in ``hidden`` are left out (the ground is always shown).
+    step); water blends toward blue by depth; Concealment greys it; walls are dark; fog of
+    war greys it too, or with ``opaque_fog`` (the players' screen) paints the cell
+    :data:`UNEXPLORED_RGB` whatever lies under it. Layers named in ``hidden`` are left out
+    (the ground is always shown; ``opaque_fog`` ignores ``hidden``).
     """
     rgb = _GROUND_TABLE[board.layer("ground").astype(np.intp)]
     if "elevation" not in hidden:
@@ -56,13 +68,42 @@ def cell_colors(board: Board, hidden: frozenset[str] = frozenset()) -> U8Array:
         rgb = rgb + (np.array(FOG_RGB, np.float32) - rgb) * (fog * 0.6)
     if "blocked" not in hidden:
         rgb[board.layer("blocked").astype(bool)] = WALL_RGB
+    fogged = board.layer("fog").astype(bool)
+    if opaque_fog:
+        rgb[fogged] = UNEXPLORED_RGB
+    elif "fog" not in hidden and fogged.any():
+        grey = np.array(FOG_OF_WAR_RGB, np.float32)
+        rgb[fogged] = rgb[fogged] + (grey - rgb[fogged]) * FOG_OF_WAR_GREYING
     return np.ascontiguousarray(rgb.astype(np.uint8))
 
 
 def pattern_brush(layer: str) -> QBrush:
-    """The hatch drawn over a cell for a layer that is set (wall, steep, water, fog)."""
-    color, style = _PATTERNS[layer]
+    """The hatch drawn over a cell for a layer that is set (wall, steep, water,
+    Concealment, fog of war), or ``"unexplored"``: the players' fog of war.
+
+    Fog of war is a wide cross-hatch texture, unlike the walls' fine one; textures scale
+    with the painter, so a caller drawing zoomed sets the brush's transform to undo that.
+    """
+    if layer == "fog":
+        return QBrush(_fog_tile())
+    color, style = UNEXPLORED_PATTERN if layer == "unexplored" else _PATTERNS[layer]
     return QBrush(QColor(*color), style)
+
+
+@functools.cache
+def _fog_tile() -> QImage:
+    """One tile of the GM's fog hatch: light and dark diagonals both ways, 14 px apart."""
+    size = FOG_HATCH_PX
+    tile = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    tile.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(tile)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    for color, width in (((70, 70, 85, 120), 3.0), ((240, 240, 250, 220), 1.4)):
+        painter.setPen(QPen(QColor(*color), width))
+        painter.drawLine(QPointF(-1, -1), QPointF(size + 1, size + 1))
+        painter.drawLine(QPointF(-1, size + 1), QPointF(size + 1, -1))
+    painter.end()
+    return tile
 
 
 _PATTERNS: dict[str, tuple[tuple[int, int, int, int], Qt.BrushStyle]] = {
@@ -72,7 +113,9 @@ _PATTERNS: dict[str, tuple[tuple[int, int, int, int], Qt.BrushStyle]] = {
     "concealment": ((30, 30, 50, 150), Qt.BrushStyle.Dense6Pattern),
     "magic": ((204, 121, 167, 220), Qt.BrushStyle.CrossPattern),  # magic Concealment
 }
-PATTERN_LAYERS = tuple(_PATTERNS)
+PATTERN_LAYERS = (*_PATTERNS, "fog")  # fog: a texture, see pattern_brush
+FOG_HATCH_PX = 14
+UNEXPLORED_PATTERN = ((58, 62, 80, 255), Qt.BrushStyle.Dense6Pattern)  # subtle, on the dark
 
 # Okabe–Ito palette; the ring style carries the same information without colour.
 SIDE_STYLE: dict[str, tuple[str, Qt.PenStyle]] = {

@@ -3,7 +3,9 @@
 Every pixel of a bounded image (at most :data:`MAX_SIDE` pixels a side) is mapped back
 to the hex under its centre with the vectorised pixel→hex of :mod:`rules.layout`, and
 takes that cell's colour. The image is built once per terrain change and drawn scaled,
-so a zoomed-out frame costs the same whatever the map's size.
+so a zoomed-out frame costs the same whatever the map's size. With a ``mask`` only the
+masked cells are painted and the rest is transparent (the players' fog drawn on its own,
+opaque over a background picture).
 """
 
 from __future__ import annotations
@@ -27,14 +29,20 @@ BAND_ROWS = 64
 class TerrainPicture:
     """A scaled-down picture of ``board``'s terrain and where it sits in the scene."""
 
-    def __init__(self, board: Board, colors: U8Array, geometry: SceneGeometry):
+    def __init__(
+        self,
+        board: Board,
+        colors: U8Array,
+        geometry: SceneGeometry,
+        mask: npt.NDArray[np.bool_] | None = None,
+    ):
         rect = geometry.board_rect(board)
         hex_width = geometry.layout.width
         scale = min(PIXELS_PER_HEX / hex_width, MAX_SIDE / max(rect.width(), rect.height()))
         width = max(1, round(rect.width() * scale))
         height = max(1, round(rect.height() * scale))
         self.scene_rect = QRectF(rect.left(), rect.top(), width / scale, height / scale)
-        rgba = _render(board, colors, geometry, self.scene_rect, width, height)
+        rgba = _render(board, colors, geometry, self.scene_rect, (width, height), mask)
         self.image = QImage(rgba.data, width, height, 4 * width, QImage.Format.Format_RGBA8888)
         self._keep_alive = rgba  # QImage does not own the numpy buffer
 
@@ -55,14 +63,17 @@ def _render(
     colors: U8Array,
     geometry: SceneGeometry,
     scene_rect: QRectF,
-    width: int,
-    height: int,
+    size: tuple[int, int],
+    mask: npt.NDArray[np.bool_] | None,
 ) -> npt.NDArray[np.uint8]:
+    width, height = size
     # One gather from a table of packed RGBA cells; the last entry is transparent (off-map).
     off_map = board.width * board.height
     table = np.zeros(off_map + 1, dtype=np.uint32)
     packed = colors.reshape(-1, 3).astype(np.uint32) @ np.array([1, 1 << 8, 1 << 16], np.uint32)
     table[:-1] = packed | np.uint32(0xFF000000)
+    if mask is not None:
+        table[:-1][~mask.ravel()] = 0
     # float32, broadcasting and bands of rows keep the temporaries small and in cache:
     # this runs over millions of pixels.
     step_x, step_y = scene_rect.width() / width, scene_rect.height() / height

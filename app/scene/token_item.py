@@ -5,24 +5,56 @@ footprint, ringed in its side's colour and dash pattern; a multi-hex token also 
 and outlines the hexes it fills. Hidden tokens (not on the player view) are drawn faded
 with a dashed outline. The item has no mouse logic: tools move it as a preview and the
 document puts it where the model says.
+
+Play state reads at a glance: Conditions are short dark pills in rows of two ending on the
+disc's lower edge ("PRN", "SLW 2", "ENC 3": the Tier added over sources, left out at Tier
+1; at most :data:`MAX_BADGES`, the last one "+N" when there are more), Ailments ringed in
+reddish purple; under the disc, Grit is a solid orange bar and Energy a hatched sky-blue one
+(Okabe–Ito colours, told apart by pattern too). Both hide when the hex is tiny on screen.
+They are drawn by a companion :class:`TokenDecorations` item stacked over every token, so
+an adjacent token never hides them; it follows its token into and out of the scene. A
+player view makes its items with ``show_bars=False``: bars then show only for tokens
+whose ``vitals.bars_for_players`` is set, and the tooltip leaves the numbers out.
 """
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPen,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.style import readable_text_color, side_pen
+from app.scene.token_badges import Badge, PoolBar, TokenDecorations
 from rules import Hex, Token
+from rules.conditions import describe
+from rules.pools import POOL_LABELS
 
 
 class TokenItem(QGraphicsItem):
     """The picture of one token, placed at its footprint's centre."""
 
-    def __init__(self, token: Token, geometry: SceneGeometry, image: QImage | None = None):
+    def __init__(
+        self,
+        token: Token,
+        geometry: SceneGeometry,
+        image: QImage | None = None,
+        show_bars: bool = True,
+    ):
         super().__init__()
+        self._show_bars = show_bars  # False on a player view: only bars_for_players show
+        self.decorations = TokenDecorations()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
         self.setZValue(10 - token.size)  # small tokens on top, so they stay grabbable
         self.setAcceptHoverEvents(True)
         self.token = token
@@ -38,6 +70,21 @@ class TokenItem(QGraphicsItem):
         """The id of the token shown."""
         return self.token.id
 
+    @property
+    def radius(self) -> float:
+        """The token disc's radius in scene units."""
+        return self._radius
+
+    @property
+    def geometry(self) -> SceneGeometry:
+        """The hex geometry the token was last laid out with."""
+        return self._geometry
+
+    @property
+    def image(self) -> QImage | None:
+        """The token's picture, if it has one."""
+        return self._image
+
     def sync_from(self, token: Token, geometry: SceneGeometry, image: QImage | None = None) -> None:
         """Show ``token`` as the model has it now."""
         self.prepareGeometryChange()
@@ -52,7 +99,9 @@ class TokenItem(QGraphicsItem):
         self._footprint.translate(-center)
         spread = max((abs(p.x() - center.x()) + abs(p.y() - center.y())) for p in footprint)
         self._radius = geometry.size * 0.8 + spread * 0.2
+        self.decorations.sync_from(token, geometry.size, self._radius, self._show_bars)
         self.setToolTip(self._tooltip())
+        self.decorations.setToolTip(self.toolTip())
         self.show_at(token.position)
 
     @staticmethod
@@ -74,10 +123,24 @@ class TokenItem(QGraphicsItem):
             self._selected = selected
             self.update()
 
+    def badges(self) -> list[Badge]:
+        """The condition pills drawn (when the hex is big enough on screen)."""
+        return [badge for _rect, badge in self.decorations.badges]
+
+    def bars(self) -> list[PoolBar]:
+        """The Pool bars drawn (when shown on this view and the hex is big enough)."""
+        return [bar for _rect, bar in self.decorations.bars]
+
     def _tooltip(self) -> str:
         t = self.token
-        lines = [f"<b>{t.name}</b> — {t.kind.value}, size {t.size}, {t.side}"]
+        lines = [f"<b>{escape(t.name)}</b> — {t.kind.value}, size {t.size}, {t.side}"]
         lines.append(f"at ({t.position.q}, {t.position.r}), {len(t.footprint_offsets)} hex(es)")
+        if t.conditions:
+            lines.append(escape(describe(t.conditions)))
+        if self.decorations.bars:
+            lines.append(
+                " · ".join(f"{POOL_LABELS[b.pool]} {b.current} / {b.maximum}" for b in self.bars())
+            )
         if t.hidden:
             lines.append("<i>hidden from players</i>")
         return "<br>".join(lines)
@@ -114,7 +177,7 @@ class TokenItem(QGraphicsItem):
             painter.setPen(edge)
             painter.setBrush(tint)
             painter.drawPath(self._footprint)
-        self._paint_disc(painter, fill, ring)
+        self._paint_disc(painter, fill, ring, self.decorations.badges_shown(painter))
         if self._selected:
             painter.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.SolidLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -123,9 +186,27 @@ class TokenItem(QGraphicsItem):
             painter.setPen(QPen(QColor("#000000"), 1.5, Qt.PenStyle.DashLine))
             painter.drawEllipse(QPointF(0, 0), r, r)
 
-    def _paint_disc(self, painter: QPainter, fill: QColor, ring: QPen) -> None:
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        """Keep the decorations with the token: same scene, position and visibility."""
+        kind, decorations = QGraphicsItem.GraphicsItemChange, self.decorations
+        if change == kind.ItemSceneChange and self.scene() is not None:
+            if decorations.scene() is self.scene():
+                self.scene().removeItem(decorations)
+        elif change == kind.ItemSceneHasChanged and isinstance(value, QGraphicsScene):
+            value.addItem(decorations)
+            decorations.setPos(self.pos())
+        elif change == kind.ItemPositionHasChanged:
+            decorations.setPos(self.pos())
+        elif change == kind.ItemVisibleHasChanged:
+            decorations.setVisible(bool(value))
+        return super().itemChange(change, value)
+
+    def _paint_disc(self, painter: QPainter, fill: QColor, ring: QPen, badges: bool) -> None:
         r = self._radius
         disc = QRectF(-r, -r, 2 * r, 2 * r)
+        text_box = QRectF(disc)
+        if badges:  # the initials move up, clear of the pills
+            text_box.setBottom(min(rect.top() for rect, _badge in self.decorations.badges))
         painter.setPen(Qt.PenStyle.NoPen)
         if self._image is not None and not self._image.isNull():
             clip = QPainterPath()
@@ -139,10 +220,11 @@ class TokenItem(QGraphicsItem):
             painter.drawEllipse(disc)
             font = QFont()
             font.setBold(True)
-            font.setPixelSize(max(6, int(r * (0.8 if len(self.token.initials) > 1 else 1.1))))
+            size = r * (0.8 if len(self.token.initials) > 1 else 1.1)
+            font.setPixelSize(max(6, int(min(size, text_box.height() * 0.8))))
             painter.setFont(font)
             painter.setPen(readable_text_color(fill))
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, self.token.initials)
+            painter.drawText(text_box, Qt.AlignmentFlag.AlignCenter, self.token.initials)
         painter.setPen(QPen(QColor(20, 20, 20), 1.5))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(

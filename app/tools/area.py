@@ -45,6 +45,7 @@ class AreaSettings:
     check_range: bool = True
     physical: bool = False
     exclude_caster: bool = False
+    rounds: int = 0  # how long a pinned template lasts; 0: until deleted (an Aura: dismissed)
 
 
 Listener = Callable[[AreaResult | None], None]
@@ -205,7 +206,7 @@ class AreaTool(Tool):
             pinned = replace(template, id=area_id, origin=())
         else:  # fixed where it was cast, even if a targeted subject moves later
             pinned = replace(template, id=area_id, origin=result.origin, source=None)
-        if not self._controller.pin_area(pinned):
+        if not self._controller.pin_area(pinned, self.settings.rounds or None):
             return False  # the controller said why; refreshing would overwrite it
         self.aiming = False
         self.refresh()

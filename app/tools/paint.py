@@ -7,6 +7,7 @@ covers comes from :mod:`rules.painting`; the write is the controller's.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -72,8 +73,7 @@ class PaintTool(Tool):
         if self._shape == "pick":
             self._pick(gesture.hex)
         elif self._shape == "fill":
-            region = flood_region(board, gesture.hex, self.settings.layer)
-            self._controller.paint_terrain(self.settings, region)
+            self._commit(flood_region(board, gesture.hex, self.settings.layer))
         else:
             self._start = self._last = gesture.hex
             self._hexes = set(brush(board, gesture.hex, self.settings.radius))
@@ -100,7 +100,10 @@ class PaintTool(Tool):
         hexes = frozenset(self._hexes)
         self._clear()
         if hexes:
-            self._controller.paint_terrain(self.settings, hexes)
+            self._commit(hexes)
+
+    def _commit(self, hexes: Iterable[Hex]) -> None:
+        self._controller.paint_terrain(self.settings, hexes)
 
     def cancel(self) -> None:
         if self._start is not None:

@@ -142,6 +142,17 @@ class AreaDock(QDockWidget):
         self.range_check.toggled.connect(self._on_form)
         self.range_spin.valueChanged.connect(self._on_form)
         form.addRow(self.range_check, self.range_spin)
+        self.rounds_spin = QSpinBox()
+        self.rounds_spin.setRange(0, 9999)
+        self.rounds_spin.setSpecialValueText("until removed")
+        self.rounds_spin.setSuffix(" rounds")
+        self.rounds_spin.setValue(self.settings.rounds)
+        self.rounds_spin.setToolTip(
+            "A pinned template with a duration is an ongoing effect of its caster: it ticks "
+            "at the caster's turn start and ends at 0 [P-TIMING] (12 rounds = 1 minute)"
+        )
+        self.rounds_spin.valueChanged.connect(self._on_form)
+        form.addRow("Lasts", self.rounds_spin)
         self.physical_check = QCheckBox("Physical effect")
         self.exclude_check = QCheckBox("Caster unaffected by own Burst")
         for box in (self.physical_check, self.exclude_check):
@@ -240,6 +251,7 @@ class AreaDock(QDockWidget):
         s.range_value = self.range_spin.value()
         s.physical = self.physical_check.isChecked()
         s.exclude_caster = self.exclude_check.isChecked()
+        s.rounds = self.rounds_spin.value()
         self.range_spin.setEnabled(s.check_range)
         self.settings_changed.emit()
 
@@ -276,4 +288,7 @@ def _pinned_text(board: Board, area: AreaTemplate) -> str:
         who.append(f"on {board.tokens[area.source].name}")
     if area.caster and area.caster in board.tokens:
         who.append(f"by {board.tokens[area.caster].name}")
+    lasting = [e for e in board.effects.values() if e.area_id == area.id]
+    if lasting:
+        who.append(f"— {lasting[0].remaining}")
     return " ".join([area.title, *who])

@@ -8,21 +8,21 @@ Each flow is a thin dialog wrapper around a method a test can call directly
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMessageBox
 
 from app.autosave import Recoverable, forget, recover, recoverable
 from app.session import Session, describe_open_error
 from rules import MapFileError
 from rules.mapfile import SUFFIX
 
+if TYPE_CHECKING:
+    from app.export import ExportOptions
+    from app.export_dialog import ExportDialog
+
 FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
-EXPORT_FILTERS = {
-    "PNG image (*.png)": ".png",
-    "PDF document (*.pdf)": ".pdf",
-    "SVG drawing (*.svg)": ".svg",
-}
 
 
 class FileActions(QObject):
@@ -33,6 +33,8 @@ class FileActions(QObject):
         self._window = window
         self._session = session
         self.recent_menu = QMenu("Open &Recent", window)
+        self._export_path: tuple[object, Path] | None = None  # (document, file) exported last
+        self._export_options: ExportOptions | None = None
         session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
         self._refresh_recent_menu()
 
@@ -117,28 +119,57 @@ class FileActions(QObject):
             self._session.new_map(*dialog.values())
 
     def export_dialog(self) -> None:
-        """File → Export Image…; a name typed without a suffix gets the chosen type's."""
-        start = str(Path(self._last_dir()) / f"{self._session.document.board.name}.png")
-        name, chosen = QFileDialog.getSaveFileName(
-            self._window, "Export image", start, ";;".join(EXPORT_FILTERS)
-        )
-        if name:
-            path = Path(name)
-            if path.suffix.lower() not in EXPORT_FILTERS.values():
-                path = path.with_name(path.name + EXPORT_FILTERS.get(chosen, ".png"))
-            self.export_to(path)
+        """File → Export…: the export options (file, view, page or pixels); exports when
+        accepted. The dialog is window-modal but does not block (``open``), so a test can
+        fill it in and accept it."""
+        from app.export_dialog import ExportDialog  # QtSvg and PDF load only when asked
 
-    def export_to(self, path: Path) -> bool:
-        """Export the open map as a picture; say where it went, or why it failed."""
-        from app.export import ExportError, export_board  # QtSvg and PDF load only when asked
+        document = self._session.document
+        start = Path(self._last_dir()) / f"{document.board.name}.png"
+        if self._export_path and self._export_path[0] is document:
+            start = self._export_path[1]  # the same map again: offer its last export
+        board = document.board
+        dialog = ExportDialog(board, start, self._export_options, self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._on_export_dialog_accepted(dialog))
+        dialog.open()
+
+    def _on_export_dialog_accepted(self, dialog: ExportDialog) -> None:
+        self._export_path = (self._session.document, dialog.path())
+        self._export_options = dialog.options()
+        self.export_to(dialog.path(), self._export_options)
+
+    def export_to(self, path: Path, options: ExportOptions | None = None) -> bool:
+        """Export the open map (GM view unless ``options`` say otherwise), showing a
+        cancellable progress dialog when it is big; say where it went, or why not."""
+        from app.export import ExportCancelledError, ExportError
 
         try:
-            export_board(self._session.document.board, path)
+            self._export(Path(path), options)
+        except ExportCancelledError:
+            self._say("Export cancelled: nothing was written", 4000)
+            return False
         except ExportError as error:
             QMessageBox.warning(self._window, "Export failed", str(error))
             return False
-        self._say(f"Exported {path.name}", 4000)
+        self._say(f"Exported {Path(path).name}", 4000)
         return True
+
+    def _export(self, path: Path, options: ExportOptions | None) -> None:
+        from app.export import ExportOptions, export_board, is_large
+        from app.export_dialog import ExportProgress
+
+        board, options = self._session.document.board, options or ExportOptions()
+        progress: ExportProgress | None = None
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            if is_large(board, path, options):
+                progress = ExportProgress(self._window, f"Exporting {path.name}…")
+            export_board(board, path, options, progress=progress)
+        finally:
+            QApplication.restoreOverrideCursor()
+            if progress is not None:
+                progress.close()
 
     def _last_dir(self) -> str:
         recent = self._session.recent_files()

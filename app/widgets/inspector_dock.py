@@ -7,6 +7,8 @@ target's Concealment from the selected one (Tier, both penalties, the adjacent r
 the spaces that caused it, hatched on the map); the same line goes to the status bar.
 Full spaces are marked on the map, and the selected token's Concealment field can shade
 it. Everything follows the document, so undo and redo update it too; the dock only reads.
+Under that, the :class:`~app.widgets.vitals_panel.VitalsPanel` shows the token's Conditions
+and Pools and edits them through :class:`~app.token_state_actions.TokenStateActions`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from app.scene.concealment_shade import ConcealmentShade
 from app.scene.geometry import SceneGeometry
 from app.scene.map_scene import MapScene
 from app.scene.rules_overlays import FullSpaceMarkers, HighlightHexes, ReachOutline
+from app.token_state_actions import TokenStateActions
+from app.widgets.vitals_panel import VitalsPanel
 from rules import (
     Board,
     Concealment,
@@ -54,8 +58,19 @@ SHADE_RADIUS = 40
 class InspectorDock(QDockWidget):
     """Reach, Crowded and Concealment of the selected token, on the dock and the map."""
 
-    def __init__(self, scene: MapScene, parent: QWidget | None = None):
+    def __init__(
+        self,
+        scene: MapScene,
+        parent: QWidget | None = None,
+        state_actions: TokenStateActions | None = None,
+    ):
         super().__init__("Inspector", parent)
+        # Edits of Conditions and Pools; the window may pass its own (see set_state_actions).
+        if state_actions is None:
+            state_actions = TokenStateActions(lambda: scene.document, self)
+            state_actions.refused.connect(lambda reason: scene.hint.emit(f"⚠ {reason}"))
+        self.state_actions = state_actions
+        self.vitals_panel = VitalsPanel(self.state_actions)
         self.setObjectName("inspector_dock")
         self._scene = scene
         self._document: MapDocument | None = None  # the one watched
@@ -100,6 +115,7 @@ class InspectorDock(QDockWidget):
         # The numbers first (they must show in a short dock), the breakdown, the switches.
         for widget in (self.token_label, _rule(), self.target_label, _rule(), self.crowd_label):
             column.addWidget(widget)
+        column.addWidget(self.vitals_panel)
         column.addStretch(1)
         column.addWidget(_rule())
         for widget in (self.full_box, self.reach_box, self.shade_box):
@@ -109,6 +125,11 @@ class InspectorDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.setWidget(scroll)
+
+    def set_state_actions(self, actions: TokenStateActions) -> None:
+        """Send the Vitals panel's edits to ``actions`` (the window's, wired to its status bar)."""
+        self.state_actions = actions
+        self.vitals_panel.set_actions(actions)
 
     # -- following the document ----------------------------------------------------------
     def watch(self, document: MapDocument) -> None:
@@ -172,10 +193,12 @@ class InspectorDock(QDockWidget):
                 f"{count} tokens selected. {NOTHING_SELECTED}." if count else NOTHING_SELECTED
             )
             self.crowd_label.setText("")
+            self.vitals_panel.show_token(board, None)
             return
         self.crowding = crowded(board, token.id)
         self.token_label.setText(token_html(token, self.crowding))
         self.crowd_label.setText(crowding_html(self.crowding))
+        self.vitals_panel.show_token(board, token.id, self.crowding)
         if self.reach_box.isChecked():
             self.reach_outline.show_hexes(reach_spaces(board, token), geometry)
         else:

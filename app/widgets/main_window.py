@@ -44,6 +44,8 @@ from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
 from app.widgets.notes_dock import NotesDock
 from app.widgets.picture_dock import attach_picture_dock
+from app.widgets.play_panels import PlayPanels
+from app.widgets.player_window import attach_player_window
 from app.widgets.rules_panels import RulesPanels
 from app.widgets.terrain_dock import TerrainDock
 from app.widgets.token_tools import TokenTools
@@ -90,14 +92,18 @@ class MainWindow(QMainWindow):
         self.tokens = TokenTools(self, self.session, self.scene, self.view)
         self.files = FileActions(self, self.session)
         self.rules = RulesPanels(self)
+        self.play = PlayPanels(self)
+        self.player_window = attach_player_window(self)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
+        self.play.install_turn_menu(self.menuBar())
         self.picture_dock = attach_picture_dock(self)
         self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
         self.tokens.library_dock.raise_()
         self._build_toolbar()
         self._connect()
         self.rules.watch(document)
+        self.play.watch(document)
         self._watch_document(document)
         self._restore_geometry()
 
@@ -113,6 +119,9 @@ class MainWindow(QMainWindow):
             "view.library": self.tokens.library_dock.toggleViewAction(),
             "view.areas": self.rules.area_dock.toggleViewAction(),
             "view.inspector": self.rules.inspector_dock.toggleViewAction(),
+            "view.tracker": self.play.tracker_dock.toggleViewAction(),
+            "view.player": self.player_window.toggle_action,
+            "view.player_pause": self.player_window.pause_action,
         }
 
     def _build_toolbar(self) -> None:
@@ -187,10 +196,15 @@ class MainWindow(QMainWindow):
         self.scene.set_document(document)
         self.notes_dock.watch(document)
         self.rules.watch(document)
+        self.play.watch(document)
         self._watch_document(document)
         self.fit_to_window()
 
     def _on_controller_refused(self, reason: str) -> None:
+        self.show_refusal(reason)
+
+    def show_refusal(self, reason: str) -> None:
+        """Say why something was refused, in the status bar (marked ⚠)."""
         self.statusBar().showMessage(f"⚠ {reason}", 6000)
 
     def _on_scene_hovered(self, h: Hex | None) -> None:
@@ -309,6 +323,7 @@ class MainWindow(QMainWindow):
         self.session.settings.setValue("window/geometry", self.saveGeometry())
         self.session.settings.setValue("window/state", self.saveState())
         self.autosaver.discard()
+        self.player_window.close()
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

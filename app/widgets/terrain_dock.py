@@ -4,6 +4,11 @@ The palette only edits :class:`~app.tools.paint.PaintSettings` and says which to
 active (:attr:`TerrainDock.tool_chosen`); painting happens in the tools and the
 controller. Every legend row draws its swatch with the same colours and patterns as the
 map, and its checkbox shows or hides that layer.
+
+Fog of war is a layer like the others: the brush hides spaces from the players, painting
+"Reveal" lifts it. "Reveal Around the Party" only asks
+(:attr:`TerrainDock.reveal_requested`, with the radius); whoever owns the document lifts
+the fog (:func:`app.player_document.reveal_around_party`).
 """
 
 from __future__ import annotations
@@ -19,13 +24,21 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QSpinBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from app.scene.style import GROUND_RGB, WALL_RGB, WATER_RGB, pattern_brush
+from app.scene.style import (
+    FOG_OF_WAR_RGB,
+    GROUND_RGB,
+    UNEXPLORED_RGB,
+    WALL_RGB,
+    WATER_RGB,
+    pattern_brush,
+)
 from app.tools.paint import PaintSettings
 from rules import ConcealmentKind, GroundKind
 from rules.terrain import LAYER_SPECS
@@ -45,7 +58,10 @@ LAYERS = (  # layer, label
     ("blocked", "Wall / blocked"),
     ("concealment", "Concealment"),
     ("softness", "Ground Softness"),
+    ("fog", "Fog of war"),
 )
+BOOL_LAYERS = ("steep", "blocked", "fog")
+REVEAL_RADIUS = 6  # hexes around each party token
 MODES = (("set", "Set to"), ("raise", "Raise by"), ("lower", "Lower by"))
 
 
@@ -64,6 +80,7 @@ HIDDEN_AT_START = frozenset({"softness"})  # numbers on every hex: shown on requ
 LEGEND_TEXT = {
     "elevation": "Elevation (+N up close)",
     "softness": "Ground Softness (≈N up close)",
+    "fog": "Fog of war (players see dark hexes)",
 }
 LEGEND_SWATCH = {
     "elevation": ((235, 225, 200), None),
@@ -71,6 +88,7 @@ LEGEND_SWATCH = {
     "steep": (GROUND_RGB[GroundKind.LOOSE_EARTH], "steep"),
     "blocked": (WALL_RGB, "blocked"),
     "concealment": ((140, 140, 150), "concealment"),
+    "fog": (FOG_OF_WAR_RGB, "fog"),
 }
 
 
@@ -80,6 +98,7 @@ class TerrainDock(QDockWidget):
     tool_chosen = Signal(str)  # one of the TOOLS ids
     visibility_changed = Signal(frozenset)  # hidden layer names
     settings_changed = Signal()
+    reveal_requested = Signal(int)  # radius in hexes: lift the fog around the party
 
     def __init__(self, settings: PaintSettings, parent: QWidget | None = None):
         super().__init__("Terrain", parent)
@@ -89,6 +108,7 @@ class TerrainDock(QDockWidget):
         column = QVBoxLayout(body)
         column.addLayout(self._build_tools())
         column.addLayout(self._build_form())
+        column.addLayout(self._build_reveal())
         column.addWidget(QLabel("<b>Legend</b> — untick to hide a layer"))
         column.addLayout(self._build_legend())
         column.addStretch(1)
@@ -144,6 +164,11 @@ class TerrainDock(QDockWidget):
         self.kind_box.addItem("Magic", int(ConcealmentKind.MAGIC))
         self.kind_box.setToolTip("Adjacent observers ignore 3 Tiers of world-condition Concealment")
         self.kind_box.currentIndexChanged.connect(self._on_value_changed)
+        self.fog_box = QComboBox()
+        self.fog_box.addItem("Hide from the players", 1)
+        self.fog_box.addItem("Reveal to the players", 0)
+        self.fog_box.setToolTip("Fog of war: hidden spaces are dark on the Player View")
+        self.fog_box.currentIndexChanged.connect(self._on_value_changed)
         self.radius_box = QSpinBox()
         self.radius_box.setRange(0, 12)
         self.radius_box.setSuffix(" hexes")
@@ -154,6 +179,7 @@ class TerrainDock(QDockWidget):
         form.addRow("&Ground", self.ground_box)
         form.addRow("&Value", self.value_box)
         form.addRow("&Kind", self.kind_box)
+        form.addRow("&Fog", self.fog_box)
         form.addRow("&Radius", self.radius_box)
         self._form = form
         return form
@@ -161,14 +187,15 @@ class TerrainDock(QDockWidget):
     def _on_layer_changed(self) -> None:
         layer = self.layer_box.currentData()
         spec = LAYER_SPECS[layer]
-        numeric = layer not in ("ground", "steep", "blocked")
+        numeric = layer != "ground" and layer not in BOOL_LAYERS
         self._form.setRowVisible(self.ground_box, layer == "ground")
         self._form.setRowVisible(self.mode_box, numeric)
-        self._form.setRowVisible(self.value_box, layer != "ground")
+        self._form.setRowVisible(self.value_box, layer not in ("ground", "fog"))
         self._form.setRowVisible(self.kind_box, layer == "concealment")
+        self._form.setRowVisible(self.fog_box, layer == "fog")
         self.value_box.blockSignals(True)
         self.value_box.setRange(spec.minimum, spec.maximum)
-        self.value_box.setValue(1 if layer in ("steep", "blocked") else self.value_box.value())
+        self.value_box.setValue(1 if layer in BOOL_LAYERS else self.value_box.value())
         self.value_box.setToolTip(
             "1 sets the layer, 0 clears it" if not numeric else spec.description
         )
@@ -181,7 +208,9 @@ class TerrainDock(QDockWidget):
         s = self.settings
         s.layer = self.layer_box.currentData()
         s.mode = self.mode_box.currentData()
-        s.value = self.ground_box.currentData() if s.layer == "ground" else self.value_box.value()
+        boxes = {"ground": self.ground_box, "fog": self.fog_box}
+        box = boxes.get(s.layer)
+        s.value = box.currentData() if box is not None else self.value_box.value()
         s.radius = self.radius_box.value()
         s.concealment_kind = self.kind_box.currentData()
         self.settings_changed.emit()
@@ -191,9 +220,31 @@ class TerrainDock(QDockWidget):
         s = self.settings
         if s.layer == "ground":
             self.ground_box.setCurrentIndex(self.ground_box.findData(s.value))
+        elif s.layer == "fog":
+            self.fog_box.setCurrentIndex(self.fog_box.findData(int(s.value)))
         else:
             self.value_box.setValue(s.value)
             self.mode_box.setCurrentIndex(0)
+
+    # -- fog of war ------------------------------------------------------------------------
+    def _build_reveal(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.reveal_button = QPushButton("Reveal Around the Party")
+        self.reveal_button.setObjectName("reveal_around_party")
+        self.reveal_button.setToolTip(
+            "Lift the fog of war within the radius of every party token (one undo step)"
+        )
+        self.reveal_radius_box = QSpinBox()
+        self.reveal_radius_box.setRange(0, 60)
+        self.reveal_radius_box.setValue(REVEAL_RADIUS)
+        self.reveal_radius_box.setSuffix(" hexes")
+        self.reveal_radius_box.setToolTip("How far around each party token the fog lifts")
+        self.reveal_button.clicked.connect(
+            lambda: self.reveal_requested.emit(self.reveal_radius_box.value())
+        )
+        row.addWidget(self.reveal_button, 1)
+        row.addWidget(self.reveal_radius_box)
+        return row
 
     # -- legend and visibility ------------------------------------------------------------
     def _build_legend(self) -> QGridLayout:
@@ -223,7 +274,9 @@ class TerrainDock(QDockWidget):
             "Ground is always shown. Higher ground is lighter, lower darker; "
             "numbers show up close.<br>"
             "Rings: <b>solid</b> party, <b>dash-dot</b> ally, <b>dotted</b> neutral, "
-            "<b>dashed</b> enemy; faded = hidden from players."
+            "<b>dashed</b> enemy; faded = hidden from players.<br>"
+            f"<span style='background:{QColor(*UNEXPLORED_RGB).name()}'>{'&nbsp;' * 3}</span>"
+            "&nbsp;Fog of war on the Player View: unexplored, nothing shows."
         )
         notes.setWordWrap(True)
         grid.addWidget(notes, len(LAYERS), 0)

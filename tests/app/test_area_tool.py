@@ -194,7 +194,7 @@ def test_a_pin_the_controller_refuses_keeps_its_reason_in_the_status_bar(
 ) -> None:
     controller = window.controller
 
-    def refuse(template: AreaTemplate) -> bool:
+    def refuse(template: AreaTemplate, rounds: int | None = None) -> bool:
         controller.refused.emit(f"Cannot pin {template.title}: the map is locked")
         return False
 
@@ -368,3 +368,30 @@ def test_an_origin_on_a_wall_is_refused(window: MainWindow) -> None:
     start(window, AreaKind.LINE, 3, caster=None)
     click(window, Hex(9, 2))
     assert not tool.aiming and "wall" in status(window)
+
+
+def test_a_lasting_template_is_an_ongoing_effect_of_its_caster(window: MainWindow) -> None:
+    from rules.play import begin_turn
+
+    window.rules.area_dock.rounds_spin.setValue(2)
+    start(window, AreaKind.BURST, 1)
+    click(window, Hex(4, 5))
+    board = window.document.board
+    (area,) = board.areas.values()
+    (effect,) = board.effects.values()
+    assert (effect.area_id, effect.creator, effect.rounds_left) == (area.id, "mage", 2)
+    assert "2 rounds" in window.rules.area_dock.pinned.item(0).text()
+    first = begin_turn(board, "mage")
+    assert first.changes[-1] == "Burst 1: 1 round left"
+    second = begin_turn(first.board, "mage")
+    assert second.expired == (effect.id,) and not second.board.areas
+    window.rules.area_dock.pinned.setCurrentRow(0)
+    window.rules.area_dock.delete_button.click()
+    assert not window.document.board.effects  # deleting the template ends its effect
+
+
+def test_an_aura_is_ongoing_until_removed(window: MainWindow) -> None:
+    start(window, AreaKind.AURA, 1)
+    click(window, Hex(2, 5))
+    (effect,) = window.document.board.effects.values()
+    assert effect.rounds_left is None and effect.target == "mage"

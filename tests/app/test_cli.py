@@ -9,6 +9,7 @@ from PySide6.QtGui import QImage
 
 from app.main import main
 from app.resources import demo_map_path
+from rules import mapfile
 
 
 def test_check_says_ok_for_the_demo_map(capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,26 +31,86 @@ def test_check_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "missing.hexmap" in capsys.readouterr().err
 
 
+@pytest.fixture
+def map_file(tmp_path: Path) -> Path:
+    """A saved map with a hidden token, fog and a GM-only label (built in memory)."""
+    from test_export import sample_board
+
+    path = tmp_path / "sample.hexmap"
+    mapfile.save(sample_board(20, 10), path)
+    return path
+
+
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf"])
-def test_export_writes_each_format(qapp: object, tmp_path: Path, suffix: str) -> None:
-    out = tmp_path / f"demo{suffix}"
-    assert main(["export", str(demo_map_path()), "-o", str(out)]) == 0
+def test_export_writes_each_format(qapp: object, map_file: Path, suffix: str) -> None:
+    out = map_file.with_name(f"map{suffix}")
+    assert main(["export", str(map_file), "-o", str(out)]) == 0
     head = out.read_bytes()[:5]
     assert head == {".png": b"\x89PNG\r", ".svg": b"<?xml", ".pdf": b"%PDF-"}[suffix]
 
 
-def test_player_export_differs_from_the_gm_export(qapp: object, tmp_path: Path) -> None:
-    gm, player = tmp_path / "gm.png", tmp_path / "player.png"
-    assert main(["export", str(demo_map_path()), "-o", str(gm)]) == 0
-    assert main(["export", str(demo_map_path()), "-o", str(player), "--player"]) == 0
-    assert QImage(str(gm)) != QImage(str(player))  # the demo holds a hidden token
+def test_player_export_differs_from_the_gm_export(qapp: object, map_file: Path) -> None:
+    gm, player = map_file.with_name("gm.png"), map_file.with_name("player.png")
+    assert main(["export", str(map_file), "-o", str(gm)]) == 0
+    assert main(["export", str(map_file), "-o", str(player), "--player"]) == 0
+    assert QImage(str(gm)) != QImage(str(player))  # a hidden token, fog
 
 
-def test_export_refuses_an_unknown_format(
+def test_export_a_true_scale_pdf_on_letter(qapp: object, map_file: Path) -> None:
+    from test_export import expected_pages, pdf_pages
+
+    out = map_file.with_name("tiles.pdf")
+    args = ["--page", "letter", "--orientation", "landscape", "--hex-mm", "25"]
+    assert main(["export", str(map_file), "-o", str(out), *args]) == 0
+    pages = pdf_pages(out)
+    assert len(pages) == expected_pages(mapfile.load(map_file), (279.4, 215.9), 25.0)
+    assert all(size == (pytest.approx(792, abs=1), pytest.approx(612, abs=1)) for size in pages)
+
+
+def test_export_a_png_at_chosen_pixels_per_hex(qapp: object, map_file: Path) -> None:
+    out = map_file.with_name("small.png")
+    assert main(["export", str(map_file), "-o", str(out), "--px-per-hex", "20"]) == 0
+    assert QImage(str(out)).width() == round(20.5 * 20)  # 20 hexes and a half, edge to edge
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-o", "x.bmp"], ".png, .pdf or .svg"),
+        (["-o", "x.png", "--page", "A4"], "--page: only for PDF output"),
+        (["-o", "x.svg", "--true-scale", "--hex-mm", "25"], "--true-scale, --hex-mm: only for PDF"),
+        (["-o", "x.pdf", "--px-per-hex", "30"], "--px-per-hex: only for PNG and SVG"),
+        (["-o", "x.pdf", "--page", "B5"], "'B5' is not A4, Letter, A3 or Tabloid"),
+        (["-o", "x.pdf", "--orientation", "sideways"], "invalid choice: 'sideways'"),
+        (["-o", "x.pdf", "--hex-mm", "1000"], "hex size must be 5 to 100 mm, not 1000"),
+        (["-o", "x.pdf", "--hex-mm", "wide"], "--hex-mm: invalid float value"),
+        (["-o", "x.png", "--px-per-hex", "0"], "pixels per hex must be 4 to 1000, not 0"),
+        (["-o", "x.png", "--px-per-hex", "999"], "use at most 738 pixels per hex"),
+        ([], "the following arguments are required: -o/--output"),
+    ],
+)
+def test_export_argument_errors_exit_2_and_say_why(
+    qapp: object,
+    map_file: Path,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    args = [str(map_file.with_name(a)) if a.startswith("x.") else a for a in args]
+    with pytest.raises(SystemExit) as exited:
+        main(["export", str(map_file), *args])
+    assert exited.value.code == 2
+    assert message in capsys.readouterr().err
+    assert sorted(p.name for p in map_file.parent.iterdir()) == ["sample.hexmap"]
+
+
+def test_export_of_a_missing_map_exits_1(
     qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["export", str(demo_map_path()), "-o", str(tmp_path / "x.bmp")]) == 1
-    assert ".png, .pdf or .svg" in capsys.readouterr().err
+    out = tmp_path / "x.png"
+    assert main(["export", str(tmp_path / "missing.hexmap"), "-o", str(out)]) == 1
+    assert "missing.hexmap" in capsys.readouterr().err
+    assert not out.exists()
 
 
 def test_the_app_without_a_display_explains_instead_of_crashing(

@@ -302,14 +302,3 @@ def test_opening_another_map_clears_the_selection(window: MainWindow, tmp_path: 
     assert window.files.open_path(path)
     assert window.scene.selection == []
     assert not window.actions_by_id["edit.delete"].isEnabled()
-
-
-def test_export_dialog_adds_the_chosen_type_to_a_bare_name(
-    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from PySide6.QtWidgets import QFileDialog
-
-    chosen = (str(tmp_path / "handout"), "SVG drawing (*.svg)")
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: chosen)
-    window.actions_by_id["file.export"].trigger()
-    assert (tmp_path / "handout.svg").read_bytes().startswith(b"<?xml")

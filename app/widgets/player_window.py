@@ -1,0 +1,373 @@
+"""PlayerWindow: the clean picture the GM shares with the players (a second screen or a
+video call): "Hexweave — Player View".
+
+It shows a :class:`~app.player_document.PlayerDocument` of the GM's map in a read-only
+:class:`~app.scene.map_scene.MapScene` (``player=True``). It can follow the GM's view
+(same centre, zoomed so that what the GM sees fills it) or be panned and zoomed on its
+own; Pause freezes the picture while the GM prepares (the state shows in the window title
+and the toolbar, never on the map itself); Full Screen puts it on a chosen screen,
+without the toolbar; Scale draws token rings, names and labels larger. Closing it only
+hides it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QHideEvent,
+    QKeySequence,
+    QResizeEvent,
+    QScreen,
+    QShowEvent,
+    QTransform,
+)
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QWidget
+
+from app.document import MapDocument
+from app.player_document import PlayerDocument, reveal_around_party
+from app.scene.map_scene import MapScene
+from app.widgets.map_view import MapView
+
+if TYPE_CHECKING:
+    from app.widgets.main_window import MainWindow
+
+TITLE = "Hexweave — Player View"
+SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
+DEFAULT_SIZE = (1280, 720)
+
+
+class PlayerWindow(QMainWindow):
+    """A top-level window showing what the players may see of the GM's map."""
+
+    following_changed = Signal(bool)
+    paused_changed = Signal(bool)
+
+    def __init__(
+        self,
+        document: MapDocument,
+        follow: MapView | None = None,
+        parent: QWidget | None = None,
+    ):
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle(TITLE)
+        self.setObjectName("player_window")
+        # The GM's window alone decides when the app quits.
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+        self.player_document = PlayerDocument(document, self)
+        self.scene = MapScene(self.player_document, None, player=True)
+        self.view = MapView(self.scene, self)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.setCentralWidget(self.view)
+        self._followed: MapView | None = None
+        self._following = False
+        self._fitted = False
+        self.view.zoom_changed.connect(self._on_view_zoom_changed)
+        self._build_actions()
+        self._build_toolbar()
+        self.player_document.paused_changed.connect(self._on_paused_changed)
+        self.player_document.source_replaced.connect(self._on_source_replaced)
+        self.resize(*DEFAULT_SIZE)
+        if follow is not None:
+            self.follow_view(follow)
+            self.set_following(True)
+
+    # -- actions ---------------------------------------------------------------------------
+    def _action(self, text: str, keys: str, tip: str, checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.setToolTip(f"{tip} ({keys})")
+        action.setCheckable(checkable)
+        self.view.addAction(action)  # also the right-click menu (full screen has no toolbar)
+        return action
+
+    def _build_actions(self) -> None:
+        self.follow_action = self._action(
+            "Follow GM View", "Ctrl+F5", "Show what the GM's map view shows, filling this one", True
+        )
+        self.follow_action.toggled.connect(self.set_following)
+        self.pause_action = self._action(
+            "Pause", "Shift+F5", "Freeze the players' picture while you prepare", True
+        )
+        self.pause_action.toggled.connect(self.set_paused)
+        self.fit_action = self._action("Fit Map", "Ctrl+0", "Show the whole map (stops following)")
+        self.fit_action.triggered.connect(self.fit_to_window)
+        self.scale_menu = self._build_scale_menu()
+        self.screen_menu = QMenu("Full Screen On", self)
+        self.screen_menu.aboutToShow.connect(self._fill_screen_menu)
+        self.full_screen_action = self._action(
+            "Full Screen", "F11", "Full screen on this window's screen; Esc leaves", True
+        )
+        self.full_screen_action.toggled.connect(self._on_full_screen_toggled)
+        self.leave_full_screen_action = QAction("Leave Full Screen", self)
+        self.leave_full_screen_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.leave_full_screen_action.triggered.connect(self.leave_full_screen)
+        self.addAction(self.leave_full_screen_action)
+        separator = QAction(self)
+        separator.setSeparator(True)
+        self.view.addActions([separator, self.scale_menu.menuAction()])
+        self.view.addAction(self.screen_menu.menuAction())
+        self.toggle_action = QAction("&Player Window", self)
+        self.toggle_action.setCheckable(True)
+        self.toggle_action.setToolTip("The clean picture to share with the players")
+        self.toggle_action.toggled.connect(self._on_toggle_action_toggled)
+
+    def _build_scale_menu(self) -> QMenu:
+        menu = QMenu("Scale", self)
+        menu.setToolTip("How large token rings, names and labels are drawn")
+        self.scale_actions = QActionGroup(self)
+        for scale in SCALES:
+            action = menu.addAction(f"{scale * 100:.0f} %")
+            action.setCheckable(True)
+            action.setData(scale)
+            action.setChecked(scale == 1.0)
+            self.scale_actions.addAction(action)
+        self.scale_actions.triggered.connect(
+            lambda action: self.set_presentation_scale(float(action.data()))
+        )
+        return menu
+
+    def _build_toolbar(self) -> None:
+        self.toolbar = self.addToolBar("Player View")
+        self.toolbar.setObjectName("player_toolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.toolbar.addAction(self.follow_action)
+        self.toolbar.addAction(self.pause_action)
+        self.toolbar.addAction(self.fit_action)
+        self.toolbar.addSeparator()
+        for menu in (self.scale_menu, self.screen_menu):
+            button = QToolButton(self)
+            button.setText(menu.title())
+            button.setMenu(menu)
+            button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+            self.toolbar.addWidget(button)
+        self.toolbar.addAction(self.full_screen_action)
+        self.toolbar.addSeparator()
+        self.state_label = QLabel()
+        self.state_label.setObjectName("player_state")
+        self.toolbar.addWidget(self.state_label)
+        self._show_state()
+
+    # -- following the GM's view --------------------------------------------------------------
+    def follow_view(self, view: MapView) -> None:
+        """Take ``view`` (the GM's map view) as the one Follow GM View mirrors."""
+        if self._followed is not None:
+            self._connect_followed(self._followed, False)
+        self._followed = view
+        self._connect_followed(view, True)
+        self._sync_to_followed()
+
+    def _on_followed_destroyed(self) -> None:
+        self._followed = None
+        self.set_following(False)
+
+    def _connect_followed(self, view: MapView, connect: bool) -> None:
+        signals = (
+            view.zoom_changed,
+            view.horizontalScrollBar().valueChanged,
+            view.verticalScrollBar().valueChanged,
+        )
+        for signal in signals:
+            if connect:
+                signal.connect(self._sync_to_followed)
+            else:
+                signal.disconnect(self._sync_to_followed)
+        if connect:
+            view.destroyed.connect(self._on_followed_destroyed)
+        else:
+            view.destroyed.disconnect(self._on_followed_destroyed)
+
+    @property
+    def following(self) -> bool:
+        """True while the view mirrors the GM's view."""
+        return self._following
+
+    def set_following(self, following: bool) -> None:
+        """Mirror the GM's view (same centre; zoomed so that what the GM sees fills this
+        window), or let this view be panned and zoomed freely."""
+        following = following and self._followed is not None
+        if following != self._following:
+            self._following = following
+            self.follow_action.setChecked(following)
+            self._show_state()
+            self.following_changed.emit(following)
+        self._sync_to_followed()
+
+    def _sync_to_followed(self, *_args: object) -> None:
+        gm = self._followed
+        if gm is None or not self._following or self.paused or not self.isVisible():
+            return
+        center = gm.mapToScene(gm.viewport().rect().center())
+        zoom = gm.zoom * follow_ratio(gm, self.view)
+        self.view.setTransform(QTransform.fromScale(zoom, zoom))  # emits no zoom_changed
+        self.view.centerOn(center)
+
+    def _on_view_zoom_changed(self, _zoom: float) -> None:
+        self.set_following(False)  # the wheel or Fit in this window: it goes its own way now
+
+    def fit_to_window(self) -> None:
+        """Show the whole map; following the GM's view stops."""
+        self.view.fit_to_window()
+
+    # -- pause, scale, document ----------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        """True while the players' picture is frozen."""
+        return self.player_document.paused
+
+    def set_paused(self, paused: bool) -> None:
+        """Freeze the picture (map and camera) or resume: the players see the GM's map again."""
+        self.player_document.set_paused(paused)
+
+    def _on_paused_changed(self, paused: bool) -> None:
+        self.pause_action.setChecked(paused)
+        self.pause_action.setText("Resume" if paused else "Pause")
+        self._show_state()
+        if not paused:
+            self._sync_to_followed()
+        self.paused_changed.emit(paused)
+
+    def _show_state(self) -> None:
+        """The window title and the toolbar say what the players see (not the map)."""
+        if self.player_document.paused:
+            self.setWindowTitle(f"{TITLE} — PAUSED")
+            self.state_label.setText("  PAUSED: the players see a frozen picture  ")
+            self.state_label.setStyleSheet(
+                "QLabel { background: #D55E00; color: white; font-weight: bold; }"
+            )
+            return
+        self.setWindowTitle(TITLE)
+        self.state_label.setText("  Live: following the GM  " if self._following else "  Live  ")
+        self.state_label.setStyleSheet("QLabel { color: palette(window-text); }")
+
+    def set_presentation_scale(self, scale: float) -> None:
+        """Draw token rings, names and labels ``scale`` times larger (1.0–2.0)."""
+        self.scene.set_presentation_scale(scale)
+        for action in self.scale_actions.actions():
+            action.setChecked(action.data() == scale)
+
+    def set_source(self, document: MapDocument) -> None:
+        """Show the players another map (the GM opened or created one)."""
+        self.player_document.set_source(document)
+
+    def _on_source_replaced(self, _document: MapDocument) -> None:
+        if not self._following and not self.paused:
+            self.view.fit_to_window()
+
+    # -- full screen ---------------------------------------------------------------------------
+    def _fill_screen_menu(self) -> None:
+        self.screen_menu.clear()
+        primary = QGuiApplication.primaryScreen()
+        for screen in QGuiApplication.screens():
+            size = screen.geometry()
+            text = f"{screen.name() or 'Screen'} — {size.width()}×{size.height()}"
+            if screen is primary:
+                text += " (main)"
+            action = self.screen_menu.addAction(text)
+            action.triggered.connect(lambda _c=False, s=screen: self.show_full_screen(s))
+
+    def show_full_screen(self, screen: QScreen | None = None) -> None:
+        """Fill ``screen`` (this window's screen by default) with the picture alone."""
+        screen = screen or self.screen()
+        self.show()
+        if self.isFullScreen() and self.screen() is not screen:
+            self.showNormal()
+        handle = self.windowHandle()
+        if handle is not None:
+            handle.setScreen(screen)
+        self.move(screen.geometry().topLeft())
+        self.toolbar.hide()
+        self.showFullScreen()
+        self.full_screen_action.setChecked(True)
+
+    def leave_full_screen(self) -> None:
+        """Back to a normal window with its toolbar."""
+        if self.isFullScreen():
+            self.showNormal()
+        self.toolbar.show()
+        self.full_screen_action.setChecked(False)
+
+    def _on_full_screen_toggled(self, on: bool) -> None:
+        if on and not self.isFullScreen():
+            self.show_full_screen()
+        elif not on and self.isFullScreen():
+            self.leave_full_screen()
+
+    # -- showing and hiding ------------------------------------------------------------------
+    def present(self) -> None:
+        """Show the window and bring it to the front."""
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
+    def _on_toggle_action_toggled(self, on: bool) -> None:
+        if on and not self.isVisible():
+            self.present()
+        elif not on and self.isVisible():
+            self.close()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.toggle_action.setChecked(True)
+        if self._following:
+            self._sync_to_followed()
+        elif not self._fitted:
+            self._fitted = True
+            self.view.fit_to_window()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        if not event.spontaneous():  # not when minimised
+            self.toggle_action.setChecked(False)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._sync_to_followed()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing only hides the window; it keeps its settings for next time."""
+        self.leave_full_screen()
+        event.accept()
+
+
+def follow_ratio(gm: MapView, player: MapView) -> float:
+    """How much closer the player view is zoomed than the GM's so that it shows at least
+    all the GM sees (the larger player screen shows it larger, not more of the map)."""
+    shown, seen = player.viewport().size(), gm.viewport().size()
+    return min(shown.width() / max(1, seen.width()), shown.height() / max(1, seen.height()))
+
+
+def _paused_banner() -> QLabel:
+    banner = QLabel("  PLAYER VIEW PAUSED  ")
+    banner.setObjectName("player_paused_banner")
+    banner.setStyleSheet("QLabel { background: #D55E00; color: white; font-weight: bold; }")
+    banner.setToolTip("The players see a frozen picture: Resume in the Player View (Shift+F5)")
+    banner.hide()
+    return banner
+
+
+def attach_player_window(window: MainWindow) -> PlayerWindow:
+    """Build the Player View for a main window and return it (hidden).
+
+    Uses ``window.document``, ``window.view``, ``window.session``, ``window.terrain_dock``
+    and ``window.statusBar()``: the player view follows the GM's view and the open map;
+    the Terrain dock's Reveal Around the Party lifts the fog on the open map; a "PLAYER
+    VIEW PAUSED" banner shows in the GM's status bar while the players' picture is frozen.
+    """
+    player = PlayerWindow(window.document, follow=window.view)
+    window.session.document_replaced.connect(player.set_source)
+    status = window.statusBar()
+    banner = _paused_banner()  # in the GM's own window, never on the shared picture
+    status.addPermanentWidget(banner)
+    player.paused_changed.connect(banner.setVisible)
+    window.terrain_dock.reveal_requested.connect(
+        lambda radius: status.showMessage(reveal_around_party(window.document, radius), 5000)
+    )
+    window.destroyed.connect(player.deleteLater)
+    return player
