@@ -32,6 +32,9 @@ class PlayPanels:
         # The keys live on window actions (the Turn menu) so F9 works with the dock closed.
         self.tracker_dock = TrackerDock(window.scene, self.turns, window, button_shortcuts=False)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tracker_dock)
+        # One tab group with the Inspector and Areas, so each gets the column's height.
+        window.tabifyDockWidget(window.rules.inspector_dock, self.tracker_dock)
+        window.rules.inspector_dock.raise_()
         for source in (self.turns, self.token_state):
             source.refused.connect(window.show_refusal)
             source.informed.connect(lambda text: window.statusBar().showMessage(text, 4000))
