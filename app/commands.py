@@ -11,6 +11,7 @@ from PySide6.QtGui import QUndoCommand
 
 from app.document import Change, MapDocument
 from rules import Board, Hex, Token
+from rules.play import marked_moving
 
 
 class BoardEditCommand(QUndoCommand):
@@ -31,11 +32,11 @@ class BoardEditCommand(QUndoCommand):
 
 
 class MoveTokenCommand(BoardEditCommand):
-    """Move one token's anchor to another hex."""
+    """Move one token's anchor to another hex (during a conflict it is then "moving")."""
 
     def __init__(self, document: MapDocument, token_id: str, anchor: Hex):
         token = document.board.token(token_id)
-        after = document.board.with_token_moved(token_id, anchor)
+        after = marked_moving(document.board.with_token_moved(token_id, anchor), [token_id])
         super().__init__(document, after, f"Move {token.name}")
 
 

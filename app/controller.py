@@ -31,7 +31,8 @@ from rules.annotations import Label, Note
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import group_placement_problem, placement_problem
-from rules.play import with_effect
+from rules.play import begin_turn, marked_moving, with_effect
+from rules.turns import actor
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
@@ -97,6 +98,7 @@ class MapController(QObject):
         after = board
         for token_id in ids:
             after = after.with_token_moved(token_id, board.token(token_id).position + delta)
+        after = marked_moving(after, ids)
         self.document.undo_stack.push(
             BoardEditCommand(self.document, after, f"Move {len(ids)} tokens")
         )
@@ -296,8 +298,14 @@ class MapController(QObject):
             return
         stack = self.document.undo_stack
         stack.beginMacro(f"Delete {len(ids)} tokens" if len(ids) > 1 else "Delete token")
+        acting = actor(self.document.board.turn)
         for token_id in ids:
             stack.push(RemoveTokenCommand(self.document, token_id))
+        now = actor(self.document.board.turn)
+        if acting in ids and now is not None:  # the next creature's turn begins properly
+            started = begin_turn(self.document.board, now)
+            stack.push(BoardEditCommand(self.document, started.board, "Next turn"))
+            self.informed.emit("; ".join(started.changes + started.reminders))
         stack.endMacro()
 
 

@@ -310,7 +310,7 @@ def export_board(
 
     out, options = Path(out), options or ExportOptions()
     kind = export_format(out)
-    shown = player_board(board) if options.player else board
+    shown = _player_export_board(board) if options.player else board
     steps = Steps(progress, export_steps(shown, out, options))
     scene = scene_for(shown, player=options.player)
     writers = {".png": png_bytes, ".pdf": pdf_bytes, ".svg": svg_bytes}
@@ -320,6 +320,15 @@ def export_board(
     except OSError as error:
         raise ExportError(f"could not write {out}: {error.strerror or error}") from error
     return out
+
+
+def _player_export_board(board: Board) -> Board:
+    """The player board, without the battle-map picture while fog hides part of the map:
+    a PDF or SVG embeds the whole picture, so the fog drawn over it could be peeled off."""
+    shown = player_board(board)
+    if shown.background is not None and shown.layer("fog").any():
+        shown = shown.with_background(None)
+    return shown
 
 
 def __getattr__(name: str) -> object:

@@ -101,21 +101,24 @@ class TurnActions(QObject):
 
     # -- joining and leaving -------------------------------------------------------------
     def add(self, token_ids: Iterable[str], zeal: int | None = None) -> bool:
-        """Add creatures to the order: roll Zeal for each (Zeal Tier dice, at least one)
-        or use the typed result ``zeal``. Before the start they take their Priority
-        place (ties: higher Zeal Tier first); once started they join after everyone."""
+        """Add creatures to the order: roll Zeal for each (Zeal Tier d12; Q4: Tier 0 rolls
+        none) or use the typed result ``zeal``. Before the start they take their Priority
+        place (ties: higher Zeal Tier first); once started they join after everyone, the
+        ones joining together in Priority order among themselves."""
         board = self.document.board
-        turn, joined, skipped = board.turn, [], []
+        turn, rolled, joined, skipped = board.turn, [], [], []
         for token_id in dict.fromkeys(token_ids):
             problem = join_problem(board, turn, token_id)
             if problem:
                 skipped.append(problem)
                 continue
-            token = board.token(token_id)
-            tier = token.vitals.stat("zeal")
+            tier = board.token(token_id).vitals.stat("zeal")
             result, how = self._zeal(tier, zeal)
+            rolled.append((result, tier, token_id, how))
+        for result, tier, token_id, how in sorted(rolled, key=lambda r: (-r[0], -r[1])):
+            name = board.token(token_id).name
             turn = tracker.join(turn, token_id, result, tier)
-            joined.append((token.name, f"{token.name}: Priority {result} ({how})"))
+            joined.append((name, f"{name}: Priority {result} ({how})"))
         if not joined:
             return self._refuse(
                 "; ".join(skipped) or "Select creatures on the map to add them to the turn order"
@@ -131,7 +134,7 @@ class TurnActions(QObject):
     def _zeal(self, tier: int, typed: int | None) -> tuple[int, str]:
         if typed is not None:
             return int(typed), "typed"
-        rolled = roll(max(1, tier), self._rng)
+        rolled = roll(tier, self._rng)  # Q4: Zeal Tier 0 rolls no dice, result 0
         return rolled.result, f"Zeal Tier {tier}: {rolled.describe()}"
 
     def set_zeal(self, token_id: str, value: int) -> bool:

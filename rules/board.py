@@ -289,6 +289,9 @@ class Board:
             if a.source != token_id
         }
         effects = {k: e for k, e in self.effects.items() if token_id not in (e.creator, e.target)}
+        ended = {e.area_id for k, e in self.effects.items() if k not in effects}
+        areas = {k: a for k, a in areas.items() if k not in ended}
+        effects = {k: e for k, e in effects.items() if e.area_id is None or e.area_id in areas}
         turn = leave(self.turn, token_id) if token_id in self.turn.ids() else self.turn
         return self._evolve(tokens=tokens, notes=notes, areas=areas, effects=effects, turn=turn)
 

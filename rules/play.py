@@ -14,7 +14,8 @@ At a creature's turn start (R-START-OF-TURN, R-DURATION):
   [P-AIL], Burning's 1d12 vs DL 6 + Tier [P-COND], and Overexertion every minute of
   Conflict [P-CONFLICT].
 
-At the Soulweaver's turn the effects without a creator tick. A creature's turn begins at
+At the Soulweaver's turn the effects without a creator, or whose creator is not in the
+turn order, tick. A creature's turn begins at
 its slot, once a round: if it then waits, acting later (``act_now``) does not begin it
 again, and if it waits through the round its durations have ticked already ("no turn this
 round, but your effects' durations tick as if it had started") — one tick per round.
@@ -22,16 +23,25 @@ round, but your effects' durations tick as if it had started") — one tick per 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.pools import pool_maximum
-from rules.tokens import Token
+from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, advance
 
-__all__ = ["TurnStart", "begin_turn", "next_turn", "with_effect", "with_turn", "without_effect"]
+__all__ = [
+    "TurnStart",
+    "begin_turn",
+    "marked_moving",
+    "next_turn",
+    "with_effect",
+    "with_turn",
+    "without_effect",
+]
 
 
 @dataclass(frozen=True)
@@ -125,10 +135,25 @@ def _reminders(token: Token, turn: TurnState) -> list[str]:
     return notes
 
 
+def marked_moving(board: Board, token_ids: Iterable[str]) -> Board:
+    """``board`` with the creatures ``token_ids`` marked as moving, during a conflict
+    ([S001]: "After moving, you are considered moving until you end your turn without
+    moving any spaces that turn or pay 1 Movement to stop"). Outside a conflict (the turn
+    order not started) nothing changes."""
+    if not board.turn.started:
+        return board
+    for token_id in token_ids:
+        token = board.token(token_id)
+        if token.kind is TokenKind.CREATURE and not (token.moving and token.moved_this_turn):
+            board = board.with_token_replaced(replace(token, moving=True, moved_this_turn=True))
+    return board
+
+
 def begin_turn(board: Board, actor: str) -> TurnStart:
     """Start the turn of ``actor`` (a token id or :data:`~rules.turns.SOULWEAVER`)."""
-    if actor == SOULWEAVER:
-        board, ticked, gone = _tick_effects(board, {None})
+    if actor == SOULWEAVER:  # and the effects of creators outside the turn order
+        outside = {e.creator for e in board.effects.values() if e.creator not in board.turn.ids()}
+        board, ticked, gone = _tick_effects(board, {None, *outside})
         return TurnStart(board, actor, tuple(ticked), (), tuple(gone))
     token = board.token(actor)
     changes: list[str] = []

@@ -14,9 +14,11 @@ from dataclasses import replace
 import numpy as np
 
 from rules.board import Board
+from rules.conditions import ConditionEntry, tier_of
 from rules.hexes import Hex, disk
-from rules.pools import Vitals
+from rules.pools import POOLS, Vitals, pool_maximum
 from rules.terrain import LAYER_SPECS, blank_layers
+from rules.tokens import Token
 
 __all__ = ["fogged", "player_board", "revealed_around"]
 
@@ -48,10 +50,29 @@ def player_board(board: Board) -> Board:
     for annotation_id in gm_only:
         board = board.without_annotation(annotation_id)
     for token in list(board.tokens.values()):
-        shared = token.vitals if token.vitals.bars_for_players else Vitals()
-        if token.notes or shared != token.vitals:  # a token's notes are the GM's
-            board = board.with_token_replaced(replace(token, vitals=shared, notes=""))
+        shown = replace(token, vitals=_shared_vitals(token), notes="")  # notes: the GM's
+        shown = replace(shown, conditions=_without_sources(token.conditions))
+        if shown != token:
+            board = board.with_token_replaced(shown)
     return _fog_terrain(_shown_pictures(board))
+
+
+def _shared_vitals(token: Token) -> Vitals:
+    """What players see of a token's vitals: its Pools (each maximum worked out, so the
+    bars stay right) if the GM shares the bars — not its stats, wounds or Severe
+    Threshold — else nothing."""
+    vitals = token.vitals
+    if not vitals.bars_for_players:
+        return Vitals()
+    size, movement = token.size, token.movement_pool
+    maximum = tuple((p, pool_maximum(vitals, p, size, movement).value) for p in POOLS)
+    return Vitals(maximum=maximum, current=vitals.current, bars_for_players=True)
+
+
+def _without_sources(entries: tuple[ConditionEntry, ...]) -> tuple[ConditionEntry, ...]:
+    """Each condition once, its Tiers added, without the GM's free-text sources."""
+    names = dict.fromkeys(e.name for e in entries)
+    return tuple(ConditionEntry(name, tier_of(entries, name)) for name in names)
 
 
 def _shown_pictures(board: Board) -> Board:

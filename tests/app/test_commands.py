@@ -108,3 +108,33 @@ def test_dragging_into_a_full_space_is_refused_with_the_reason(make_window) -> N
     assert "more than fully occupied" in window.statusBar().currentMessage()
     assert window.document.undo_stack.count() == 0
     assert window.scene.token_item("x") is not None
+
+
+def test_deleting_the_acting_creature_begins_the_next_ones_turn(make_window) -> None:  # type: ignore[no-untyped-def]
+    from rules import Vitals
+    from rules.play import with_turn
+    from rules.turns import TurnState, actor, join, start
+
+    board = Board.blank(8, 6).with_token(Token("a", "Aria", Hex(1, 1)))
+    board = board.with_token(
+        Token("b", "Brom", Hex(3, 3), vitals=Vitals(current=(("movement", 0),)))
+    )
+    board = with_turn(board, start(join(join(TurnState(), "a", 9), "b", 5)))
+    window = make_window(MapDocument(board))
+    window.controller.delete_tokens(["a"])
+    after = window.document.board
+    assert actor(after.turn) == "b" and after.token("b").vitals.current == ()  # refilled
+    assert window.document.undo_stack.count() == 1  # one step, the turn start included
+    window.document.undo_stack.undo()
+    assert window.document.board == board
+
+
+def test_a_move_during_a_conflict_marks_the_creature_moving(make_window) -> None:  # type: ignore[no-untyped-def]
+    from rules.play import with_turn
+    from rules.turns import TurnState, join, start
+
+    board = Board.blank(8, 6).with_token(Token("a", "Aria", Hex(1, 1)))
+    window = make_window(MapDocument(with_turn(board, start(join(TurnState(), "a", 9)))))
+    assert window.controller.request_move("a", Hex(2, 1))
+    assert window.document.board.token("a").moving
+    assert window.document.undo_stack.count() == 1

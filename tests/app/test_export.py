@@ -344,3 +344,43 @@ def test_the_dialog_remembers_the_last_export(make_window, tmp_path: Path) -> No
     again = open_export_dialog(window)
     assert again.path() == tmp_path / "again.png"
     assert again.player_button.isChecked() and again.pixels_box.value() == 30
+
+
+def test_a_fogged_player_export_leaves_the_battle_map_picture_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A PDF or SVG embeds the whole picture: fog drawn over it could be peeled off."""
+    import numpy as np
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage
+
+    from app.export import ExportOptions, export_board
+    from rules import Board
+    from rules.annotations import Background
+
+    image = QImage(64, 64, QImage.Format.Format_RGB32)
+    image.fill(QColor("#ff0000"))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    board = Board.blank(6, 6).with_image("map.png", bytes(data.data()))
+    board = board.with_background(Background("map.png", 8.0, 8.0, 8.0, 1.0))
+    fog = np.zeros((6, 6), bool)
+    fog[:, 3:] = True
+    out = export_board(board.with_layer("fog", fog), tmp_path / "p.svg", ExportOptions(player=True))
+    assert not _embeds_red(out.read_text())  # every embedded image decoded: none is the map
+    gm = export_board(board, tmp_path / "gm.svg", ExportOptions())
+    assert _embeds_red(gm.read_text())
+
+
+def _embeds_red(svg: str) -> bool:
+    import base64
+    import re
+
+    from PySide6.QtGui import QImage
+
+    for payload in re.findall(r"base64,([A-Za-z0-9+/=\s]+)", svg):
+        image = QImage.fromData(base64.b64decode("".join(payload.split())))
+        pixels = {image.pixel(x, y) for x in range(image.width()) for y in range(image.height())}
+        if 0xFFFF0000 in pixels:
+            return True
+    return False

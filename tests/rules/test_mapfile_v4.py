@@ -109,7 +109,11 @@ def test_v4_map_json_layout() -> None:
 def test_players_view_of_the_v4_fixture_round_trips() -> None:
     seen = player_board(mapfile.load(V4_FIXTURE))
     assert "scout" not in seen.tokens and "n-scout" not in seen.notes  # hidden, under fog
-    assert seen.tokens["aria"].vitals == make_v4.ARIA  # her bars are shown to players
+    aria = make_v4.ARIA  # her bars are shown to players: her Pools, not her stats or wounds
+    shared = seen.tokens["aria"].vitals
+    assert shared.current == aria.current and shared.bars_for_players
+    assert not shared.stats and not shared.wounded and shared.severe_threshold is None
+    assert all(not e.source for e in seen.tokens["aria"].conditions)  # the GM's free text
     assert seen.tokens["ogre"].vitals == Vitals()
     assert seen.turn == make_v4.TURN and list(seen.effects) == ["thorns", "storm", "mark"]
     assert mapfile.loads(mapfile.dumps(seen)) == seen

@@ -24,7 +24,7 @@ from rules.board import Board
 from rules.effects import OngoingEffect
 from rules.hexes import Hex
 from rules.play import with_effect, with_turn
-from rules.pools import Vitals
+from rules.pools import POOLS, Vitals, pool_maximum
 from rules.terrain import LAYER_SPECS, blank_layers
 from rules.tokens import Token
 from rules.turns import TurnState, join, start
@@ -132,7 +132,9 @@ def test_vitals_are_stripped_unless_shared(shared: bool, stripped: bool) -> None
     )
     board = BLANK.with_token(token("ogre", C, vitals=vitals))
     shown = player_board(board).token("ogre")
-    assert shown.vitals == (Vitals() if stripped else vitals)
+    pools = tuple((p, pool_maximum(vitals, p, 0, 5).value) for p in POOLS)
+    shared = Vitals(maximum=pools, current=vitals.current, bars_for_players=True)
+    assert shown.vitals == (Vitals() if stripped else shared)  # Pools only: no stats
 
 
 # --- labels and notes --------------------------------------------------------------------
@@ -340,8 +342,12 @@ def test_property_nothing_hidden_or_fogged_survives(gm: Board) -> None:
     assert set(shown.tokens) == set(gm.tokens) - unseen
     for t in shown.tokens.values():
         original = gm.token(t.id)
-        expected = original.vitals if original.vitals.bars_for_players else Vitals()
-        assert t == replace(original, vitals=expected)
+        assert replace(t, vitals=original.vitals, conditions=original.conditions) == replace(
+            original, notes=""
+        )
+        assert not t.vitals.stats and not t.vitals.wounded  # Pools at most, when shared
+        assert t.vitals.bars_for_players == original.vitals.bars_for_players
+        assert all(not e.source for e in t.conditions)  # the GM's free text stays behind
     fog = gm.layer("fog")
 
     def is_fogged(h: Hex) -> bool:
@@ -361,8 +367,12 @@ def test_property_nothing_hidden_or_fogged_survives(gm: Board) -> None:
     for k, a in shown.areas.items():
         assert a.source not in unseen and a.caster not in unseen, k
         assert not (a.origin and all(is_fogged(h) for h in a.origin)), k
+    kept_by_unseen = {  # an Area kept alive by an effect of an unseen token ends with it
+        e.area_id for e in gm.effects.values() if {e.creator, e.target} & unseen
+    }
     for area_id, a in gm.areas.items():
         secret = {a.source, a.caster} & unseen or (a.origin and all(map(is_fogged, a.origin)))
+        secret = secret or area_id in kept_by_unseen
         assert (area_id in shown.areas) is not bool(secret), area_id
     for k, e in shown.effects.items():
         assert e.creator not in unseen and e.target not in unseen, k
