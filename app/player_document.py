@@ -39,6 +39,7 @@ class PlayerDocument(QObject):
         self._seen = source.board  # the GM board the shown one was made from
         self._board = player_board(self._seen)
         self._paused = False
+        self._dormant = False  # no window shows it: do not recompute on every GM edit
         source.changed.connect(self._on_source_changed)
 
     @property
@@ -70,6 +71,13 @@ class PlayerDocument(QObject):
             self._catch_up()
         self.paused_changed.emit(paused)
 
+    def set_dormant(self, dormant: bool) -> None:
+        """Stop following while no window shows the players' picture (the player board
+        is not free on a big map); waking up catches up unless paused."""
+        self._dormant = dormant
+        if not dormant and not self._paused:
+            self._catch_up()
+
     def set_source(self, source: MapDocument) -> None:
         """Follow another GM document (after the GM opened or created a map). While
         paused the players keep the old picture until resumed."""
@@ -81,7 +89,7 @@ class PlayerDocument(QObject):
             self._show(source.board, Change.everything())
 
     def _on_source_changed(self, _change: Change) -> None:
-        if not self._paused:
+        if not self._paused and not self._dormant:
             self._catch_up()
 
     def _catch_up(self) -> None:

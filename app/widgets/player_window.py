@@ -60,6 +60,7 @@ class PlayerWindow(QMainWindow):
         # The GM's window alone decides when the app quits.
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.player_document = PlayerDocument(document, self)
+        self.player_document.set_dormant(True)  # until the window is shown
         self.scene = MapScene(self.player_document, None, player=True)
         self.view = MapView(self.scene, self)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -313,6 +314,7 @@ class PlayerWindow(QMainWindow):
             self.close()
 
     def showEvent(self, event: QShowEvent) -> None:
+        self.player_document.set_dormant(False)
         super().showEvent(event)
         self.toggle_action.setChecked(True)
         if self._following:
@@ -325,6 +327,7 @@ class PlayerWindow(QMainWindow):
         super().hideEvent(event)
         if not event.spontaneous():  # not when minimised
             self.toggle_action.setChecked(False)
+            self.player_document.set_dormant(True)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

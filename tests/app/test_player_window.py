@@ -394,3 +394,14 @@ def test_the_gm_view_going_away_stops_following(qtbot, document: MapDocument) ->
     qtbot.waitUntil(lambda: not window.following)
     window.resize(500, 400)  # nothing to follow: no error
     window.show()
+
+
+def test_a_hidden_player_window_does_not_follow_until_shown(gm: MainWindow) -> None:
+    player = gm.player_window
+    assert not player.isVisible()
+    before = player.player_document.board
+    gm.controller.request_move("aria", gm.document.board.token("aria").position + Hex(1, 0))
+    assert player.player_document.board is before  # dormant: nothing recomputed
+    player.present()
+    moved = player.player_document.board.token("aria").position
+    assert moved == gm.document.board.token("aria").position  # caught up on show
