@@ -9,14 +9,12 @@ is emitted on :attr:`TokenActions.refused` with the reason, for the status bar.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from PySide6.QtCore import QObject, Signal
-
 from app.commands import BoardEditCommand
-from app.document import MapDocument
+from app.document_actions import DocumentActions
 from rules import Board, Hex, RulesError, Token, placement_problem, ring
 from rules.library import TemplateError, TokenTemplate, read_template_image, template_id_for
 
@@ -25,33 +23,12 @@ MAX_COPY_DISTANCE = 24
 _COPY_SUFFIX = re.compile(r"-\d+$")
 
 
-class TokenActions(QObject):
+class TokenActions(DocumentActions):
     """Token edits for the library dock, the map's drop handler and the properties dialog.
 
     ``document`` is the open map, or a function returning it (so the actions follow the
     session when another map is opened); :meth:`set_document` switches it explicitly.
     """
-
-    refused = Signal(str)
-    informed = Signal(str)
-
-    def __init__(
-        self,
-        document: MapDocument | Callable[[], MapDocument],
-        parent: QObject | None = None,
-    ):
-        super().__init__(parent)
-        self._document = document
-
-    @property
-    def document(self) -> MapDocument:
-        """The map these actions edit."""
-        source = self._document
-        return source if isinstance(source, MapDocument) else source()
-
-    def set_document(self, document: MapDocument | Callable[[], MapDocument]) -> None:
-        """Work on another map (or follow another getter)."""
-        self._document = document
 
     # -- placing from the library -------------------------------------------------------
     def add_from_template(self, template: TokenTemplate, anchor: Hex) -> bool:

@@ -9,13 +9,10 @@ nothing and returns False.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import QObject, Signal
-
 from app.commands import BoardEditCommand
-from app.document import MapDocument
+from app.document_actions import DocumentActions
 from rules import CONDITION_SPECS, ConditionEntry, Token, pool_maximum, set_condition
 from rules.conditions import add_condition, remove_condition
 from rules.pools import BODY_PARTS, POOL_LABELS, POOLS, SKILLS, Vitals, pool_current
@@ -24,34 +21,13 @@ _NAMES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_P
 _KINDS = {"stats": "Skill", "maximum": "Pool", "current": "Pool", "wounded": "body part"}
 
 
-class TokenStateActions(QObject):
+class TokenStateActions(DocumentActions):
     """Play-state edits of one map's tokens, for the Inspector's Vitals panel.
 
     ``document`` is the open map, or a function returning it (so the actions follow the
     session when another map is opened); :meth:`set_document` switches it explicitly.
     Each method returns True if it pushed an undo step.
     """
-
-    refused = Signal(str)
-    informed = Signal(str)
-
-    def __init__(
-        self,
-        document: MapDocument | Callable[[], MapDocument],
-        parent: QObject | None = None,
-    ):
-        super().__init__(parent)
-        self._document = document
-
-    @property
-    def document(self) -> MapDocument:
-        """The map these actions edit."""
-        source = self._document
-        return source if isinstance(source, MapDocument) else source()
-
-    def set_document(self, document: MapDocument | Callable[[], MapDocument]) -> None:
-        """Work on another map (or follow another getter)."""
-        self._document = document
 
     # -- conditions ----------------------------------------------------------------------
     def set_condition(self, token_id: str, name: str, tier: int, source: str = "") -> bool:

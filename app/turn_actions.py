@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.commands import BoardEditCommand
 from app.document import MapDocument
+from app.document_actions import DocumentActions
 from rules import Board, TokenKind
 from rules import turns as tracker
 from rules.dice import roll
@@ -68,15 +69,13 @@ def join_problem(board: Board, turn: TurnState, token_id: str) -> str | None:
     return None
 
 
-class TurnActions(QObject):
+class TurnActions(DocumentActions):
     """Adds creatures to the Priority order, starts the conflict and steps through it.
 
     ``document`` is the open map, or a function returning it; ``rng`` rolls Zeal (a fresh
     unseeded generator if not given). Methods return True when they pushed an undo step.
     """
 
-    refused = Signal(str)
-    informed = Signal(str)
     turn_started = Signal(object)  # rules.TurnStart
 
     def __init__(
@@ -85,19 +84,8 @@ class TurnActions(QObject):
         rng: np.random.Generator | None = None,
         parent: QObject | None = None,
     ):
-        super().__init__(parent)
-        self._document = document
+        super().__init__(document, parent)
         self._rng = rng if rng is not None else np.random.default_rng()
-
-    @property
-    def document(self) -> MapDocument:
-        """The map these actions edit."""
-        source = self._document
-        return source if isinstance(source, MapDocument) else source()
-
-    def set_document(self, document: MapDocument | Callable[[], MapDocument]) -> None:
-        """Work on another map (or follow another getter)."""
-        self._document = document
 
     # -- joining and leaving -------------------------------------------------------------
     def add(self, token_ids: Iterable[str], zeal: int | None = None) -> bool:
