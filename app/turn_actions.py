@@ -85,7 +85,7 @@ class TurnActions(DocumentActions):
         parent: QObject | None = None,
     ):
         super().__init__(document, parent)
-        self._rng = rng if rng is not None else np.random.default_rng()
+        self._rng = rng  # made on the first roll: numpy.random is not needed at start-up
 
     # -- joining and leaving -------------------------------------------------------------
     def add(self, token_ids: Iterable[str], zeal: int | None = None) -> bool:
@@ -122,6 +122,8 @@ class TurnActions(DocumentActions):
     def _zeal(self, tier: int, typed: int | None) -> tuple[int, str]:
         if typed is not None:
             return int(typed), "typed"
+        if self._rng is None:
+            self._rng = np.random.default_rng()
         rolled = roll(tier, self._rng)  # Q4: Zeal Tier 0 rolls no dice, result 0
         return rolled.result, f"Zeal Tier {tier}: {rolled.describe()}"
 
