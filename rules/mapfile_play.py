@@ -197,9 +197,22 @@ def _condition(item: object, at: str) -> ConditionEntry:
     return chk.made(at, lambda: ConditionEntry(name, tier, source))
 
 
+_BLANK_VITALS = Vitals()
+_BLANK_VITALS_JSON: MapDict = {
+    "stats": {},
+    "maximum": {},
+    "current": {},
+    "severe_threshold": None,
+    "wounded": {},
+    "bars_for_players": False,
+}
+
+
 def _vitals(obj: MapDict, where: str) -> Vitals:
     at = f"{where}.vitals"
     vitals = chk.get_dict(obj, "vitals", where)
+    if vitals == _BLANK_VITALS_JSON and type(vitals["bars_for_players"]) is bool:
+        return _BLANK_VITALS  # most tokens: nothing to check, one shared value
     tables = {key: _table(vitals, key, at, names) for key, names in _TABLES.items()}
     threshold = chk.get_optional_int(vitals, "severe_threshold", at)
     shown = chk.get_bool(vitals, "bars_for_players", at)
