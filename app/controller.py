@@ -28,11 +28,11 @@ from rules import (
     RulesError,
 )
 from rules.annotations import Label, Note
+from rules.ids import fresh_id
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import group_placement_problem, placement_problem
-from rules.play import begin_turn, marked_moving, with_effect
-from rules.turns import actor
+from rules.play import marked_moving, turn_after_leaving, with_effect
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
@@ -237,7 +237,7 @@ class MapController(QObject):
     def add_label(self, text: str, at: Hex, gm_only: bool = False) -> str | None:
         """Write a label on the map (one undo step); its id, or None if refused."""
         board = self.document.board
-        label_id = _fresh_id(board, "label")
+        label_id = fresh_id({**board.labels, **board.notes}, "label")
         return self._annotate(
             lambda: board.with_label(Label(label_id, text, at, gm_only)),
             label_id,
@@ -254,7 +254,7 @@ class MapController(QObject):
     ) -> str | None:
         """Attach a note to a hex or a token (one undo step); its id, or None if refused."""
         board = self.document.board
-        note_id = _fresh_id(board, "note")
+        note_id = fresh_id({**board.labels, **board.notes}, "note")
         note = lambda: Note(note_id, text, at, token_id, gm_only)  # noqa: E731
         return self._annotate(lambda: board.with_note(note()), note_id, "Add note")
 
@@ -298,12 +298,11 @@ class MapController(QObject):
             return
         stack = self.document.undo_stack
         stack.beginMacro(f"Delete {len(ids)} tokens" if len(ids) > 1 else "Delete token")
-        acting = actor(self.document.board.turn)
+        before = self.document.board
         for token_id in ids:
             stack.push(RemoveTokenCommand(self.document, token_id))
-        now = actor(self.document.board.turn)
-        if acting in ids and now is not None:  # the next creature's turn begins properly
-            started = begin_turn(self.document.board, now)
+        started = turn_after_leaving(before, self.document.board)
+        if started is not None:  # the acting creature was deleted: the next turn begins
             stack.push(BoardEditCommand(self.document, started.board, "Next turn"))
             self.informed.emit("; ".join(started.changes + started.reminders))
         stack.endMacro()
@@ -330,12 +329,8 @@ def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -
 
 
 def _area_effect(board: Board, template: AreaTemplate, rounds: int | None) -> OngoingEffect:
-    taken = set(board.effects)
-    n = len(taken) + 1
-    while f"effect-{n}" in taken:
-        n += 1
     return OngoingEffect(
-        f"effect-{n}",
+        fresh_id(board.effects, "effect"),
         template.title,
         creator=template.caster or template.source,
         rounds_left=rounds,
@@ -343,11 +338,3 @@ def _area_effect(board: Board, template: AreaTemplate, rounds: int | None) -> On
         area_id=template.id,
         target=template.source,
     )
-
-
-def _fresh_id(board: Board, stem: str) -> str:
-    taken = set(board.labels) | set(board.notes)
-    n = len(taken) + 1
-    while f"{stem}-{n}" in taken:
-        n += 1
-    return f"{stem}-{n}"

@@ -26,7 +26,7 @@ from app.document_actions import DocumentActions
 from rules import Board, TokenKind
 from rules import turns as tracker
 from rules.dice import roll
-from rules.play import TurnStart, begin_turn, next_turn, with_turn
+from rules.play import TurnStart, begin_turn, next_turn, turn_after_leaving, with_turn
 from rules.turns import SOULWEAVER, TurnState, TurnStep
 
 SOULWEAVER_NAME = "Soulweaver"
@@ -152,11 +152,9 @@ class TurnActions(DocumentActions):
         turn, name = board.turn, actor_name(board, token_id)
         if token_id not in turn.ids():
             return self._refuse(f"{name} is not in the turn order")
-        acting = tracker.actor(turn) == token_id
         after = with_turn(board, tracker.leave(turn, token_id))
-        started = None
-        if acting:
-            started = begin_turn(after, tracker.actor(after.turn) or SOULWEAVER)
+        started = turn_after_leaving(board, after)
+        if started is not None:
             after = started.board
         self._push(after, f"Remove {name} from the turn order")
         self.informed.emit(f"{name} leaves the turn order")

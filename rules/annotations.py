@@ -11,20 +11,20 @@ and ``origin_x, origin_y`` the centre of ``Hex(0, 0)`` (what grid fitting finds)
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 
 from rules.hexes import Hex
+from rules.ids import id_problem
 
 __all__ = ["Background", "Label", "Note"]
 
-_ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 MAX_TEXT = 4000
 
 
 def _text_problem(kind: str, ident: str, text: object) -> str | None:
-    if not isinstance(ident, str) or not _ID.fullmatch(ident):
-        return f"{kind} id {ident!r} must be 1-64 letters, digits, '_', '-' or '.'"
+    problem = id_problem(kind, ident)
+    if problem:
+        return problem
     if not isinstance(text, str) or not text.strip():
         return f"{kind} {ident!r} needs some text"
     if len(text) > MAX_TEXT:

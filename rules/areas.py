@@ -18,13 +18,13 @@ Every shape includes its origin; ``value`` is how many spaces it extends beyond 
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
 
 from rules.hexes import DIAGONALS, DIRECTIONS, Hex, check_facing, disk, disk_offsets
+from rules.ids import id_problem
 
 __all__ = [
     "AreaKind",
@@ -130,9 +130,6 @@ def reduced_value(maximum: int, requested: int) -> int:
     return requested
 
 
-_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
-
-
 class AreaKind(enum.Enum):
     """The kinds of Area [S000]: Self, Line, Cone, Burst, Aura."""
 
@@ -187,8 +184,9 @@ class AreaTemplate:
 
     def problem(self) -> str | None:
         """What is wrong with this template's fields, or ``None``."""
-        if not isinstance(self.id, str) or not _ID.fullmatch(self.id):
-            return f"area id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
+        problem = id_problem("area", self.id)
+        if problem:
+            return problem
         if not isinstance(self.name, str):
             return f"area {self.id!r}: name must be text"
         for label in ("source", "caster"):

@@ -34,6 +34,7 @@ from rules.areas import AreaTemplate
 from rules.effects import OngoingEffect
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
+from rules.ids import fresh_id
 from rules.layout import Orientation
 from rules.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
 from rules.terrain import (
@@ -247,10 +248,7 @@ class Board:
 
     def new_token_id(self, stem: str = "token") -> str:
         """An id not yet used on this board, like ``"ogre-3"``."""
-        n = len(self.tokens) + 1
-        while f"{stem}-{n}" in self.tokens:
-            n += 1
-        return f"{stem}-{n}"
+        return fresh_id(self.tokens, stem)
 
     def _check_footprint(self, token: Token, anchor: Hex) -> None:
         outside = sorted(h for h in token.footprint_at(anchor) if not self.contains(h))
@@ -400,7 +398,4 @@ class Board:
 
     def new_area_id(self, stem: str = "area") -> str:
         """An Area id not yet used on this board, like ``"cone-2"``."""
-        n = 1 + sum(1 for k in self.areas if k.startswith(f"{stem}-"))
-        while f"{stem}-{n}" in self.areas:
-            n += 1
-        return f"{stem}-{n}"
+        return fresh_id([k for k in self.areas if k.startswith(f"{stem}-")], stem)

@@ -14,13 +14,13 @@ An effect may keep a pinned Area alive (an Aura, #4): when it expires the Area g
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
+
+from rules.ids import id_problem
 
 __all__ = ["ROUNDS_PER_MINUTE", "OngoingEffect", "tick"]
 
 ROUNDS_PER_MINUTE = 12  # a round is 5 s [P-TIMING]
-_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 
 
 @dataclass(frozen=True)
@@ -43,8 +43,9 @@ class OngoingEffect:
 
     def problem(self) -> str | None:
         """What is wrong with this effect's fields, or ``None``."""
-        if not isinstance(self.id, str) or not _ID.fullmatch(self.id):
-            return f"effect id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
+        problem = id_problem("effect", self.id)
+        if problem:
+            return problem
         if not isinstance(self.name, str) or not self.name.strip():
             return f"effect {self.id!r} needs a name"
         left = self.rounds_left

@@ -18,7 +18,6 @@ what would not read back and ``hexweave check`` lists every bad entry.
 from __future__ import annotations
 
 import numbers
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -27,6 +26,7 @@ from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
+from rules.ids import id_problem
 
 __all__ = ["AREA_FIELDS", "areas_json", "parse_area", "upgrade_v2_to_v3"]
 
@@ -38,7 +38,6 @@ MapDict = dict[str, Any]
 Place = Callable[[str, str, Iterable[Hex]], None]
 """``place(where, what, hexes)``: refuse ``what`` if any of ``hexes`` is off the map."""
 
-_ID = re.compile(r"[A-Za-z0-9_.-]{1,64}")
 _KINDS = ", ".join(kind.value for kind in AreaKind)
 
 
@@ -82,10 +81,9 @@ def parse_area(
     where = f"areas[{i}]"
     obj = chk.as_object(item, where)
     ident = chk.get_str(obj, "id", where)
-    if not _ID.fullmatch(ident):
-        raise MapFileError(
-            f"map.json: {where}: area id {ident!r} must be 1-64 letters, digits, '_', '-' or '.'"
-        )
+    problem = id_problem("area", ident)
+    if problem:
+        raise MapFileError(f"map.json: {where}: {problem}")
     kind, origin = _kind(obj, where), _origin(obj, where)
     area = chk.made(
         where,

@@ -31,13 +31,14 @@ from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.pools import pool_maximum
 from rules.tokens import Token, TokenKind
-from rules.turns import SOULWEAVER, TurnState, TurnStep, advance
+from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 
 __all__ = [
     "TurnStart",
     "begin_turn",
     "marked_moving",
     "next_turn",
+    "turn_after_leaving",
     "with_effect",
     "with_turn",
     "without_effect",
@@ -165,6 +166,15 @@ def begin_turn(board: Board, actor: str) -> TurnStart:
     board, ticked, expired = _tick_effects(board, {actor})
     reminders = _reminders(token, board.turn)
     return TurnStart(board, actor, tuple(changes + ticked), tuple(reminders), tuple(expired))
+
+
+def turn_after_leaving(before: Board, after: Board) -> TurnStart | None:
+    """If the creature acting on ``before`` is gone from the turn order on ``after`` (taken
+    out, or its token deleted), the next one's turn begins on ``after``; else ``None``."""
+    acting, now = actor(before.turn), actor(after.turn)
+    if acting is None or acting == SOULWEAVER or acting in after.turn.ids() or now is None:
+        return None
+    return begin_turn(after, now)
 
 
 def next_turn(board: Board, step: TurnStep | None = None) -> TurnStart:

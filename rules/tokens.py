@@ -28,6 +28,7 @@ import numpy as np
 
 from rules.conditions import ConditionEntry
 from rules.hexes import Hex, disk
+from rules.ids import id_problem
 from rules.pools import Vitals
 
 __all__ = [
@@ -46,7 +47,6 @@ SIDES = ("party", "ally", "neutral", "enemy")
 # [S001]: Land primary and Swim secondary by default; Burrow, Fly (wings), Climb.
 MOVEMENT_TYPES = ("land", "swim", "climb", "fly", "burrow")
 _COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
-_ID = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
 
 _PAIR = (Hex(0, 0), Hex(1, 0))
 _DIAMOND = (Hex(0, 0), Hex(1, 0), Hex(0, 1), Hex(1, 1))
@@ -135,8 +135,9 @@ class Token:
         types = self._type_problem()
         if types:
             return types
-        if not _ID.fullmatch(self.id):
-            return f"token id {self.id!r} must be 1-64 letters, digits, '_', '-' or '.'"
+        problem = id_problem("token", self.id)
+        if problem:
+            return problem
         if not self.name.strip():
             return f"token {self.id!r} needs a name"
         if not MIN_SIZE <= self.size <= MAX_SIZE:

@@ -25,16 +25,6 @@ REFUSED_COLOR = QColor("#D55E00")  # Okabe–Ito vermillion
 ORIGIN_COLOR = QColor(20, 20, 20, 220)
 
 
-def hexes_path(geometry: SceneGeometry, hexes: Iterable[Hex]) -> QPainterPath:
-    """One path holding the outline of every hex (not simplified: cheap to build)."""
-    path = QPainterPath()
-    polygon = geometry.unit_polygon()
-    for h in hexes:
-        path.addPolygon(polygon.translated(geometry.center(h)))
-        path.closeSubpath()
-    return path
-
-
 class AreaItem(QGraphicsItem):
     """One Area on the map: covered spaces, origin, cut-off spaces and a caption."""
 
@@ -61,9 +51,9 @@ class AreaItem(QGraphicsItem):
         self._geometry = geometry
         self.result = result
         self._legal = result.legal or pinned
-        self._covered = hexes_path(geometry, result.spaces)
-        self._origin = hexes_path(geometry, result.origin)
-        self._stopped = hexes_path(geometry, result.stopped)
+        self._covered = geometry.hexes_path(result.spaces)
+        self._origin = geometry.hexes_path(result.origin)
+        self._stopped = geometry.hexes_path(result.stopped)
         self._highlight = QPainterPath()
         self._caption = caption
         self._caption_at = geometry.center(result.origin[0]) if result.origin else QPointF()
@@ -72,7 +62,7 @@ class AreaItem(QGraphicsItem):
     def highlight(self, hexes: Iterable[Hex]) -> None:
         """Outline ``hexes`` boldly (a subject hovered in the hit list); empty clears it."""
         self.prepareGeometryChange()
-        self._highlight = hexes_path(self._geometry, hexes)
+        self._highlight = self._geometry.hexes_path(hexes)
         self.update()
 
     @property

@@ -20,10 +20,10 @@ from app.scene.rules_overlays import (
     SHADE_Z,
     TierArray,
     boundary_path,
-    cosmetic_pen,
     mouse_transparent,
     screen_hex_px,
 )
+from app.scene.style import cosmetic_pen
 from app.scene.terrain_image import TerrainPicture
 from rules import Board, Hex
 from rules.board import axial_of_cells

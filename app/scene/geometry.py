@@ -51,6 +51,15 @@ class SceneGeometry:
         """A hex outline centred on (0, 0)."""
         return QPolygonF(self._unit_polygon)
 
+    def hexes_path(self, hexes: Iterable[Hex]) -> QPainterPath:
+        """One path with the outline of every hex, in scene coordinates (not simplified:
+        cheap to build; fill it with the winding rule to draw overlaps once)."""
+        path = QPainterPath()
+        for h in hexes:
+            path.addPolygon(self._unit_polygon.translated(self.center(h)))
+            path.closeSubpath()
+        return path
+
     def footprint_path(self, hexes: Iterable[Hex], origin: QPointF) -> QPainterPath:
         """The union of several hexes' outlines, relative to ``origin``."""
         path = QPainterPath()

@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
+from app.scene.style import cosmetic_pen
 from rules import Hex
 
 RULER_COLOR = QColor("#F0E442")  # Okabe–Ito yellow
@@ -27,12 +28,11 @@ RULER_Z = 70  # above tokens (about 10), overlays (50) and annotations (60-65)
 GAP = 14  # screen pixels between a leg's end and its label
 
 
-def _cosmetic(color: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
-    pen = QPen(color, width, style)
-    pen.setCosmetic(True)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    return pen
+def _haloed(halo: float, line: float) -> tuple[QPen, QPen]:
+    """A dark halo under a ruler-coloured line, both round-ended screen-pixel pens."""
+    return cosmetic_pen(HALO, halo, round_ends=True), cosmetic_pen(
+        RULER_COLOR, line, round_ends=True
+    )
 
 
 class RulerLegItem(QGraphicsItem):
@@ -64,17 +64,23 @@ class RulerLegItem(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(TRACK_FILL)
-        painter.setPen(_cosmetic(TRACK_PEN, 1.5, Qt.PenStyle.DashLine))
+        painter.setPen(cosmetic_pen(TRACK_PEN, 1.5, Qt.PenStyle.DashLine, round_ends=True))
         painter.drawPath(self._path)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        for pen in (_cosmetic(HALO, 8), _cosmetic(RULER_COLOR, 4)):
+        for pen in (
+            cosmetic_pen(HALO, 8, round_ends=True),
+            cosmetic_pen(RULER_COLOR, 4, round_ends=True),
+        ):
             painter.setPen(pen)
             painter.drawLine(self.start, self.end)
         radius = self._size * 0.22
-        for pen in (_cosmetic(HALO, 6), _cosmetic(RULER_COLOR, 3)):
+        for pen in (
+            cosmetic_pen(HALO, 6, round_ends=True),
+            cosmetic_pen(RULER_COLOR, 3, round_ends=True),
+        ):
             painter.setPen(pen)
             painter.drawEllipse(self.start, radius, radius)
-        painter.setPen(_cosmetic(HALO, 2))
+        painter.setPen(cosmetic_pen(HALO, 2, round_ends=True))
         painter.setBrush(RULER_COLOR)
         painter.drawEllipse(self.end, radius * 0.6, radius * 0.6)
 

@@ -56,10 +56,17 @@ class HexSetPreviewItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setBrush(QBrush(PREVIEW_COLOR, Qt.BrushStyle.FDiagPattern))
-        painter.setPen(QPen(QColor("#000000"), 0))
-        painter.drawPath(self._path)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(PREVIEW_COLOR, 0, Qt.PenStyle.DashLine))
-        painter.drawPath(self._path)
+        paint_hatched(painter, self._path, QPen(QColor("#000000"), 0), QPen(PREVIEW_COLOR, 0))
+
+
+def paint_hatched(painter: QPainter, path: QPainterPath, edge: QPen, dash: QPen) -> None:
+    """The preview look: ``path`` hatched in the preview colour, outlined with ``edge`` and
+    then with ``dash`` drawn dashed on top (shape as well as colour)."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    painter.setBrush(QBrush(PREVIEW_COLOR, Qt.BrushStyle.FDiagPattern))
+    painter.setPen(edge)
+    painter.drawPath(path)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    dash.setStyle(Qt.PenStyle.DashLine)
+    painter.setPen(dash)
+    painter.drawPath(path)

@@ -15,11 +15,12 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
-from app.scene.overlay_items import PREVIEW_COLOR
+from app.scene.overlay_items import PREVIEW_COLOR, paint_hatched
+from app.scene.style import cosmetic_pen
 from rules import DIRECTIONS, Hex
 
 SHADE_Z = -60
@@ -45,14 +46,6 @@ def mouse_transparent(item: QGraphicsItem) -> None:
 def screen_hex_px(painter: QPainter, geometry: SceneGeometry) -> float:
     lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
     return lod * geometry.layout.width
-
-
-def cosmetic_pen(color: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
-    pen = QPen(color, width, style)
-    pen.setCosmetic(True)
-    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-    return pen
 
 
 def boundary_path(hexes: Iterable[Hex], geometry: SceneGeometry) -> QPainterPath:
@@ -262,19 +255,10 @@ class HighlightHexes(_HexSetItem):
         super().__init__(geometry, HIGHLIGHT_Z)
 
     def _build_path(self) -> QPainterPath:
-        path = QPainterPath()
-        for h in self._hexes:
-            path.addPolygon(self._geometry.polygon(h))
-            path.closeSubpath()
-        return path
+        return self._geometry.hexes_path(self._hexes)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setBrush(QBrush(PREVIEW_COLOR, Qt.BrushStyle.FDiagPattern))
-        painter.setPen(cosmetic_pen(QColor("#000000"), 3))
-        painter.drawPath(self._path)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic_pen(PREVIEW_COLOR, 2, Qt.PenStyle.DashLine))
-        painter.drawPath(self._path)
+        edge, dash = cosmetic_pen(QColor("#000000"), 3), cosmetic_pen(PREVIEW_COLOR, 2)
+        paint_hatched(painter, self._path, edge, dash)

@@ -126,6 +126,21 @@ SIDE_STYLE: dict[str, tuple[str, Qt.PenStyle]] = {
 }
 
 
+def cosmetic_pen(
+    color: QColor,
+    width: float,
+    style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+    round_ends: bool = False,
+) -> QPen:
+    """A pen ``width`` pixels wide on screen at every zoom (flat, mitred ends unless
+    ``round_ends``): overlays stay readable however far the view is zoomed."""
+    pen = QPen(color, width, style)
+    pen.setCosmetic(True)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap if round_ends else Qt.PenCapStyle.FlatCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin if round_ends else Qt.PenJoinStyle.MiterJoin)
+    return pen
+
+
 def side_pen(side: str, width: float) -> QPen:
     """Ring pen for a token of ``side``: its colour and its dash pattern."""
     color, style = SIDE_STYLE.get(side, SIDE_STYLE["neutral"])

@@ -17,7 +17,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.scene.rules_overlays import UNDERLAY, cosmetic_pen, mouse_transparent
+from app.scene.rules_overlays import UNDERLAY, mouse_transparent
+from app.scene.style import cosmetic_pen
 from app.scene.token_item import TokenItem
 
 TURN_Z = 40  # over the tokens (z ≤ ~16) so a crowd cannot hide it, under FULL (45) and labels

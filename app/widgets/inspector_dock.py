@@ -35,6 +35,7 @@ from app.scene.geometry import SceneGeometry
 from app.scene.map_scene import MapScene
 from app.scene.rules_overlays import FullSpaceMarkers, HighlightHexes, ReachOutline
 from app.token_state_actions import TokenStateActions
+from app.widgets.panel_widgets import rule
 from app.widgets.vitals_panel import VitalsPanel
 from rules import (
     Board,
@@ -113,11 +114,11 @@ class InspectorDock(QDockWidget):
         body.setFont(font)
         column = QVBoxLayout(body)
         # The numbers first (they must show in a short dock), the breakdown, the switches.
-        for widget in (self.token_label, _rule(), self.target_label, _rule(), self.crowd_label):
+        for widget in (self.token_label, rule(), self.target_label, rule(), self.crowd_label):
             column.addWidget(widget)
         column.addWidget(self.vitals_panel)
         column.addStretch(1)
-        column.addWidget(_rule())
+        column.addWidget(rule())
         for widget in (self.full_box, self.reach_box, self.shade_box):
             column.addWidget(widget)
         scroll = QScrollArea()
@@ -266,13 +267,6 @@ def _text_label() -> QLabel:
     label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
-
-
-def _rule() -> QFrame:
-    line = QFrame()
-    line.setFrameShape(QFrame.Shape.HLine)
-    line.setFrameShadow(QFrame.Shadow.Sunken)
-    return line
 
 
 def _same_source(a: tuple[object, ...] | None, b: tuple[object, ...] | None) -> bool:

@@ -34,6 +34,7 @@ from app.document import Change, MapDocument
 from app.scene.map_scene import MapScene
 from app.scene.turn_highlight import TurnHighlight
 from app.turn_actions import TurnActions, actor_name
+from app.widgets.panel_widgets import rule
 from app.widgets.turn_text import button_reasons, panel_html, round_text, row_text
 from rules import Board, TurnStart, begin_turn
 from rules.turns import SOULWEAVER, TurnState, actor
@@ -119,7 +120,7 @@ class TrackerDock(QDockWidget):
             column.addWidget(widget)
         column.addLayout(self._turn_grid())
         column.addWidget(self.turn_panel)
-        column.addWidget(_rule())
+        column.addWidget(rule())
         column.addLayout(self._setup_grid())
         column.addStretch(1)
         scroll = QScrollArea()
@@ -333,13 +334,6 @@ def _scaled(font: QFont, factor: float, bold: bool = False) -> QFont:
     font.setPointSizeF(max(11.0, font.pointSizeF() * factor))
     font.setBold(bold or font.bold())
     return font
-
-
-def _rule() -> QFrame:
-    line = QFrame()
-    line.setFrameShape(QFrame.Shape.HLine)
-    line.setFrameShadow(QFrame.Shadow.Sunken)
-    return line
 
 
 def _label(factor: float, bold: bool = False) -> QLabel:
