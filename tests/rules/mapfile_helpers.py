@@ -1,4 +1,5 @@
-"""Helpers shared by the map-file tests: sample boards, zip surgery, refusals."""
+"""Helpers shared by the map-file tests: the fixtures, sample boards, zip surgery, edits to
+map.json, refusals (reading and writing) and the messages several modules expect."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ import importlib.util
 import io
 import json
 import struct
+import sys
 import zipfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
@@ -34,11 +37,15 @@ V1_FIXTURE = FIXTURES / "format-v1.hexmap"
 V2_FIXTURE = FIXTURES / "format-v2.hexmap"
 V3_FIXTURE = FIXTURES / "format-v3.hexmap"
 V4_FIXTURE = FIXTURES / "format-v4.hexmap"
+FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE)
 BROKEN = FIXTURES / "broken"
 
 
 def fixture_script(name: str) -> Any:
-    """The module ``tests/fixtures/<name>.py``, loaded from its file."""
+    """The module ``tests/fixtures/<name>.py``, loaded from its file (with that folder on
+    ``sys.path``, as when it runs as a script, so it can import ``fixture_tools``)."""
+    if str(FIXTURES) not in sys.path:
+        sys.path.append(str(FIXTURES))
     spec = importlib.util.spec_from_file_location(name, FIXTURES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -209,11 +216,16 @@ def map_json(data: bytes = GOOD) -> dict[str, Any]:
     return result
 
 
+def with_map_json(doc: dict[str, Any], base: bytes = GOOD) -> bytes:
+    """``base`` with ``doc`` as its map.json."""
+    return replace_member("map.json", json.dumps(doc).encode(), base)
+
+
 def edit_json(edit: Callable[[dict[str, Any]], object], base: bytes = GOOD) -> bytes:
     """``base`` with its map.json changed in place by ``edit``."""
     doc = map_json(base)
     edit(doc)
-    return replace_member("map.json", json.dumps(doc).encode(), base)
+    return with_map_json(doc, base)
 
 
 def replace_member(name: str, data: bytes | None, base: bytes = GOOD) -> bytes:
@@ -247,25 +259,84 @@ def refuse(data: bytes, message: str) -> MapFileError:
     return info.value
 
 
+def refuse_exactly(data: bytes, message: str) -> None:
+    """Loading ``data`` fails with a MapFileError saying exactly ``message``."""
+    with pytest.raises(MapFileError) as info:
+        mapfile.loads(data)
+    assert str(info.value) == message
+
+
+def refuse_to_write(board: Board, message: str, tmp_path: Path) -> None:
+    """Writing ``board`` fails with a MapFileError saying exactly ``cannot write map:
+    message``, and saving it to ``tmp_path`` fails without leaving a file behind."""
+    with pytest.raises(MapFileError) as info:
+        mapfile.dumps(board)
+    assert str(info.value) == f"cannot write map: {message}"
+    with pytest.raises(MapFileError, match=r"^could not save "):
+        mapfile.save(board, tmp_path / "x.hexmap")
+    assert not (tmp_path / "x.hexmap").exists()
+
+
+T = TypeVar("T")
+
+
+def forced(item: T, **fields: object) -> T:
+    """``item`` with fields set past its own validation, as a corrupted model would be."""
+    for name, value in fields.items():
+        object.__setattr__(item, name, value)
+    return item
+
+
+def json_values(*words: str, key_size: int) -> st.SearchStrategy[Any]:
+    """Any JSON value: null, true/false, numbers (huge integers too), short strings (or one
+    of ``words``), nested in lists and in objects with keys up to ``key_size`` long."""
+    leaves = (
+        st.none()
+        | st.booleans()
+        | st.integers(-(10**40), 10**40)
+        | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(max_size=8)
+    )
+    if words:
+        leaves |= st.sampled_from(list(words))
+    return st.recursive(
+        leaves,
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.text(max_size=key_size), inner, max_size=3)
+        ),
+        max_leaves=8,
+    )
+
+
+ID_RULE = "must be 1-64 letters, digits, '_', '-' or '.'"  # how an id is refused
+
+
+def _parent(doc: dict[str, Any], path: str) -> tuple[Any, Any]:
+    """The container holding the entry at a dotted ``path`` (integers index lists), and
+    the entry's key in it."""
+    *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
+    target: Any = doc
+    for key in parents:
+        target = target[key]
+    return target, last
+
+
 def put(path: str, value: object) -> Callable[[dict[str, Any]], None]:
     """An edit setting ``doc[a][b]...`` for a dotted ``path`` (integers index lists)."""
 
     def edit(doc: dict[str, Any]) -> None:
-        *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
-        target: Any = doc
-        for key in parents:
-            target = target[key]
+        target, last = _parent(doc, path)
         target[last] = value
 
     return edit
 
 
 def drop(path: str) -> Callable[[dict[str, Any]], None]:
+    """An edit deleting ``doc[a][b]...`` for a dotted ``path``."""
+
     def edit(doc: dict[str, Any]) -> None:
-        *parents, last = [int(p) if p.isdigit() else p for p in path.split(".")]
-        target: Any = doc
-        for key in parents:
-            target = target[key]
+        target, last = _parent(doc, path)
         del target[last]
 
     return edit

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import io
-import json
 import os
 import re
 import struct
@@ -39,6 +38,7 @@ from mapfile_helpers import (
     png_header,
     replace_member,
     webp_header,
+    with_map_json,
 )
 
 from rules import mapfile
@@ -110,7 +110,7 @@ def with_value(path: tuple[str | int, ...], value: object, base: bytes = GOOD_V2
     """The fixture ``base`` with map.json's value at ``path`` replaced by ``value``."""
     doc = copy.deepcopy(DOC if base is GOOD_V2 else DOC_V4)
     _at(doc, path[:-1])[path[-1]] = value
-    return replace_member("map.json", json.dumps(doc).encode(), base)
+    return with_map_json(doc, base)
 
 
 # --- damaged bytes -----------------------------------------------------------------------------

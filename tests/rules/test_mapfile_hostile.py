@@ -16,11 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mapfile_helpers import (
     BROKEN,
+    FIXTURE_FILES,
     GOOD,
-    V1_FIXTURE,
-    V2_FIXTURE,
-    V3_FIXTURE,
-    V4_FIXTURE,
     drop,
     edit_json,
     fixture_script,
@@ -491,6 +488,6 @@ def test_hexweave_check_prints_the_problem_and_exits_1(
 def test_hexweave_check_passes_the_fixtures(capsys: pytest.CaptureFixture[str]) -> None:
     from app.main import main
 
-    for path in (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE):
+    for path in FIXTURE_FILES:
         assert main(["check", str(path)]) == 0
         assert capsys.readouterr().out == "ok\n"

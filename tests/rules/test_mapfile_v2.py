@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from mapfile_helpers import (
     refuse,
     replace_member,
     webp_header,
+    with_map_json,
 )
 
 from rules import mapfile
@@ -161,7 +161,7 @@ def test_check_lists_annotation_problems_without_blaming_notes_for_a_broken_toke
     doc["notes"][0]["text"] = ""
     doc["background"]["opacity"] = -1
     path = tmp_path / "many.hexmap"
-    path.write_bytes(replace_member("map.json", json.dumps(doc).encode(), GOOD_V2))
+    path.write_bytes(with_map_json(doc, GOOD_V2))
     problems = mapfile.check(path)
     assert len(problems) == 4, problems
     assert "tokens[2].hidden must be true or false" in problems[0]

@@ -3,7 +3,6 @@ the version-3 fixture, and every broken ``areas`` entry refused with its exact m
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -17,16 +16,21 @@ from hypothesis import strategies as st
 from mapfile_helpers import (
     GOOD_V2,
     GOOD_V3,
+    ID_RULE,
     V1_FIXTURE,
     V2_FIXTURE,
     V3_FIXTURE,
     drop,
     edit_json,
+    forced,
+    json_values,
     make_v2,
     make_v3,
     map_json,
     put,
-    replace_member,
+    refuse_exactly,
+    refuse_to_write,
+    with_map_json,
 )
 
 from rules import mapfile
@@ -168,7 +172,6 @@ def test_numpy_integers_in_an_area_are_written_as_json_integers() -> None:
 # --- strict reading of ``areas`` -------------------------------------------------------------
 
 KINDS = "must be one of self, line, cone, burst, aura"
-ID_RULE = "must be 1-64 letters, digits, '_', '-' or '.'"
 CONE, AURA = "areas[0]: area 'cone-1'", "areas[1]: area 'aura-1'"
 GHOST = "token 'ghost', which is not on the map"
 AREA_CASES = [
@@ -286,22 +289,10 @@ AREA_CASES = [
 def test_bad_areas_are_refused_with_their_exact_message(
     edit: Callable[[dict[str, Any]], None], message: str
 ) -> None:
-    with pytest.raises(MapFileError) as info:
-        mapfile.loads(edit_json(edit, GOOD_V3))
-    assert str(info.value) == f"cannot read map: map.json: {message}"
+    refuse_exactly(edit_json(edit, GOOD_V3), f"cannot read map: map.json: {message}")
 
 
-_JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**40), 10**40)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=8),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-    ),
-    max_leaves=8,
-)
+_JSON = json_values(key_size=4)
 
 
 @settings(max_examples=200, deadline=None)
@@ -332,7 +323,7 @@ def test_check_lists_every_area_problem_without_blaming_areas_for_a_broken_token
     doc["areas"][3]["origin"] = [[0, 50]]
     doc["areas"][4]["id"] = "cone-1"
     path = tmp_path / "areas.hexmap"
-    path.write_bytes(replace_member("map.json", json.dumps(doc).encode(), GOOD_V3))
+    path.write_bytes(with_map_json(doc, GOOD_V3))
     assert mapfile.check(path) == [
         "map.json: tokens[0].size must be an integer, not a string",
         f"map.json: areas[1].kind {KINDS}, got 'ring'",
@@ -342,13 +333,6 @@ def test_check_lists_every_area_problem_without_blaming_areas_for_a_broken_token
 
 
 # --- saving refuses what would not read back -----------------------------------------------
-
-
-def _forced(area: AreaTemplate, **fields: object) -> AreaTemplate:
-    """``area`` with fields set past its own validation, as a corrupted model would be."""
-    for name, value in fields.items():
-        object.__setattr__(area, name, value)
-    return area
 
 
 def _board() -> Board:
@@ -365,31 +349,31 @@ WRITE_CASES = [
         f"{A0}: area 'b' is off the map at Hex(q=9, r=9)",
     ),
     ("filed", {"x": BURST}, "area 'b' is filed under the id 'x'"),
-    ("bad-id", {"a b": _forced(replace(BURST), id="a b")}, f"{A0}: area id 'a b' {ID_RULE}"),
+    ("bad-id", {"a b": forced(replace(BURST), id="a b")}, f"{A0}: area id 'a b' {ID_RULE}"),
     ("source", {"b": replace(BURST, source="ghost")}, f"{A0}: area 'b' is attached to {GHOST}"),
     ("caster", {"b": replace(BURST, caster="ghost")}, f"{A0}: area 'b' was made by {GHOST}"),
-    ("kind", {"b": _forced(replace(BURST), kind="blob")}, f"{A0}.kind {KINDS}, got 'blob'"),
+    ("kind", {"b": forced(replace(BURST), kind="blob")}, f"{A0}.kind {KINDS}, got 'blob'"),
     (
         "value",
-        {"b": _forced(replace(BURST), value=-4)},
+        {"b": forced(replace(BURST), value=-4)},
         f"{A0}: area 'b': value must be 0..99, got -4",
     ),
     (
         "origin",
-        {"b": _forced(replace(BURST), origin=((1, 1),))},
+        {"b": forced(replace(BURST), origin=((1, 1),))},
         f"{A0}.origin[0] must be [q, r], two integers",
     ),
     (
         "half-hex",
-        {"b": _forced(replace(BURST), origin=(HALF,))},
+        {"b": forced(replace(BURST), origin=(HALF,))},
         f"{A0}.origin[0] must be [q, r], two integers",
     ),
     (
         "flag",
-        {"b": _forced(replace(BURST), physical="yes")},
+        {"b": forced(replace(BURST), physical="yes")},
         f"{A0}.physical must be true or false, not a string",
     ),
-    ("name", {"b": _forced(replace(BURST), name=None)}, f"{A0}.name must be a string, not null"),
+    ("name", {"b": forced(replace(BURST), name=None)}, f"{A0}.name must be a string, not null"),
 ]
 
 
@@ -399,13 +383,7 @@ WRITE_CASES = [
 def test_dumps_refuses_areas_that_would_not_read_back(
     areas: dict[str, AreaTemplate], message: str, tmp_path: Path
 ) -> None:
-    board = _board()._evolve(areas=areas)
-    with pytest.raises(MapFileError) as info:
-        mapfile.dumps(board)
-    assert str(info.value) == f"cannot write map: {message}"
-    with pytest.raises(MapFileError, match=r"^could not save "):
-        mapfile.save(board, tmp_path / "x.hexmap")
-    assert not (tmp_path / "x.hexmap").exists()
+    refuse_to_write(_board()._evolve(areas=areas), message, tmp_path)
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,9 @@
 """Map files across versions: the version-1 fixture loads and upgraders run in order.
 
-Format version 2 (labels, notes, background, token stats, picture headers) is tested in
-test_mapfile_v2.py, version 3 (pinned Areas) in test_mapfile_v3.py, version 4 (fog and
-play state) in test_mapfile_v4.py, hostile files in test_mapfile_hostile.py and
-test_mapfile_fuzz.py."""
+Each later format version has its own module: test_mapfile_v2.py (labels, notes, the
+background, token stats, picture headers), test_mapfile_v3.py (pinned Areas) and
+test_mapfile_v4.py with test_mapfile_v4_hostile.py (fog and play state). Hostile files of
+any version are in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
