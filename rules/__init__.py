@@ -9,6 +9,14 @@ from __future__ import annotations
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
 from rules.board import Board, cell_to_hex, hex_to_cell
+from rules.collision import (
+    Collision,
+    combine_collisions,
+    falling_collision,
+    forced_collision,
+    movement_collision,
+    soften_collision,
+)
 from rules.concealment import Concealment, concealment, concealment_between, concealment_field
 from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
 from rules.dice import Roll, chance, injury, read_faces, roll
@@ -23,6 +31,8 @@ from rules.errors import (
     RulesError,
     UnknownTokenError,
 )
+from rules.falling import FALL_SCHEDULE, Fall, fall
+from rules.forced import ForcedMove, forced_move
 from rules.hexes import (
     DIAGONALS,
     DIRECTIONS,
@@ -35,13 +45,28 @@ from rules.hexes import (
     neighbors,
     ring,
 )
+from rules.hinder import HinderChance, hinder_chances
+from rules.jumping import JumpReach, jump_reach, landing_spaces
 from rules.layout import Layout, Orientation
+from rules.motion import Motion
+from rules.movement import MovePlan, budget_of, movement_left, plan_move, plan_path, sound_of
+from rules.movement_costs import Charge, MoveRoll, StepCost, step_cost
+from rules.movement_field import MovementField, movement_field
 from rules.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
 from rules.placement import placement_problem
 from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
 from rules.pools import Vitals, pool_current, pool_maximum
 from rules.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
+from rules.stance import (
+    MotionChange,
+    change_altitude,
+    change_mode,
+    change_pace,
+    change_posture,
+    set_amble,
+    stop_moving,
+)
 from rules.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
@@ -54,6 +79,7 @@ __all__ = [
     "CONDITION_SPECS",
     "DIAGONALS",
     "DIRECTIONS",
+    "FALL_SCHEDULE",
     "LAYER_SPECS",
     "OPTION_SPECS",
     "SOULWEAVER",
@@ -62,6 +88,8 @@ __all__ = [
     "AreaTemplate",
     "Board",
     "BoardError",
+    "Charge",
+    "Collision",
     "Concealment",
     "ConcealmentKind",
     "ConditionEntry",
@@ -70,12 +98,21 @@ __all__ = [
     "Distance",
     "DuplicateTokenError",
     "EntryCheck",
+    "Fall",
+    "ForcedMove",
     "GroundKind",
     "Hex",
+    "HinderChance",
     "Hit",
     "IllegalMoveError",
+    "JumpReach",
     "Layout",
     "MapFileError",
+    "Motion",
+    "MotionChange",
+    "MovePlan",
+    "MoveRoll",
+    "MovementField",
     "OngoingEffect",
     "OptionSpec",
     "Orientation",
@@ -84,6 +121,7 @@ __all__ = [
     "Roll",
     "RuleOptions",
     "RulesError",
+    "StepCost",
     "TerrainSample",
     "Token",
     "TokenKind",
@@ -94,10 +132,16 @@ __all__ = [
     "__version__",
     "aim",
     "begin_turn",
+    "budget_of",
     "burst",
     "can_reach",
     "cell_to_hex",
     "chance",
+    "change_altitude",
+    "change_mode",
+    "change_pace",
+    "change_posture",
+    "combine_collisions",
     "concealment",
     "concealment_between",
     "concealment_field",
@@ -108,19 +152,31 @@ __all__ = [
     "distance",
     "entry_check",
     "facing_step",
+    "fall",
+    "falling_collision",
     "fogged",
+    "forced_collision",
+    "forced_move",
     "full_spaces",
     "hex_line",
     "hex_round",
     "hex_to_cell",
+    "hinder_chances",
     "injury",
+    "jump_reach",
+    "landing_spaces",
     "line",
     "mapfile",
     "measure",
+    "movement_collision",
+    "movement_field",
+    "movement_left",
     "neighbors",
     "next_turn",
     "origin_mask",
     "placement_problem",
+    "plan_move",
+    "plan_path",
     "player_board",
     "points_away",
     "pool_current",
@@ -132,7 +188,12 @@ __all__ = [
     "revealed_around",
     "ring",
     "roll",
+    "set_amble",
     "set_condition",
+    "soften_collision",
+    "sound_of",
+    "step_cost",
+    "stop_moving",
     "tier_of",
     "with_effect",
     "with_turn",

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 
 import numpy as np
@@ -242,9 +243,22 @@ class Board:
         except KeyError:
             raise UnknownTokenError(f"no token with id {token_id!r} on this map") from None
 
+    @cached_property
+    def _tokens_by_hex(self) -> dict[Hex, list[Token]]:
+        """Each occupied hex's tokens, built on first use (a board never changes)."""
+        index: dict[Hex, list[Token]] = {}
+        for token in self.tokens.values():
+            for h in token.footprint:
+                index.setdefault(h, []).append(token)
+        return index
+
+    def occupied_spaces(self) -> Mapping[Hex, list[Token]]:
+        """Every hex some token fills, with its tokens in stacking order (do not modify)."""
+        return self._tokens_by_hex
+
     def tokens_at(self, h: Hex) -> list[Token]:
         """Tokens whose footprint includes ``h``, in stacking order."""
-        return [t for t in self.tokens.values() if h in t.footprint]
+        return list(self._tokens_by_hex.get(h, ()))
 
     def new_token_id(self, stem: str = "token") -> str:
         """An id not yet used on this board, like ``"ogre-3"``."""

@@ -67,13 +67,6 @@ CONDITION_SPECS: dict[str, ConditionSpec] = {
             "crouching", "Crouching", "condition", "Encumbered 1, +1 Movement cost", source="[S001]"
         ),
         ConditionSpec(
-            "flying",
-            "Flying",
-            "condition",
-            "airborne; on wings counts 2 sizes larger for Crowded, sound and Strikes",
-            source="[S001]",
-        ),
-        ConditionSpec(
             "held",
             "Held",
             "condition",

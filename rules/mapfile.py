@@ -3,10 +3,11 @@
 A ``.hexmap`` is a zip archive holding
 
 - ``map.json`` (deflated): format name and version, the app version that wrote it, the
-  grid, the layer members, the tokens in board order (with their play state), the image
-  names, rule options, the turn order, labels, notes, the background picture's
-  placement, the pinned Area templates (:mod:`rules.mapfile_areas`) and the ongoing
-  effects (play state: :mod:`rules.mapfile_play`);
+  grid, the layer members, the tokens in board order (with their play state and motion:
+  :mod:`rules.mapfile_motion`), the image names, rule options, the turn order, labels,
+  notes, the background picture's placement, the pinned Area templates
+  (:mod:`rules.mapfile_areas`) and the ongoing effects (play state:
+  :mod:`rules.mapfile_play`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
   :data:`~rules.terrain.LAYER_SPECS`;
 - ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
@@ -43,6 +44,7 @@ from rules.atomic import replace_atomically
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.mapfile_areas import upgrade_v2_to_v3
+from rules.mapfile_motion import upgrade_v4_to_v5
 from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
 from rules.mapfile_play import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
 from rules.mapfile_reader import (
@@ -63,7 +65,7 @@ __all__ = [
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
@@ -73,6 +75,7 @@ UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
     1: upgrade_v1_to_v2,
     2: upgrade_v2_to_v3,
     3: upgrade_v3_to_v4,
+    4: upgrade_v4_to_v5,
 }
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
@@ -96,8 +99,8 @@ def dumps(board: Board) -> bytes:
         WebP picture within the limits, a token naming a missing image, an option that
         is not true/false, a number or a string, a label, note or Area off the map, a
         note or Area naming a missing token, a background on a missing picture, a token
-        whose conditions or vitals would not read back, an effect or turn order naming a
-        missing token or Area).
+        whose conditions, vitals or motion would not read back, an effect or turn order
+        naming a missing token or Area).
     """
     try:
         return _encode(board)

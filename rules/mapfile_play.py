@@ -1,6 +1,7 @@
 """map.json's play state (format version 4): each token's conditions, vitals and moving
 flags, the ongoing ``effects``, the ``turn`` order, and the blank ``fog`` layer of
-upgraded maps.
+upgraded maps; and (version 5) how each token is moving, its ``motion``
+(:mod:`rules.mapfile_motion`), written and read with the rest of its play state.
 
 A token gains (every field required; the defaults are what the upgrade gives):
 
@@ -45,6 +46,7 @@ from rules.board import Board
 from rules.conditions import ConditionEntry
 from rules.effects import OngoingEffect
 from rules.errors import MapFileError
+from rules.mapfile_motion import motion_json, parse_motion
 from rules.pools import BODY_PARTS, POOLS, SKILLS, Pairs, Vitals
 from rules.tokens import Token
 from rules.turns import Participant, TurnState
@@ -86,7 +88,8 @@ def _plain(value: object) -> object:
 
 
 def token_play_json(i: int, token: Token) -> MapDict:
-    """The version-4 fields of map.json's ``tokens[i]`` for ``token``, read back first.
+    """The play-state fields of map.json's ``tokens[i]`` for ``token`` (version 4's and
+    ``motion``), read back first.
 
     :raises MapFileError: naming ``tokens[i]`` and the field the reader would refuse.
     """
@@ -101,6 +104,7 @@ def token_play_json(i: int, token: Token) -> MapDict:
         "vitals": _vitals_json(vitals),
         "moving": token.moving,
         "moved_this_turn": token.moved_this_turn,
+        "motion": motion_json(token.motion),
     }
     parse_token_play(doc, f"tokens[{i}]")
     return doc
@@ -162,8 +166,9 @@ def turn_json(board: Board) -> MapDict:
 
 
 def parse_token_play(obj: MapDict, where: str) -> dict[str, Any]:
-    """The version-4 fields of the token entry ``obj`` (map.json's ``where``, e.g.
-    ``"tokens[2]"``), as keyword arguments of :class:`~rules.tokens.Token`.
+    """The play-state fields of the token entry ``obj`` (map.json's ``where``, e.g.
+    ``"tokens[2]"``): version 4's and ``motion``, as keyword arguments of
+    :class:`~rules.tokens.Token`.
 
     :raises MapFileError: naming ``where`` and the field at fault.
     """
@@ -172,6 +177,7 @@ def parse_token_play(obj: MapDict, where: str) -> dict[str, Any]:
         "vitals": _vitals(obj, where),
         "moving": chk.get_bool(obj, "moving", where),
         "moved_this_turn": chk.get_bool(obj, "moved_this_turn", where),
+        "motion": parse_motion(obj, where),
     }
 
 

@@ -33,8 +33,10 @@ __all__ = [
     "CrowdingEntry",
     "EntryCheck",
     "crowded",
+    "crowded_move_cost",
     "entry_check",
     "full_spaces",
+    "may_enter",
     "occupants",
     "space_units",
 ]
@@ -125,6 +127,22 @@ def entry_check(board: Board, token_id: str, anchor: Hex) -> EntryCheck:
     return EntryCheck(not reasons, tuple(rows), tuple(reasons))
 
 
+def may_enter(board: Board, mover: Token, anchor: Hex) -> bool:
+    """:func:`entry_check`'s occupancy verdict alone, without the reasons, for searches
+    that ask it many times (walls and the map's edge are left to the caller). Units are
+    sums of powers of two, exact in floating point."""
+    weight = 2.0 ** _counted_size(mover, ())
+    floor = mover.size - _IGNORE_GAP
+    for h in mover.footprint_at(anchor):
+        there = 0.0
+        for token in board.tokens_at(h):
+            if token.id != mover.id and (size := _counted_size(token, ())) > floor:
+                there += 2.0**size
+        if there and there + weight > CAPACITY:
+            return False
+    return True
+
+
 def _fmt(units: Fraction) -> str:
     return str(units.numerator) if units.denominator == 1 else f"{float(units):g}"
 
@@ -164,14 +182,14 @@ class Crowding:
 
 
 def _space_tier(sizes: list[int], mode: str) -> int:
-    """The Crowded Tier one space gives from the sizes of the others counted in it."""
+    """The Crowded Tier one space gives from the sizes of the others counted in it (sums
+    of powers of two, exact in floating point)."""
     if mode == "bulk":
-        return math.floor(sum((_units(s) for s in sizes), Fraction(0)))
+        return math.floor(sum(2.0**s for s in sizes))
     if mode == "pair_every_size":
         return _pair_up(sizes)
     # literal: each size >= 0 adds 1; smaller ones pair up until size 0: floor(sum 2**s)
-    small = sum((_units(s) for s in sizes if s < 0), Fraction(0))
-    return sum(1 for s in sizes if s >= 0) + math.floor(small)
+    return sum(1 for s in sizes if s >= 0) + math.floor(sum(2.0**s for s in sizes if s < 0))
 
 
 def _pair_up(sizes: list[int]) -> int:
@@ -190,6 +208,29 @@ def _pair_up(sizes: list[int]) -> int:
             counts[size + 1] = counts.get(size + 1, 0) + pairs
         size += 1
     return sum(n for s, n in counts.items() if s >= 0)
+
+
+def crowded_move_cost(
+    board: Board,
+    mover: Token,
+    anchor: Hex,
+    options: RuleOptions,
+    winged: Collection[str] = (),
+) -> int:
+    """:func:`crowded`'s Movement cost alone (no breakdown), for searches."""
+    asker_size = mover.size + (2 if mover.id in winged else 0)
+    tiers = []
+    for h in mover.footprint_at(anchor):
+        sizes = [
+            size
+            for other in occupants(board, h)
+            if other.id != mover.id
+            and (size := _counted_size(other, winged)) > asker_size - _IGNORE_GAP
+        ]
+        tiers.append(_space_tier(sizes, options.crowding) if sizes else 0)
+    raw = sum(tiers) if options.crowded_spaces == "sum" else max(tiers, default=0)
+    tier = min(3, raw)
+    return tier if options.crowded_effects == "scale" else min(tier, 1)
 
 
 def crowded(

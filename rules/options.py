@@ -143,6 +143,15 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ("capacity", "remaining"),
     ),
     OptionSpec(
+        "rising_cost",
+        "flying",
+        "Rising in elevation costs +1 per space for flyers only ('flying', the digest's "
+        "reading of the Fly paragraph) or for every mover going uphill ('all')",
+        "Movement",
+        "§12 R-MOVECOST; [S001] 'When you use Movement to increase your elevation'",
+        ("flying", "all"),
+    ),
+    OptionSpec(
         "quiet_movement",
         "amble",
         "Quiet movement: the seed's Amble (+1 cost, −1 Magnitude) or pay any extra Movement "
@@ -199,6 +208,7 @@ class RuleOptions:
     concealment_combine: str = "sum"
     encumbered_costs: str = "no_double_count"
     pool_in_formulas: str = "capacity"
+    rising_cost: str = "flying"
     quiet_movement: str = "amble"
     round_halves: str = "down"
     targeted_space_dice: str = "combined"

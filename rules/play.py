@@ -36,6 +36,7 @@ from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 __all__ = [
     "TurnStart",
     "begin_turn",
+    "end_turn",
     "marked_moving",
     "next_turn",
     "turn_after_leaving",
@@ -119,6 +120,37 @@ def _refill(token: Token, changes: list[str]) -> Token:
     return replace(token, vitals=vitals)
 
 
+def _round_over(token: Token, changes: list[str]) -> Token:
+    """Dash, Run ([P-MOBILITY] "for 1 round") and Amble ([S001] "for 1 round") end when
+    the creature's next turn begins."""
+    motion = token.motion
+    if motion.pace == "walk" and not motion.amble:
+        return token
+    ended = [motion.pace.capitalize()] if motion.pace != "walk" else []
+    ended += ["Amble"] if motion.amble else []
+    changes.append(f"{' and '.join(ended)} ended: it lasts 1 round")
+    return replace(token, motion=replace(motion, pace="walk", amble=False))
+
+
+def end_turn(board: Board, actor_id: str | None) -> tuple[Board, tuple[str, ...]]:
+    """What happens as ``actor_id``'s turn ends: a flyer carrying more than its Bulk Limit
+    "lose[s] 1 elevation at the end of your turn" [S001] (R-FLY-LOAD); one over double it
+    is reminded that it falls."""
+    if actor_id is None or actor_id not in board.tokens:
+        return board, ()
+    token = board.token(actor_id)
+    load = token.motion.over_bulk_limit()
+    if not token.motion.flying or not load:
+        return board, ()
+    if load == 2:
+        return board, (f"{token.name} carries more than double its Bulk Limit: it falls [S001]",)
+    if not token.motion.altitude:
+        return board, ()
+    lower = replace(token.motion, altitude=token.motion.altitude - 1)
+    note = f"{token.name} is over its Bulk Limit: loses 1 elevation ({lower.altitude} up) [S001]"
+    return board.with_token_replaced(replace(token, motion=lower)), (note,)
+
+
 def _reminders(token: Token, turn: TurnState) -> list[str]:
     notes = []
     for name in dict.fromkeys(e.name for e in token.conditions):
@@ -162,6 +194,7 @@ def begin_turn(board: Board, actor: str) -> TurnStart:
         token = replace(token, moving=False)
         changes.append(f"{token.name} stops moving: it did not move last turn [S001]")
     token = _refill(replace(token, moved_this_turn=False), changes)
+    token = _round_over(token, changes)
     board = board.with_token_replaced(token)
     board, ticked, expired = _tick_effects(board, {actor})
     reminders = _reminders(token, board.turn)
@@ -180,9 +213,13 @@ def turn_after_leaving(before: Board, after: Board) -> TurnStart | None:
 def next_turn(board: Board, step: TurnStep | None = None) -> TurnStart:
     """Advance the board's turn order (or apply ``step``, e.g. a wait) and begin the
     next turn — unless it is a waiter acting now, whose turn began at its slot."""
+    ended: tuple[str, ...] = ()
+    if step is None:  # a Wait or Act Now defers a turn; advancing ends one
+        board, ended = end_turn(board, actor(board.turn))
     step = step or advance(board.turn)
     board = with_turn(board, step.state)
+    notes = ended + step.notes
     if step.began is None or step.resumed:
-        return TurnStart(board, step.began, step.notes, ())
+        return TurnStart(board, step.began, notes, ())
     started = begin_turn(board, step.began)
-    return replace(started, changes=step.notes + started.changes)
+    return replace(started, changes=notes + started.changes)

@@ -22,13 +22,14 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
 from rules.conditions import ConditionEntry
 from rules.hexes import Hex, disk
 from rules.ids import id_problem
+from rules.motion import MODE_TYPES, Motion
 from rules.pools import Vitals
 
 __all__ = [
@@ -87,6 +88,12 @@ def default_footprint(size: int) -> tuple[Hex, ...]:
     return tuple(sorted(disk(Hex(0, 0), radius), key=lambda h: (h.length(), h.r, h.q)))
 
 
+@lru_cache(maxsize=16384)
+def _placed(anchor: Hex, offsets: tuple[Hex, ...]) -> frozenset[Hex]:
+    """The hexes of ``offsets`` placed at ``anchor`` (cached: searches ask often)."""
+    return frozenset(anchor + off for off in offsets)
+
+
 @dataclass(frozen=True, slots=True)
 class Token:
     """A creature or object on the map. Frozen: edits make new tokens.
@@ -98,7 +105,8 @@ class Token:
     ([S001]: Land primary, Swim secondary by default). Play state: ``conditions`` with
     Tiers (:mod:`rules.conditions`), Pools and wounds (``vitals``, :mod:`rules.pools`), and
     the ``moving`` flag ([S001]: "After moving, you are considered moving until you end
-    your turn without moving any spaces that turn or pay 1 Movement to stop").
+    your turn without moving any spaces that turn or pay 1 Movement to stop"), and how it
+    is moving (``motion``: mode, altitude, pace, Amble, carried Bulk; :mod:`rules.motion`).
     """
 
     id: str
@@ -119,6 +127,7 @@ class Token:
     vitals: Vitals = field(default_factory=Vitals)
     moving: bool = False
     moved_this_turn: bool = False
+    motion: Motion = field(default_factory=Motion)
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -197,6 +206,14 @@ class Token:
             return f"token {self.id!r}: vitals must be a Vitals"
         if not isinstance(self.moving, bool) or not isinstance(self.moved_this_turn, bool):
             return f"token {self.id!r}: the moving flags must be true or false"
+        if not isinstance(self.motion, Motion):
+            return f"token {self.id!r}: motion must be a Motion"
+        needed = MODE_TYPES.get(self.motion.mode)
+        if needed and needed not in self.movement_types:
+            return (
+                f"token {self.id!r}: moving by {self.motion.mode} needs the {needed.capitalize()} "
+                "movement type [S001]"
+            )
         return None
 
     @property
@@ -207,11 +224,11 @@ class Token:
     @property
     def footprint(self) -> frozenset[Hex]:
         """The hexes this token fills, anchored at ``position``."""
-        return frozenset(self.position + off for off in self.footprint_offsets)
+        return _placed(self.position, self.footprint_offsets)
 
     def footprint_at(self, anchor: Hex) -> frozenset[Hex]:
         """The hexes this token would fill with its anchor at ``anchor``."""
-        return frozenset(anchor + off for off in self.footprint_offsets)
+        return _placed(anchor, self.footprint_offsets)
 
     @property
     def initials(self) -> str:

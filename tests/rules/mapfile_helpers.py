@@ -37,7 +37,8 @@ V1_FIXTURE = FIXTURES / "format-v1.hexmap"
 V2_FIXTURE = FIXTURES / "format-v2.hexmap"
 V3_FIXTURE = FIXTURES / "format-v3.hexmap"
 V4_FIXTURE = FIXTURES / "format-v4.hexmap"
-FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE)
+V5_FIXTURE = FIXTURES / "format-v5.hexmap"
+FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE)
 BROKEN = FIXTURES / "broken"
 
 
@@ -57,6 +58,7 @@ make_v1 = fixture_script("make_v1_fixture")
 make_v2 = fixture_script("make_v2_fixture")
 make_v3 = fixture_script("make_v3_fixture")
 make_v4 = fixture_script("make_v4_fixture")
+make_v5 = fixture_script("make_v5_fixture")
 
 
 # --- pictures (headers only: the map file never decodes them) ------------------------------
@@ -209,6 +211,7 @@ GOOD = mapfile.dumps(make_v1.build_board())  # 6×5 flat: hero-1, ogre-1 (image)
 GOOD_V2 = V2_FIXTURE.read_bytes()  # 8×6 pointy: stats, labels, notes, a background
 GOOD_V3 = V3_FIXTURE.read_bytes()  # 7×6 flat: five pinned Areas, one of a hidden token
 GOOD_V4 = V4_FIXTURE.read_bytes()  # 8×6 pointy: fog, play state, effects, a started turn
+GOOD_V5 = V5_FIXTURE.read_bytes()  # 8×6 pointy: a cliff, tokens flying, burrowing, climbing
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:

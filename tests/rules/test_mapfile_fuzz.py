@@ -1,5 +1,6 @@
 """Fuzzing the map loader with hypothesis: mutated copies of the valid version-2 fixture
-(read through every upgrade) and, for map.json's values, of the version-4 fixture.
+(read through every upgrade) and, for map.json's values, of the version-4 and version-5
+fixtures.
 
 Flipped bytes, truncated archives, swapped JSON types, huge numbers, hostile entry names,
 zip bombs and picture bombs: each case loads, or is refused with a MapFileError whose
@@ -31,6 +32,7 @@ from hypothesis import strategies as st
 from mapfile_helpers import (
     GOOD_V2,
     GOOD_V4,
+    GOOD_V5,
     jpeg_header,
     map_json,
     members_of,
@@ -104,11 +106,15 @@ NUMBER_PATHS = [p for p in PATHS if type(_at(DOC, p)) in (int, float)]
 DOC_V4 = map_json(GOOD_V4)
 PATHS_V4 = sorted(_paths(DOC_V4), key=repr)
 NUMBER_PATHS_V4 = [p for p in PATHS_V4 if type(_at(DOC_V4, p)) in (int, float)]
+DOC_V5 = map_json(GOOD_V5)
+PATHS_V5 = sorted(_paths(DOC_V5), key=repr)
+NUMBER_PATHS_V5 = [p for p in PATHS_V5 if type(_at(DOC_V5, p)) in (int, float)]
+_DOCS = {GOOD_V2: DOC, GOOD_V4: DOC_V4, GOOD_V5: DOC_V5}
 
 
 def with_value(path: tuple[str | int, ...], value: object, base: bytes = GOOD_V2) -> bytes:
     """The fixture ``base`` with map.json's value at ``path`` replaced by ``value``."""
-    doc = copy.deepcopy(DOC if base is GOOD_V2 else DOC_V4)
+    doc = copy.deepcopy(_DOCS[base])
     _at(doc, path[:-1])[path[-1]] = value
     return with_map_json(doc, base)
 
@@ -202,6 +208,20 @@ def test_swapped_json_types_in_a_version_4_map(path: tuple[str | int, ...], valu
 def test_huge_numbers_in_a_version_4_map(path: tuple[str | int, ...], value: int | float) -> None:
     message = outcome(with_value(path, value, GOOD_V4))
     if path[-1] in ("tier", "current", "q", "r", "size") and abs(value) > 10**6:
+        assert message is not None
+
+
+@FUZZ
+@given(st.sampled_from(PATHS_V5), ODD_VALUES | st.text(max_size=6) | st.integers())
+def test_swapped_json_types_in_a_version_5_map(path: tuple[str | int, ...], value: object) -> None:
+    outcome(with_value(path, value, GOOD_V5))
+
+
+@FUZZ
+@given(st.sampled_from(NUMBER_PATHS_V5), HUGE_NUMBERS)
+def test_huge_numbers_in_a_version_5_map(path: tuple[str | int, ...], value: int | float) -> None:
+    message = outcome(with_value(path, value, GOOD_V5))
+    if path[-1] in ("altitude", "bulk", "bulk_limit") and abs(value) > 10**9:
         assert message is not None
 
 

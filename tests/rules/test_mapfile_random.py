@@ -19,6 +19,7 @@ from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.effects import OngoingEffect
 from rules.errors import OutOfBoundsError
 from rules.layout import Orientation
+from rules.motion import MAX_ALTITUDE, MAX_BULK, MODE_TYPES, MODES, PACES, Motion
 from rules.play import with_effect, with_turn
 from rules.pools import BODY_PARTS, POOLS, SKILLS, Vitals
 from rules.terrain import LAYER_SPECS
@@ -84,6 +85,18 @@ _PLAY = st.fixed_dictionaries(
 )
 
 
+_BULK = st.floats(0.0, MAX_BULK, allow_nan=False) | st.integers(0, 10**6)
+
+
+def _motions(types: tuple[str, ...]) -> st.SearchStrategy[Motion]:
+    """Any motion a token with movement ``types`` may have (Fly and Burrow need theirs)."""
+    modes = [m for m in MODES if m not in MODE_TYPES or MODE_TYPES[m] in types]
+    return st.builds(
+        Motion, st.sampled_from(modes), st.integers(0, MAX_ALTITUDE), st.sampled_from(PACES),
+        st.booleans(), st.booleans(), _BULK, st.none() | _BULK,
+    )  # fmt: skip
+
+
 def _layer(spec: Any, shape: tuple[int, int]) -> st.SearchStrategy[Any]:
     elements = st.booleans() if spec.dtype is np.bool_ else st.integers(spec.minimum, spec.maximum)
     return hnp.arrays(np.dtype(spec.dtype), shape, elements=elements)
@@ -105,11 +118,13 @@ def boards(draw: st.DrawFn) -> Board:
     pictures = st.sampled_from([None, *board.images])
     for i in range(draw(st.integers(0, 6))):
         col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
+        stats = draw(_STATS)
         token = Token(
             f"t-{i}", draw(_NAMES), board.hex_at(col, row), size=draw(st.integers(-4, 5)),
             kind=draw(st.sampled_from(list(TokenKind))), side=draw(st.sampled_from(SIDES)),
             color=draw(_COLORS), image=draw(pictures), hidden=draw(st.booleans()),
-            notes=draw(st.text(max_size=20)), **draw(_STATS), **draw(_PLAY),
+            notes=draw(st.text(max_size=20)), **stats, **draw(_PLAY),
+            motion=draw(_motions(stats["movement_types"])),
         )  # fmt: skip
         with contextlib.suppress(OutOfBoundsError):
             board = board.with_token(token)

@@ -2,8 +2,9 @@
 
 Each later format version has its own module: test_mapfile_v2.py (labels, notes, the
 background, token stats, picture headers), test_mapfile_v3.py (pinned Areas) and
-test_mapfile_v4.py with test_mapfile_v4_hostile.py (fog and play state). Hostile files of
-any version are in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
+test_mapfile_v4.py with test_mapfile_v4_hostile.py (fog and play state) and
+test_mapfile_v5.py (token motion). Hostile files of any version are in
+test_mapfile_hostile.py and test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -88,17 +89,17 @@ def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPat
 
         return run
 
-    def v4_to_v5(doc: dict[str, Any]) -> dict[str, Any]:
+    def v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
         return {**doc, "weather": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 5)
-    for version, step in [*mapfile.UPGRADERS.items(), (4, v4_to_v5)]:
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 6)
+    for version, step in [*mapfile.UPGRADERS.items(), (5, v5_to_v6)]:
         monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [1, 2, 3, 4]
+    assert seen == [1, 2, 3, 4, 5]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
     mapfile.load(V2_FIXTURE)
-    assert seen == [1, 2, 3, 4, 2, 3, 4]
+    assert seen == [1, 2, 3, 4, 5, 2, 3, 4, 5]
 
 
 def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -108,25 +109,25 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 6)
-    monkeypatch.setitem(mapfile.UPGRADERS, 4, step)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
     monkeypatch.setitem(mapfile.UPGRADERS, 5, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 4
+    monkeypatch.setitem(mapfile.UPGRADERS, 6, step)
+    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 5
     assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [4, 5, 4, 5]
-    refuse(edit_json(put("version", 7)), "(format version 7); this version reads up to 6")
+    assert seen == [5, 6, 5, 6]
+    refuse(edit_json(put("version", 8)), "(format version 8); this version reads up to 7")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 6)
-    monkeypatch.setitem(mapfile.UPGRADERS, 4, lambda doc: doc)
-    refuse(GOOD, "no upgrade from format version 5 to 6")
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
+    monkeypatch.setitem(mapfile.UPGRADERS, 5, lambda doc: doc)
+    refuse(GOOD, "no upgrade from format version 6 to 7")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:
         return {"moved": doc["no such field"]}
 
-    monkeypatch.setitem(mapfile.UPGRADERS, 5, broken)
-    refuse(GOOD, "could not upgrade from format version 5: 'no such field'")
+    monkeypatch.setitem(mapfile.UPGRADERS, 6, broken)
+    refuse(GOOD, "could not upgrade from format version 6: 'no such field'")
 
 
 def test_one_upgrader_per_older_version() -> None:

@@ -1,0 +1,265 @@
+"""Collision damage, combining the parties of one Collision, and Soften Collision.
+
+[S001]: "Collision may occur and deal damage while you are moving and your path is
+blocked. Each creature and object in a Collision takes Bashing damage, and if multiple
+creatures or objects were moving in opposing directions before Collision, the damage from
+each is added to each other. Armor does not reduce damage from Collision and each part of
+armor also takes half the damage you take. Injury from Collision causes Balance, DL
+increased by the Injury." RULES-DIGEST §12 R-COLLIDE, R-SOFTEN; §11 Q23; §11a D7.
+
+Every result carries a ``breakdown`` of ``(amount, reason)`` terms that add up to its
+damage. Damage here is the amount [S001] names (dice to roll for Injury); every half taken
+is of a number ≥ 0, so the ``round_halves`` option (D5) never changes anything here.
+
+>>> falling_collision(12, 1, 4).damage
+11
+>>> movement_collision(9, 3).damage
+6
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.dice import Roll
+from rules.options import RuleOptions
+from rules.pools import pool_current
+from rules.tokens import MAX_SIZE, MIN_SIZE, Token
+
+__all__ = [
+    "COLLISION_NOTES",
+    "FALL_DAMAGE_CAP",
+    "SOFTEN_DL",
+    "Collision",
+    "CollisionOutcome",
+    "PartyDamage",
+    "Softened",
+    "combine_collisions",
+    "falling_collision",
+    "forced_collision",
+    "formula_pool",
+    "movement_collision",
+    "soften_collision",
+]
+
+Term = tuple[int, str]
+
+FALL_DAMAGE_CAP = 40  # "1 damage for each space fallen, to a maximum of 40"
+SOFTEN_DL = 6
+MAX_SPACES = 99_999
+MAX_SOFTNESS = 12
+COLLISION_NOTES = (
+    "[S001] 'Each creature and object in a Collision takes Bashing damage'",
+    "[S001] 'Armor does not reduce damage from Collision and each part of armor also takes "
+    "half the damage you take'",
+    "[S001] 'Injury from Collision causes Balance, DL increased by the Injury'",
+)
+
+
+def whole_number(value: object, name: str, low: int, high: int) -> int:
+    """``value`` if it is an integer in ``low..high``, else a ``ValueError`` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number {low}..{high}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Collision:
+    """The damage one source of Collision deals; ``breakdown`` terms add up to ``damage``."""
+
+    source: str  # "falling", "forced" or "movement"
+    damage: int
+    breakdown: tuple[Term, ...]
+    notes: tuple[str, ...] = COLLISION_NOTES
+
+    @property
+    def armour_damage(self) -> int:
+        """What each part of armour takes: half the damage, rounded down ([S001] "each part
+        of armor also takes half the damage you take"); armour does not reduce it."""
+        return self.damage // 2
+
+    def describe(self) -> str:
+        """One line, e.g. ``"11 Bashing (falling): 12 ... ; +1 ..."``."""
+        terms = "; ".join(f"{amount:+d} {why}" for amount, why in self.breakdown)
+        return f"{self.damage} Bashing ({self.source}): {terms}"
+
+
+def falling_collision(spaces: int, size: int, softness: int) -> Collision:
+    """Collision damage from a fall of ``spaces`` onto ground of Ground Softness ``softness``.
+
+    [S001]: "Falling adds 1 damage for each space fallen, to a maximum of 40, and is then
+    modified by your size. This is reduced by half the tier of Ground Softness of the
+    ground you fall into." Q23: "add your size to the capped space count (min 0)", then
+    subtract half the Softness Tier (rounded down); never below 0. Falling into an object
+    that breaks caps the damage at the Injury that broke it (a roll, left to the caller).
+    """
+    spaces = whole_number(spaces, "spaces fallen", 0, MAX_SPACES)
+    size = whole_number(size, "size", MIN_SIZE, MAX_SIZE)
+    softness = whole_number(softness, "Ground Softness Tier", 0, MAX_SOFTNESS)
+    capped = min(spaces, FALL_DAMAGE_CAP)
+    cap_note = f" (capped at {FALL_DAMAGE_CAP})" if spaces > FALL_DAMAGE_CAP else ""
+    terms: list[Term] = [(capped, f"1 per space fallen, {spaces} spaces{cap_note} [S001]")]
+    terms.append((size, f"modified by your size {size} (Q23: add your size)"))
+    total = _floor_at_zero(terms, "Q23: never below 0 after size")
+    half = softness // 2
+    terms.append((-half, f"half of Ground Softness Tier {softness}, rounded down [S001]"))
+    if half > total:
+        terms.append((half - total, "never below 0"))
+    return Collision("falling", max(0, total - half), tuple(terms))
+
+
+def _floor_at_zero(terms: list[Term], reason: str) -> int:
+    """Append a term lifting the running total to 0 if it went below; return the total."""
+    total = sum(a for a, _ in terms)
+    if total < 0:
+        terms.append((-total, reason))
+    return max(0, total)
+
+
+def forced_collision(spaces_left: int) -> Collision:
+    """Collision damage when an effect moves you and your path is blocked.
+
+    [S001]: "Being moved by an effect adds 1 damage for each remaining space the effect
+    would move you."
+    """
+    spaces_left = whole_number(spaces_left, "remaining spaces", 0, MAX_SPACES)
+    why = f"1 per remaining space the effect would move you, {spaces_left} [S001]"
+    return Collision("forced", spaces_left, ((spaces_left, why),))
+
+
+def movement_collision(
+    movement_pool: int, spaces_moved: int, *, pool_used: str = "capacity", mounted: bool = False
+) -> Collision:
+    """Collision damage from your own movement: ``floor(movement_pool / 4) × spaces_moved``.
+
+    [S001]: "Using Movement adds damage equal to (your Movement Pool / 4) x the number of
+    spaces you move each time you use movement. If mounted, count based on your mount
+    instead." D7: the caller passes the pool per option ``pool_in_formulas`` — its size
+    (``"capacity"``, default) or what is left (``"remaining"``); :func:`formula_pool`
+    finds it. ``pool_used`` only labels the breakdown; with ``mounted`` pass the mount's.
+    """
+    pool = whole_number(movement_pool, "Movement Pool", 0, 99)
+    spaces = whole_number(spaces_moved, "spaces moved", 0, MAX_SPACES)
+    if pool_used not in ("capacity", "remaining"):
+        raise ValueError(f"pool_used must be 'capacity' or 'remaining', got {pool_used!r}")
+    whose = "the mount's" if mounted else "your"
+    why = (
+        f"({whose} Movement Pool {pool} ÷ 4, rounded down = {pool // 4}) × {spaces} spaces "
+        f"moved [S001]; pool_in_formulas = {pool_used} (D7)"
+    )
+    return Collision("movement", pool // 4 * spaces, ((pool // 4 * spaces, why),))
+
+
+def formula_pool(token: Token, options: RuleOptions | None = None) -> tuple[int, str]:
+    """The Movement Pool that formulas use for ``token`` (D7, option ``pool_in_formulas``):
+    its size (``capacity``, default) or what is left this turn (``remaining``)."""
+    opts = options or RuleOptions()
+    if opts.pool_in_formulas == "remaining":
+        left = pool_current(token.vitals, "movement", token.size, token.movement_pool)
+        return left, f"Movement left this turn, {left} (D7, {opts.describe('pool_in_formulas')})"
+    pool = token.movement_pool
+    return pool, f"Movement Pool {pool} (D7, {opts.describe('pool_in_formulas')})"
+
+
+@dataclass(frozen=True)
+class PartyDamage:
+    """What one creature or object in a Collision takes, with a term per mover."""
+
+    party: str
+    damage: int
+    breakdown: tuple[Term, ...]
+
+    @property
+    def armour_damage(self) -> int:
+        """Half the damage, rounded down, to each part of its armour [S001]."""
+        return self.damage // 2
+
+
+@dataclass(frozen=True)
+class CollisionOutcome:
+    """Every party of one Collision and what it takes."""
+
+    parties: tuple[PartyDamage, ...]
+    opposing: bool
+    notes: tuple[str, ...] = COLLISION_NOTES
+
+    def damage_to(self, party: str) -> PartyDamage:
+        """The entry of ``party``; ``KeyError`` if it was not in the Collision."""
+        for entry in self.parties:
+            if entry.party == party:
+                return entry
+        raise KeyError(f"{party!r} is not a party of this Collision")
+
+
+def combine_collisions(
+    movers: Sequence[tuple[str, Collision]], *, struck: Sequence[str] = (), opposing: bool = False
+) -> CollisionOutcome:
+    """Who takes what in one Collision.
+
+    [S001]: "Each creature and object in a Collision takes Bashing damage, and if multiple
+    creatures or objects were moving in opposing directions before Collision, the damage
+    from each is added to each other." With ``opposing``, every mover takes the sum of all
+    movers' damage; otherwise each mover takes its own. A party that was not moving
+    (``struck``) takes the movers' damage added together (one mover: its damage).
+    """
+    names = [name for name, _ in movers] + list(struck)
+    if not movers:
+        raise ValueError("a Collision needs at least one mover")
+    if len(set(names)) != len(names):
+        raise ValueError(f"each party may appear once, got {names}")
+    if opposing and len(movers) < 2:
+        raise ValueError("moving in opposing directions needs at least two movers")
+    every = tuple((c.damage, f"{name}'s {c.source} Collision") for name, c in movers)
+    parties = []
+    for name, own in movers:
+        terms = every if opposing else ((own.damage, f"own {own.source} Collision"),)
+        parties.append(PartyDamage(name, sum(a for a, _ in terms), terms))
+    parties += [PartyDamage(name, sum(a for a, _ in every), every) for name in struck]
+    return CollisionOutcome(tuple(parties), opposing)
+
+
+@dataclass(frozen=True)
+class Softened:
+    """The outcome of a Soften Collision roll: reduction, damage left, Prone, and why."""
+
+    result: int
+    success: bool
+    reduction: int
+    damage_before: int
+    damage: int
+    prone: bool
+    reasons: tuple[str, ...]
+    dl: int = SOFTEN_DL
+
+
+def soften_collision(result: int | Roll, damage: int | Collision) -> Softened:
+    """Roll to Soften a Collision (DL 6) against ``damage``.
+
+    [S001]: "As you would take damage from Colliding, reduce the damage by 1 + 1 for each 3
+    you exceed the DL and fall Prone, DL 6." Q1: success if the result ≥ DL (a fumbled
+    :class:`~rules.dice.Roll` fails, Q5). On a success the damage drops by
+    ``1 + (result − 6) // 3`` (never below 0) and the creature lands Prone; on a failure
+    nothing is reduced and the roll does not make it Prone.
+    """
+    before = damage.damage if isinstance(damage, Collision) else damage
+    before = whole_number(before, "Collision damage", 0, MAX_SPACES)
+    if isinstance(result, Roll):
+        value, success = result.result, result.succeeds(SOFTEN_DL)
+    else:
+        value = whole_number(result, "Soften Collision result", -999, 999)
+        success = value >= SOFTEN_DL
+    if not success:
+        why = "fumble" if isinstance(result, Roll) and result.fumble else f"{value} < DL 6"
+        lines: tuple[str, ...] = (f"failed ({why}): no reduction, {before} damage stands [S001]",)
+        return Softened(value, False, 0, before, before, False, lines)
+    extra = (value - SOFTEN_DL) // 3
+    reduction = 1 + extra
+    after = max(0, before - reduction)
+    lines = (
+        f"success ({value} ≥ DL 6): reduce by 1 + {extra} (1 per full 3 over the DL) "
+        f"= {reduction} [S001]",
+        f"damage {before} → {after}" + (" (never below 0)" if reduction > before else ""),
+        "and fall Prone [S001]",
+    )
+    return Softened(value, True, reduction, before, after, True, lines)

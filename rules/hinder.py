@@ -1,0 +1,115 @@
+"""Who may Hinder Movement along a path (RULES-DIGEST §12 R-HINDER, R-OVERPOWER-SIZE).
+
+Seed 002: "Before a creature in your Reach would move, attack to prevent the movement,
+DL 3. If they would move into or out of a space you occupy, gain +3 on your roll. …
+This counts as an Overpower effect." Overpower takes the full size difference — +Δ
+against a smaller target, −Δ against a larger one — and is impossible against a target
+3+ sizes larger ([S002], RULES-DIGEST §4.1, §12 R-OVERPOWER-SIZE). Skill: Martial (Q26).
+
+Every other creature is listed, whatever its side: the map does not decide who is hostile.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules.board import Board
+from rules.hexes import Hex, distance
+from rules.options import RuleOptions
+from rules.reach import can_reach, reach_of
+from rules.tokens import Token, TokenKind
+
+__all__ = ["HinderChance", "hinder_chances", "overpower_size_modifier"]
+
+DL = 3
+
+
+@dataclass(frozen=True)
+class HinderChance:
+    """A creature that may Hinder the movement: at which step first, with what."""
+
+    hinderer_id: str
+    name: str
+    step: int  # 1-based: before the mover takes this step
+    dl: int
+    bonus_step: int | None  # the first step entering/leaving its space (+3), if any
+    size_modifier: int
+    allowed: bool
+    reason: str
+
+    def describe(self) -> str:
+        if not self.allowed:
+            return f"{self.name} cannot Hinder: {self.reason}"
+        text = f"{self.name} may Hinder Movement before step {self.step} (DL {self.dl}"
+        if self.size_modifier:
+            text += f", size {self.size_modifier:+d}"
+        if self.bonus_step is not None:
+            text += f"; +3 at step {self.bonus_step}: into or out of its space"
+        return text + ") [S002]"
+
+
+def overpower_size_modifier(actor_size: int, target_size: int) -> tuple[int, str | None]:
+    """Overpower's size term and, if impossible, why ([S002]; §12 R-OVERPOWER-SIZE)."""
+    diff = target_size - actor_size
+    if diff >= 3:
+        return -diff, f"the mover is {diff} sizes larger: Overpower is impossible [S002]"
+    return -diff, None
+
+
+def _extent(token: Token) -> int:
+    return max(o.length() for o in token.footprint_offsets)
+
+
+def _in_reach(board: Board, hinderer: Token, mover: Token, anchor: Hex, opts: RuleOptions) -> bool:
+    # The flat distance bounds the 3-D one from below, and a full space only lends Reach
+    # when adjacent: a creature farther than that cannot reach (skip the exact check).
+    flat = distance(hinderer.position, anchor) - _extent(hinderer) - _extent(mover)
+    if flat > max(reach_of(hinderer), 1):
+        return False
+    return any(can_reach(board, hinderer.id, h, opts).allowed for h in mover.footprint_at(anchor))
+
+
+def hinder_chances(
+    board: Board, token_id: str, path: Sequence[Hex], options: RuleOptions | None = None
+) -> tuple[HinderChance, ...]:
+    """Each creature that has ``token_id`` in its Reach before one of ``path``'s steps."""
+    opts = options or RuleOptions.of(board.options)
+    mover = board.token(token_id)
+    found: list[HinderChance] = []
+    if len(path) < 2:
+        return ()
+    span = len(path) - 1 + _extent(mover)
+    for other in board.tokens.values():
+        if other.id == token_id or other.kind is not TokenKind.CREATURE:
+            continue
+        # Each step moves one space, so an anchor of the path is at least this far away.
+        if distance(other.position, path[0]) - span - _extent(other) > max(reach_of(other), 1):
+            continue
+        chance = _chance(board, mover, other, path, opts)
+        if chance is not None:
+            found.append(chance)
+    return tuple(sorted(found, key=lambda c: (c.step, c.name)))
+
+
+def _chance(
+    board: Board, mover: Token, other: Token, path: Sequence[Hex], opts: RuleOptions
+) -> HinderChance | None:
+    first: int | None = None
+    bonus: int | None = None
+    own = other.footprint
+    for i, (a, b) in enumerate(itertools.pairwise(path), 1):
+        here = mover.footprint_at(a)
+        if first is None and _in_reach(board, other, mover, a, opts):
+            first = i
+        touches = bool(own & here) or bool(own & mover.footprint_at(b))
+        if first is not None and bonus is None and touches:
+            bonus = i
+    if first is None:
+        return None
+    modifier, impossible = overpower_size_modifier(other.size, mover.size)
+    reason = impossible or "in Reach before the move"
+    return HinderChance(
+        other.id, other.name, first, DL, bonus, modifier, impossible is None, reason
+    )

@@ -1,0 +1,121 @@
+"""A creature's movement state: how it is moving right now (seed 001, RULES-DIGEST §5).
+
+What a token keeps between moves, besides its Movement Pool (``Token.movement_pool``, the
+capacity; what is left this turn is the ``movement`` Pool's current value in
+:class:`~rules.pools.Vitals`) and its movement types (``Token.movement_types``, primary
+first):
+
+- ``mode`` — how it moves: ``"ground"`` (Land, or Swim where the space is water),
+  ``"fly"`` (needs the Fly movement type; [S001] "You can use 2 wings to fly"),
+  ``"burrow"`` (needs Burrow; [S001] "You can move through loose ground that falls closed
+  behind you"), ``"climb"`` (holding on to a steep surface; [S001] "While Climbing,
+  increases Movement costs by 1 and have Tier 2 Encumbered").
+- ``altitude`` — spaces above the ground of its space (flying, or in the air after a
+  jump; 1 elevation step = 1 space = 5 ft, Q21).
+- ``pace`` — ``"walk"``, ``"dash"`` or ``"run"`` for this round ([P-MOBILITY]).
+- ``amble`` — quiet movement this round ([S001] Amble; §11a D11).
+- ``winged`` — flies on wings: 2 sizes larger for Crowded, sound and Strikes ([S001]).
+- ``bulk`` / ``bulk_limit`` — carried Bulk and the Bulk Limit ([S001] "If you carry more
+  than your Bulk Limit, you cannot increase your elevation"); Bulk is never rounded
+  [P-GEAR], so both are numbers; ``bulk_limit = None`` means not tracked.
+
+Posture (crouching, prone) is not kept here: it is the Crouching and Prone conditions of
+the token (:mod:`rules.conditions`), which the Inspector already shows with their Tiers.
+
+>>> m = Motion(mode="fly", altitude=3)
+>>> m.airborne, m.describe()
+(True, 'flying 3 up')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["MODES", "PACES", "POSTURES", "Motion", "motion_problem"]
+
+MODES = ("ground", "fly", "burrow", "climb")
+PACES = ("walk", "dash", "run")
+POSTURES = ("standing", "crouching", "prone")
+MAX_ALTITUDE = 9999
+MAX_BULK = 1e9
+# Which movement type a mode needs ([S001]: Fly with 2 wings, Burrow). Anyone may Climb
+# (a roll, [S001]); a Climb movement type only spares the roll.
+MODE_TYPES = {"fly": "fly", "burrow": "burrow"}
+
+
+@dataclass(frozen=True, slots=True)
+class Motion:
+    """How a token is moving: mode, altitude, pace, Amble, wings and carried Bulk."""
+
+    mode: str = "ground"
+    altitude: int = 0
+    pace: str = "walk"
+    amble: bool = False
+    winged: bool = True
+    bulk: float = 0.0
+    bulk_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.altitude, np.integer):  # numpy integers welcome, kept as int
+            object.__setattr__(self, "altitude", int(self.altitude))
+        problem = motion_problem(self)
+        if problem:
+            raise ValueError(problem)
+
+    @property
+    def flying(self) -> bool:
+        """True while flying ([S001] "While flying, you cannot be Prone")."""
+        return self.mode == "fly"
+
+    @property
+    def airborne(self) -> bool:
+        """True when off the ground: flying, or above it after a jump."""
+        return self.mode == "fly" or self.altitude > 0
+
+    def over_bulk_limit(self) -> int:
+        """0 within the Bulk Limit (or untracked), 1 over it, 2 over double it ([S001]:
+        "more than your Bulk Limit, you cannot increase your elevation … more than double
+        your Bulk Limit, you fall")."""
+        if self.bulk_limit is None or self.bulk <= self.bulk_limit:
+            return 0
+        return 2 if self.bulk > 2 * self.bulk_limit else 1
+
+    def describe(self) -> str:
+        """A short phrase for a tooltip, e.g. ``"flying 3 up, dashing"``."""
+        words = {"ground": "on the ground", "fly": "flying", "burrow": "burrowing"}
+        text = words.get(self.mode, "climbing")
+        if self.altitude and self.mode == "ground":
+            text = "in the air"
+        if self.altitude:
+            text += f" {self.altitude} up"
+        if self.pace != "walk":
+            text += f", {self.pace}ing" if self.pace == "dash" else ", running"
+        if self.amble:
+            text += ", ambling"
+        return text
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def motion_problem(motion: Motion) -> str | None:
+    """What is wrong with ``motion``'s fields, or ``None``."""
+    if motion.mode not in MODES:
+        return f"movement mode must be one of {', '.join(MODES)}, got {motion.mode!r}"
+    if motion.pace not in PACES:
+        return f"pace must be one of {', '.join(PACES)}, got {motion.pace!r}"
+    alt = motion.altitude
+    if isinstance(alt, bool) or not isinstance(alt, int) or not 0 <= alt <= MAX_ALTITUDE:
+        return f"altitude must be a whole number of spaces 0..{MAX_ALTITUDE}, got {alt!r}"
+    if not isinstance(motion.amble, bool) or not isinstance(motion.winged, bool):
+        return "amble and winged must be true or false"
+    if not _number(motion.bulk) or not 0 <= motion.bulk <= MAX_BULK:
+        return f"carried Bulk must be a number 0..{MAX_BULK:g}, got {motion.bulk!r}"
+    limit = motion.bulk_limit
+    if limit is not None and (not _number(limit) or not 0 <= limit <= MAX_BULK):
+        return f"Bulk Limit must be a number 0..{MAX_BULK:g} or unset, got {limit!r}"
+    return None

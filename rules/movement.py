@@ -1,0 +1,217 @@
+"""Moving a token: a path's cost against the Movement left, its rolls and its sound
+(RULES-DIGEST §12 R-MOVECOST, R-SOUND, R-MOVING; seed 001).
+
+- What is left this turn is the ``movement`` Pool's current value
+  (:mod:`rules.pools`; refilled at turn start, Q25).
+- Pace [P-MOBILITY]: "Dash … each Movement paid moves 1 extra space"; "Run … each
+  Movement paid moves 2 extra spaces". **[ASSUMPTION]** read proportionally: a path's
+  cost is divided by 2 (Dash) or 3 (Run), rounded up, so Dash doubles and Run triples
+  what the Movement left can buy.
+- Sound: "Movement … creates a Magnitude 2 + your size sound" [S001]; winged flyers count
+  2 sizes larger; Amble −1 (§11a D11); Dash +1, Run +2 [P-MOBILITY].
+- Rolls are made once ([S001] "roll once when the event occurs. That roll applies until
+  your next turn starts"), so a path lists each roll once.
+- Who may Hinder Movement along the path: :mod:`rules.hinder`.
+
+>>> from rules.board import Board
+>>> from rules.hexes import DIRECTIONS, Hex
+>>> from rules.tokens import Token
+>>> board = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
+>>> plan = plan_path(board, "a", [Hex(1, 1), Hex(2, 1), Hex(3, 1)])
+>>> plan.cost, plan.paid, plan.left, plan.sound.magnitude
+(2, 2, 5, 2)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rules.board import Board
+from rules.hexes import DIRECTIONS, Hex
+from rules.hinder import HinderChance, hinder_chances
+from rules.movement_costs import MoveRoll, StepCost, mover_profile, step_cost
+from rules.movement_field import MovementField, movement_field
+from rules.options import RuleOptions
+from rules.pools import pool_current
+from rules.tokens import Token
+
+__all__ = [
+    "MovePlan",
+    "Sound",
+    "budget_of",
+    "movement_left",
+    "pace_factor",
+    "plan_move",
+    "plan_path",
+    "sound_of",
+]
+
+PACE_FACTOR = {"walk": 1, "dash": 2, "run": 3}
+
+
+def pace_factor(token: Token) -> int:
+    """Spaces' worth of cost each Movement buys at the token's pace ([P-MOBILITY])."""
+    return PACE_FACTOR[token.motion.pace]
+
+
+def movement_left(token: Token) -> int:
+    """Movement left this turn: the ``movement`` Pool's current value."""
+    return pool_current(token.vitals, "movement", token.size, token.movement_pool)
+
+
+def budget_of(token: Token) -> int:
+    """The cost a path may reach this turn: Movement left × :func:`pace_factor`."""
+    return movement_left(token) * pace_factor(token)
+
+
+@dataclass(frozen=True)
+class Sound:
+    """The Magnitude of the sound a movement makes, with its terms."""
+
+    magnitude: int
+    terms: tuple[str, ...]
+
+
+def sound_of(token: Token) -> Sound:
+    """R-SOUND: "Movement … creates a Magnitude 2 + your size sound" [S001]."""
+    motion = token.motion
+    size = token.size + (2 if motion.flying and motion.winged else 0)
+    terms = [f"2 + size {token.size} [S001]"]
+    if size != token.size:
+        terms.append("+2 flying on wings [S001]")
+    value = 2 + size
+    if motion.amble:
+        value -= 1
+        terms.append("−1 Amble [S001] (§11a D11)")
+    bonus = {"dash": 1, "run": 2}.get(motion.pace, 0)
+    if bonus:
+        value += bonus
+        terms.append(f"+{bonus} {motion.pace.capitalize()} [P-MOBILITY]")
+    return Sound(value, tuple(terms))
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A path for one token: each step with its charges, the total, what it pays.
+
+    ``cost`` is in cost units (spaces × their charges); ``paid`` is the Movement that
+    buys them at the token's pace; ``refusal`` says why the path cannot be taken
+    (a refused step, or not enough Movement left).
+    """
+
+    token_id: str
+    path: tuple[Hex, ...]
+    steps: tuple[StepCost, ...]
+    cost: int
+    paid: int
+    left: int
+    rolls: tuple[MoveRoll, ...]
+    sound: Sound
+    hinder: tuple[HinderChance, ...]
+    refusal: str | None
+    options_used: tuple[str, ...]
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+    def describe(self) -> list[str]:
+        """One line per step, then the total, rolls and sound: for a tooltip or panel."""
+        lines = [
+            f"{i}. → ({s.end.q}, {s.end.r}) {s.way}: {s.cost} = "
+            + " ".join(c.describe() for c in s.charges)
+            for i, s in enumerate(self.steps, 1)
+        ]
+        lines.append(f"Total {self.cost}; pays {self.paid} of {self.left} Movement left")
+        lines += [f"Roll {r.describe()}" for r in self.rolls]
+        lines.append(f"Sound Magnitude {self.sound.magnitude} ({', '.join(self.sound.terms)})")
+        lines += [h.describe() for h in self.hinder]
+        if self.refusal:
+            lines.append(f"Cannot: {self.refusal}")
+        return lines
+
+
+def plan_path(
+    board: Board, token_id: str, path: Sequence[Hex], options: RuleOptions | None = None
+) -> MovePlan:
+    """Cost a given path of anchors (starting at the token's position)."""
+    opts = options or RuleOptions.of(board.options)
+    profile = mover_profile(board, token_id, opts)
+    token = profile.token
+    anchors = list(path)
+    if not anchors or anchors[0] != token.position:
+        raise ValueError(f"a path for {token.name} starts at its position {token.position}")
+    steps: list[StepCost] = []
+    refusal = None
+    for a, b in itertools.pairwise(anchors):
+        step = step_cost(board, token_id, a, b, profile)
+        steps.append(step)
+        if not step.allowed:
+            refusal = step.refusal
+            break
+    cost = sum(s.cost for s in steps)
+    factor = pace_factor(token)
+    paid = -(-cost // factor)
+    left = movement_left(token)
+    if refusal is None and paid > left:
+        refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
+    rolls = tuple(dict.fromkeys(r for s in steps for r in s.rolls))
+    used = tuple(
+        opts.describe(n) for n in ("encumbered_costs", "crowded_spaces", "crowded_effects")
+    )
+    return MovePlan(
+        token_id,
+        tuple(anchors),
+        tuple(steps),
+        cost,
+        paid,
+        left,
+        rolls,
+        sound_of(token),
+        hinder_chances(board, token_id, anchors, opts),
+        refusal,
+        used,
+    )
+
+
+def plan_move(
+    board: Board,
+    token_id: str,
+    target: Hex,
+    options: RuleOptions | None = None,
+    *,
+    field: MovementField | None = None,
+) -> MovePlan:
+    """The cheapest path for ``token_id``'s anchor to ``target``; its ``refusal`` says
+    why it cannot be taken. ``field`` (reused between calls) may search farther than
+    this turn's budget, so a path beyond it is still shown with what it would need."""
+    token = board.token(token_id)
+    field = field or movement_field(board, token_id, budget_of(token), options)
+    path = field.path_to(target)
+    if path is not None:
+        return plan_path(board, token_id, path, options)
+    direct = plan_path(board, token_id, [token.position], options)
+    reason = _unreachable_reason(board, token_id, target, options)
+    return replace(direct, path=(token.position, target), refusal=reason)
+
+
+def _unreachable_reason(
+    board: Board, token_id: str, target: Hex, options: RuleOptions | None
+) -> str:
+    """Why ``target`` is out of reach: the first refusal into it, or the Movement left."""
+    token = board.token(token_id)
+    profile = mover_profile(board, token_id, options)
+    refusals = []
+    for d in DIRECTIONS:
+        if not all(board.contains(h) for h in token.footprint_at(target - d)):
+            continue
+        step = step_cost(board, token_id, target - d, target, profile)
+        if step.allowed:
+            break
+        refusals.append(step.refusal or "")
+    else:
+        return refusals[0] if refusals else f"({target.q}, {target.r}) is off the map"
+    left = movement_left(token)
+    return f"({target.q}, {target.r}) is beyond the {left} Movement {token.name} has left"

@@ -1,0 +1,197 @@
+"""Changing how a creature moves: posture, stopping, mode, pace, Amble, height, and
+paying for a move (RULES-DIGEST §12 R-STANCE, R-MOVING, R-FLY-LOAD; seed 001).
+
+Each change returns a :class:`MotionChange`: the token afterwards (its Movement spent),
+what it cost and why, or a refusal saying why not. Costs ([S001]):
+
+- "While Crouching … Standing costs 1 Movement." "While Prone … Standing costs 2 Movement
+  and Crouching costs 1 Movement." Crouching or dropping Prone from standing costs nothing
+  **[ASSUMPTION]** (the seed names no cost); "When you become Prone, fall".
+- "… pay 1 Movement to stop" moving.
+- Flying: "When you use Movement to increase your elevation, increase the cost by 1": rising
+  one space costs 2, descending one costs 1 **[ASSUMPTION]**: 1 per space moved; "If you
+  carry more than your Bulk Limit, you cannot increase your elevation".
+- Refused: "While Swimming, you cannot run, be Crouched, or be Prone"; "While flying, you
+  cannot be Prone"; a mode without its movement type (:mod:`rules.motion`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.board import Board
+from rules.conditions import remove_condition, set_condition
+from rules.hexes import Hex
+from rules.motion import MODE_TYPES, PACES, POSTURES
+from rules.movement import movement_left
+from rules.movement_costs import posture_of
+from rules.tokens import Token
+
+__all__ = [
+    "MotionChange",
+    "change_altitude",
+    "change_mode",
+    "change_pace",
+    "change_posture",
+    "moved_along",
+    "set_amble",
+    "spend_movement",
+    "stop_moving",
+    "swimming",
+]
+
+POSTURE_COSTS = {
+    ("crouching", "standing"): (1, "Standing from Crouching costs 1 Movement [S001]"),
+    ("prone", "standing"): (2, "Standing from Prone costs 2 Movement [S001]"),
+    ("prone", "crouching"): (1, "Crouching from Prone costs 1 Movement [S001]"),
+    ("standing", "crouching"): (0, "Crouching: the seed names no cost [ASSUMPTION]"),
+    ("standing", "prone"): (0, "Going Prone: 'When you become Prone, fall' [S001]"),
+    ("crouching", "prone"): (0, "Going Prone: 'When you become Prone, fall' [S001]"),
+}
+
+
+@dataclass(frozen=True)
+class MotionChange:
+    """The token after a change (``None`` if refused), its cost and the reasons."""
+
+    token: Token | None
+    cost: int
+    notes: tuple[str, ...]
+    refusal: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+
+def _refused(reason: str) -> MotionChange:
+    return MotionChange(None, 0, (), reason)
+
+
+def spend_movement(token: Token, cost: int) -> Token:
+    """``token`` with ``cost`` Movement spent this turn (never below 0)."""
+    if cost == 0:
+        return token
+    left = max(0, movement_left(token) - cost)
+    return replace(token, vitals=token.vitals.with_value("current", "movement", left))
+
+
+def _paid(token: Token, cost: int, notes: tuple[str, ...], changed: Token) -> MotionChange:
+    """``changed`` (a change of ``token``) with ``cost`` Movement paid, if it is left."""
+    left = movement_left(token)
+    if cost > left:
+        return _refused(f"needs {cost} Movement, {token.name} has {left} left this turn")
+    return MotionChange(spend_movement(changed, cost), cost, notes)
+
+
+def swimming(board: Board, token: Token) -> bool:
+    """True when ``token`` is on the ground in water (it swims, [S001])."""
+    if token.motion.mode != "ground" or token.motion.altitude:
+        return False
+    depth = board.layer("water_depth")
+    for h in token.footprint:
+        if board.contains(h):
+            col, row = board.cell_of(h)
+            if depth[row, col]:
+                return True
+    return False
+
+
+def change_posture(board: Board, token_id: str, posture: str) -> MotionChange:
+    """Stand, crouch or go prone ([S001] Crouch and Prone)."""
+    if posture not in POSTURES:
+        raise ValueError(f"posture must be one of {', '.join(POSTURES)}, got {posture!r}")
+    token = board.token(token_id)
+    now = posture_of(token)
+    if now == posture:
+        return _refused(f"{token.name} is already {posture}")
+    if posture != "standing" and swimming(board, token):
+        return _refused(f"While Swimming, {token.name} cannot be {posture.capitalize()} [S001]")
+    if posture == "prone" and token.motion.flying:
+        return _refused(f"While flying, {token.name} cannot be Prone [S001]")
+    cost, note = POSTURE_COSTS[(now, posture)]
+    conditions = remove_condition(remove_condition(token.conditions, "prone"), "crouching")
+    if posture != "standing":
+        conditions = set_condition(conditions, posture, 1, "")
+    return _paid(token, cost, (note,), replace(token, conditions=conditions))
+
+
+def stop_moving(board: Board, token_id: str) -> MotionChange:
+    """Pay 1 Movement to stop moving ([S001])."""
+    token = board.token(token_id)
+    if not token.moving:
+        return _refused(f"{token.name} is not moving")
+    note = "'… or pay 1 Movement to stop' [S001]"
+    return _paid(token, 1, (note,), replace(token, moving=False))
+
+
+def change_mode(board: Board, token_id: str, mode: str) -> MotionChange:
+    """Start or stop flying, burrowing or climbing (free; the steps then cost)."""
+    token = board.token(token_id)
+    if mode == token.motion.mode:
+        return _refused(f"{token.name} is already moving that way")
+    needed = MODE_TYPES.get(mode)
+    if needed and needed not in token.movement_types:
+        return _refused(f"{token.name} has no {needed.capitalize()} movement type [S001]")
+    if mode == "fly" and posture_of(token) == "prone":
+        return _refused(f"While flying, {token.name} cannot be Prone: stand first [S001]")
+    notes: list[str] = []
+    if token.motion.mode == "fly" and token.motion.altitude:
+        notes.append(
+            f"'If you are not flying and do not have a surface to stand on, begin falling': "
+            f"{token.name} is {token.motion.altitude} spaces up [S001]"
+        )
+    if mode == "climb":
+        notes.append("Climbing: Climb DL 6 to move, +1 cost, Encumbered 2 [S001]")
+    motion = replace(token.motion, mode=mode)
+    return MotionChange(replace(token, motion=motion), 0, tuple(notes))
+
+
+def change_pace(board: Board, token_id: str, pace: str) -> MotionChange:
+    """Walk, Dash or Run this round ([P-MOBILITY]; Dash and Run are Major Actions)."""
+    if pace not in PACES:
+        raise ValueError(f"pace must be one of {', '.join(PACES)}, got {pace!r}")
+    token = board.token(token_id)
+    if pace == "run" and swimming(board, token):
+        return _refused(f"While Swimming, {token.name} cannot run [S001]")
+    notes = {
+        "walk": "Walking: 1 space of cost per Movement",
+        "dash": "Dash (Major): each Movement paid moves 1 extra space; +1 sound [P-MOBILITY]",
+        "run": "Run (Major): each Movement paid moves 2 extra spaces; +2 sound; "
+        "no Minor Actions [P-MOBILITY]",
+    }
+    return MotionChange(replace(token, motion=replace(token.motion, pace=pace)), 0, (notes[pace],))
+
+
+def set_amble(board: Board, token_id: str, on: bool) -> MotionChange:
+    """Amble: +1 Movement cost, −1 sound Magnitude for 1 round (§11a D11)."""
+    token = board.token(token_id)
+    note = "Amble: +1 Movement cost per space, −1 sound Magnitude for 1 round [S001]"
+    return MotionChange(replace(token, motion=replace(token.motion, amble=on)), 0, (note,))
+
+
+def change_altitude(board: Board, token_id: str, delta: int) -> MotionChange:
+    """A flyer rises (``delta`` > 0) or descends in place, paying for each space."""
+    token = board.token(token_id)
+    motion = token.motion
+    if not motion.flying:
+        return _refused(f"{token.name} is not flying")
+    target = motion.altitude + delta
+    if target < 0:
+        return _refused(f"{token.name} is {motion.altitude} spaces above the ground")
+    if delta > 0 and motion.over_bulk_limit():
+        return _refused(
+            f"carrying more than its Bulk Limit, {token.name} cannot increase its elevation [S001]"
+        )
+    cost = 2 * delta if delta > 0 else -delta
+    note = (
+        f"rising {delta}: 1 + 1 per space (rising) [S001]"
+        if delta > 0
+        else f"descending {-delta}: 1 per space"
+    )
+    return _paid(token, cost, (note,), replace(token, motion=replace(motion, altitude=target)))
+
+
+def moved_along(token: Token, end: Hex, paid: int) -> Token:
+    """``token`` at ``end`` after a move that paid ``paid`` Movement."""
+    return spend_movement(token.moved_to(end), paid)
