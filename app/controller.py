@@ -18,6 +18,7 @@ from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
 from app.document import MapDocument
 from app.token_actions import stored_picture
 from rules import (
+    DIRECTIONS,
     AreaKind,
     AreaTemplate,
     Board,
@@ -26,15 +27,26 @@ from rules import (
     OngoingEffect,
     Orientation,
     RulesError,
+    TokenKind,
 )
 from rules.annotations import Label, Note
 from rules.ids import fresh_id
+from rules.movement import MovePlan, plan_move, plan_path
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import group_placement_problem, placement_problem
 from rules.play import marked_moving, turn_after_leaving, with_effect
+from rules.stance import moved_along
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
+
+
+def movement_enforced(board: Board, token_id: str) -> bool:
+    """Moves follow the Movement rules for creatures during a conflict ([S001] "After
+    moving, you are considered moving": the rules track turns); otherwise the Soulweaver
+    places tokens freely."""
+    return board.turn.started and board.token(token_id).kind is TokenKind.CREATURE
+
 
 if TYPE_CHECKING:
     from app.tools.paint import PaintSettings
@@ -77,6 +89,56 @@ class MapController(QObject):
             return False
         self.document.undo_stack.push(command)
         self.informed.emit(f"Moved {board.token(token_id).name} to ({anchor.q}, {anchor.r})")
+        return True
+
+    def movement_enforced(self, token_id: str) -> bool:
+        """True when ``token_id``'s moves follow the Movement rules: a creature, during a
+        conflict (the turn order started). Otherwise tokens are placed freely."""
+        return movement_enforced(self.document.board, token_id)
+
+    def request_path_move(
+        self, token_id: str, target: Hex, *, free: bool = False, plan: MovePlan | None = None
+    ) -> bool:
+        """Move a creature along its cheapest path to ``target`` as one undo step, paying
+        the Movement (seed 001); ``free`` (or no conflict running) places it instead.
+        A refused move says why and changes nothing."""
+        board = self.document.board
+        if token_id not in board.tokens:
+            self.refused.emit(f"There is no token {token_id!r} on this map any more")
+            return False
+        if free or not self.movement_enforced(token_id):
+            return self.request_move(token_id, target)
+        return self._commit_plan(plan or plan_move(board, token_id, target))
+
+    def request_step(self, token_id: str, direction: int) -> bool:
+        """Move ``token_id`` one space along ``DIRECTIONS[direction]`` (arrow keys), with
+        the same rules as a drag."""
+        board = self.document.board
+        token = board.token(token_id)
+        target = token.position + DIRECTIONS[direction]
+        if not self.movement_enforced(token_id):
+            return self.request_move(token_id, target)
+        return self._commit_plan(plan_path(board, token_id, [token.position, target]))
+
+    def _commit_plan(self, plan: MovePlan) -> bool:
+        board = self.document.board
+        token = board.token(plan.token_id)
+        if not plan.allowed:
+            self.refused.emit(f"{token.name} cannot move there: {plan.refusal}")
+            return False
+        end = plan.path[-1]
+        after = board.with_token_replaced(moved_along(token, end, plan.paid))
+        after = marked_moving(after, [token.id])
+        spaces = len(plan.steps)
+        text = f"Move {token.name} {spaces} space{'s' if spaces != 1 else ''}"
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"{text} ({plan.paid} Movement)")
+        )
+        rolls = "".join(f"; roll {r.skill} DL {r.dl}" for r in plan.rolls)
+        self.informed.emit(
+            f"{text} to ({end.q}, {end.r}): {plan.paid} Movement, "
+            f"{plan.left - plan.paid} left{rolls}"
+        )
         return True
 
     def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:

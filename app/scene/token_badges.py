@@ -41,7 +41,6 @@ BADGE_NAMES = {
     "unaware": "UNA",
     "emotional": "EMO",
     "crouching": "CRH",
-    "flying": "FLY",
     "focused": "FOC",
     "deafened": "DEF",
     "muted": "MUT",
@@ -58,6 +57,7 @@ BADGE_NAMES = {
 BAR_STYLE: dict[str, tuple[str, Qt.BrushStyle]] = {
     "grit": ("#E69F00", Qt.BrushStyle.SolidPattern),
     "energy": ("#56B4E9", Qt.BrushStyle.BDiagPattern),
+    "movement": ("#CC79A7", Qt.BrushStyle.Dense3Pattern),  # dotted, like the reach shading
 }
 AILMENT_EDGE = QColor("#CC79A7")
 
@@ -85,15 +85,31 @@ class PoolBar:
         return min(1.0, max(0.0, self.current / self.maximum)) if self.maximum else 0.0
 
 
+def motion_badges(token: Token) -> list[Badge]:
+    """Pills for how the token moves (:mod:`rules.motion`): flying with its height,
+    burrowing, climbing, in the air, Dash/Run, Amble."""
+    motion = token.motion
+    badges = []
+    mode = {"fly": "FLY", "burrow": "BUR", "climb": "CLB"}.get(motion.mode)
+    if mode or motion.altitude:
+        text = (mode or "AIR") + (f" {motion.altitude}" if motion.altitude else "")
+        badges.append(Badge(text, motion.describe().capitalize()))
+    if motion.pace != "walk":
+        badges.append(Badge(motion.pace.upper()[:3], f"{motion.pace.capitalize()} this round"))
+    if motion.amble:
+        badges.append(Badge("AMB", "Amble: +1 Movement cost, −1 sound Magnitude"))
+    return badges
+
+
 def condition_badges(token: Token, limit: int = MAX_BADGES) -> list[Badge]:
-    """The pills for ``token``'s conditions, most pressing first (:data:`BADGE_NAMES`):
-    one per name, with the Tiers of its sources added."""
+    """The pills for how ``token`` moves, then its conditions, most pressing first
+    (:data:`BADGE_NAMES`): one per name, with the Tiers of its sources added."""
     tiers: dict[str, int] = {}
     for entry in token.conditions:
         tiers[entry.name] = tiers.get(entry.name, 0) + entry.tier
     order = [*BADGE_NAMES, *CONDITION_SPECS]
     names = sorted(tiers, key=order.index)
-    badges = []
+    badges = motion_badges(token)
     for name in names:
         short = BADGE_NAMES.get(name, CONDITION_SPECS[name].label[:3].upper())
         text = short if tiers[name] == 1 else f"{short} {tiers[name]}"
@@ -107,12 +123,14 @@ def condition_badges(token: Token, limit: int = MAX_BADGES) -> list[Badge]:
 
 
 def pool_bars(token: Token) -> list[PoolBar]:
-    """The Grit and Energy bars of ``token`` (a Pool with maximum 0 has none)."""
+    """The Grit, Energy and Movement bars of ``token`` (a Pool with maximum 0 has none).
+    Movement shows what is left this turn (seed 001; refilled at turn start, Q25), once
+    some of it is spent: a full Movement bar on every creature would only be clutter."""
     bars = []
     for pool in BAR_STYLE:
         maximum = pool_maximum(token.vitals, pool, token.size, token.movement_pool).value
-        if maximum > 0:
-            current = pool_current(token.vitals, pool, token.size, token.movement_pool)
+        current = pool_current(token.vitals, pool, token.size, token.movement_pool)
+        if maximum > 0 and (pool != "movement" or current != maximum):
             bars.append(PoolBar(pool, current, maximum))
     return bars
 

@@ -4,6 +4,12 @@ The dragged tokens follow the mouse snapped to hexes (keeping the hex you grabbe
 under the cursor); the model does not change until the button is released, when the
 controller checks the move and pushes one undo command for all of them — or says why
 not and they go back. Dragging on empty ground draws a rubber band that selects.
+
+A single creature shows its movement live (:mod:`app.tools.movement_preview`): the spaces
+it can still reach this turn, the cheapest path to the hovered space, its cost and
+breakdown. During a conflict the release pays that Movement (seed 001); Alt+release
+places it freely (the Soulweaver's override). Arrow keys and the keypad move the selected
+token one space with the same rules (:mod:`app.tools.step_keys`).
 """
 
 from __future__ import annotations
@@ -11,11 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPen
+from PySide6.QtGui import QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from app.tools.base import Gesture, Tool
-from rules import Hex
+from app.tools.movement_preview import MovementPreview, summary
+from app.tools.step_keys import key_direction
+from rules import Hex, TokenKind
 
 if TYPE_CHECKING:
     from app.controller import MapController
@@ -37,6 +45,7 @@ class SelectMoveTool(Tool):
         self._band: QGraphicsRectItem | None = None
         self._band_origin = QPointF()
         self._band_base: list[str] = []
+        self._preview = MovementPreview(scene)
 
     @property
     def dragging(self) -> str | None:
@@ -59,6 +68,8 @@ class SelectMoveTool(Tool):
         self._group = [item.token_id, *(i for i in selection if i != item.token_id)]
         self._grab = gesture.hex - item.token.position
         self._delta = Hex(0, 0)
+        if len(self._group) == 1 and item.token.kind is TokenKind.CREATURE:
+            self._preview.start(item.token_id)
         return True
 
     def _start_band(self, point: QPointF, additive: bool) -> None:
@@ -101,8 +112,13 @@ class SelectMoveTool(Tool):
             item = self._scene.token_item(token_id)
             if item is not None:
                 item.show_at(board.token(token_id).position + delta)
-        problem = self._controller.group_move_problem(self._group, delta)
         target = lead.position + delta
+        if self._preview.active:
+            enforced = self._controller.movement_enforced(lead.id)
+            plan = self._preview.show(target, enforced)
+            self._scene.hint.emit(summary(plan, lead.name))
+            return
+        problem = self._controller.group_move_problem(self._group, delta)
         label = lead.name if len(self._group) == 1 else f"{len(self._group)} tokens"
         self._scene.hint.emit(problem or f"{label} → ({target.q}, {target.r})")
 
@@ -118,9 +134,19 @@ class SelectMoveTool(Tool):
             return
         group, delta = self._group, self._delta
         self._group, self._delta = [], None
+        previewed, plan = self._preview.active, self._preview.plan
+        self._preview.clear()
         if not group or delta is None or delta == Hex(0, 0):
             return
-        if not self._controller.request_group_move(group, delta):
+        if previewed:
+            free = bool(gesture.modifiers & Qt.KeyboardModifier.AltModifier)
+            target = self._scene.document.board.token(group[0]).position + delta
+            if plan is not None and plan.path[-1] != target:
+                plan = None
+            moved = self._controller.request_path_move(group[0], target, free=free, plan=plan)
+        else:
+            moved = self._controller.request_group_move(group, delta)
+        if not moved:
             for token_id in group:
                 self._scene.resync_token(token_id)
 
@@ -129,8 +155,21 @@ class SelectMoveTool(Tool):
             self._scene.removeItem(self._band)
             self._band = None
             self._scene.set_selection(self._band_base)
+        self._preview.clear()
         if self._group:
             group, self._group, self._delta = self._group, [], None
             for token_id in group:
                 self._scene.resync_token(token_id)
             self._scene.hint.emit("Move cancelled")
+
+    # -- keys ----------------------------------------------------------------------------
+    def key(self, event: QKeyEvent) -> bool:
+        """Arrow keys / keypad: move the one selected token a space (same rules as a drag)."""
+        selection = self._scene.selection
+        if len(selection) != 1 or self._group:
+            return False
+        direction = key_direction(self._scene.geometry, event)
+        if direction is None:
+            return False
+        self._controller.request_step(selection[0], direction)
+        return True

@@ -57,8 +57,15 @@ def test_bars_are_grit_and_energy_in_okabe_ito_colours_not_used_by_sides() -> No
     assert item.bars() == [PoolBar("grit", 5, 9), PoolBar("energy", 6, 6)]
     assert "Grit 5 / 9 · Energy 6 / 6" in item.toolTip()
     colours = {c for c, _pattern in BAR_STYLE.values()}
-    assert len(colours) == 2 and not colours & {c for c, _style in SIDE_STYLE.values()}
-    assert len({p for _c, p in BAR_STYLE.values()}) == 2  # told apart without colour too
+    assert len(colours) == 3 and not colours & {c for c, _style in SIDE_STYLE.values()}
+    assert len({p for _c, p in BAR_STYLE.values()}) == 3  # told apart without colour too
+
+
+def test_the_movement_bar_shows_what_is_left_once_some_is_spent() -> None:
+    geometry = SceneGeometry(Orientation.POINTY)
+    spent = token(vitals=GRIT_9.with_value("current", "movement", 2))
+    assert TokenItem(spent, geometry).bars()[-1] == PoolBar("movement", 2, 5)
+    assert all(b.pool != "movement" for b in TokenItem(token(vitals=GRIT_9), geometry).bars())
     assert TokenItem(token(), geometry).bars() == []  # no stats: no empty bars
 
 

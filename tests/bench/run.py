@@ -1,6 +1,7 @@
 """Hexweave benchmarks against DESIGN.md "Performance budgets" (not collected by pytest).
 
-    .venv/bin/python tests/bench/run.py
+    .venv/bin/python tests/bench/run.py [drawing startup open_save area_preview
+        movement_field drag_preview]
 
 Prints one line per benchmark, then one JSON object of named figures as the last line.
 Following PLATFORM.md: medians of at least 5 interleaved repeats; ratios are measured in
@@ -338,17 +339,104 @@ def bench_area_preview(figures: dict[str, float]) -> None:
     )
 
 
-def main() -> int:
+def bench_movement_field(figures: dict[str, float]) -> None:
+    """The movement field vs scipy's Dijkstra on a prebuilt whole-map graph, and a
+    terrain edit then a field vs a field alone."""
+    from movement_field import (
+        BUDGETS,
+        EDIT_BUDGET,
+        MOVER,
+        SIZE,
+        edit_cases,
+        field_cases,
+        spread,
+        terrain_board,
+        verify,
+        whole_map_graph,
+    )
+
+    board = terrain_board()
+    graph = whole_map_graph(board, MOVER)
+    verify(board, graph)  # same reachable set and costs, before anything is timed
+    cases = {**field_cases(board, graph), **edit_cases(board)}
+    for run in cases.values():
+        run()  # warm
+    samples = interleaved(cases, repeats=3 * REPEATS)
+    ms = {name: med(times) for name, times in samples.items()}
+
+    def rounds(top: str, bottom: str) -> list[float]:
+        return [a / b for a, b in zip(samples[top], samples[bottom], strict=True)]
+
+    for budget in BUDGETS:
+        ours, theirs = ms[f"field_{budget}"], ms[f"scipy_{budget}"]
+        ratio = ours / theirs
+        figures.update(
+            {
+                f"movement_vs_scipy_b{budget}": ratio,
+                f"movement_field_ms_b{budget}": ours,
+                f"scipy_dijkstra_ms_b{budget}": theirs,
+            }
+        )
+        print(
+            f"movement_vs_scipy_b{budget}: movement_field {ours:.2f} ms / scipy dijkstra on "
+            f"a prebuilt {SIZE}×{SIZE} graph {theirs:.2f} ms = {ratio:.2f}× (per round "
+            f"{spread(rounds(f'field_{budget}', f'scipy_{budget}'))}; goal ≤ 1.0: "
+            f"{verdict(ratio <= 1.0)}, acceptable ≤ 1.5: {verdict(ratio <= 1.5)})"
+        )
+    ratio = ms["edit"] / ms["alone"]
+    figures.update(terrain_edit_then_field=ratio, terrain_edit_then_field_ms=ms["edit"])
+    print(
+        f"terrain_edit_then_field: with_terrain + movement_field b{EDIT_BUDGET} "
+        f"{ms['edit']:.2f} ms / movement_field alone {ms['alone']:.2f} ms = {ratio:.2f}× "
+        f"(per round {spread(rounds('edit', 'alone'))}; goal ≤ 1.2: {verdict(ratio <= 1.2)})"
+    )
+
+
+def bench_drag_preview(figures: dict[str, float]) -> None:
+    """A token drag's mouse move (path, cost, label painted) vs a bare repaint."""
+    from drag_preview import SIZE, conflict_board, drag_move
+
+    board = conflict_board(painted_board(SIZE, SIZE, tokens=50))
+    keep: list[object] = []
+    bare = zoom_to_normal(make_view(board, keep))
+    dragged = zoom_to_normal(make_view(board, keep))
+    cases = {"move": drag_move(dragged), "repaint": frame(bare)}
+    bare.centerOn(dragged.mapToScene(dragged.viewport().rect().center()))
+    ms = {name: med(times) for name, times in interleaved(cases, 3 * REPEATS).items()}
+    ratio = ms["move"] / ms["repaint"]
+    figures.update(drag_preview=ratio, drag_move_ms=ms["move"], drag_repaint_ms=ms["repaint"])
+    print(
+        f"drag_preview, {SIZE}×{SIZE}, 50 tokens: a mouse move to a new hex with the path, "
+        f"cost and reach shading painted {ms['move']:.1f} ms / a bare repaint of the view "
+        f"{ms['repaint']:.1f} ms = {ratio:.2f}× (goal ≤ 2: {verdict(ratio <= 2)})"
+    )
+
+
+BENCHMARKS: dict[str, Callable[[dict[str, float]], None]] = {
+    "drawing": bench_drawing,
+    "startup": bench_startup,
+    "open_save": bench_open_save,
+    "area_preview": bench_area_preview,
+    "movement_field": bench_movement_field,
+    "drag_preview": bench_drag_preview,
+}
+
+
+def main(names: list[str]) -> int:
+    """Run the benchmarks ``names`` (all when empty)."""
+    unknown = sorted(set(names) - set(BENCHMARKS))
+    if unknown:
+        print(f"unknown benchmark(s) {', '.join(unknown)}; choose from {', '.join(BENCHMARKS)}")
+        return 2
     app = QApplication.instance() or QApplication(sys.argv[:1])
     figures: dict[str, float] = {}
-    bench_drawing(figures)
-    bench_startup(figures)
-    bench_open_save(figures)
-    bench_area_preview(figures)
+    for name, bench in BENCHMARKS.items():
+        if not names or name in names:
+            bench(figures)
     del app
     print(json.dumps({key: round(value, 3) for key, value in figures.items()}))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

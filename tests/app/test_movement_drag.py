@@ -1,0 +1,183 @@
+"""Dragging a creature during a conflict: live path, cost and reach shading, one undo step
+that pays the Movement, snap-back with the reason; arrow keys; motion pills (issue #6)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtTest import QTest
+
+from app.document import MapDocument
+from app.scene.geometry import SceneGeometry
+from app.scene.movement_items import MoveLabelItem, MovePathItem, ReachShadeItem
+from app.scene.token_badges import condition_badges
+from app.tools.step_keys import direction_for_angle, key_direction
+from app.widgets.main_window import MainWindow
+from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, movement_field
+from rules.movement import movement_left
+from rules.play import begin_turn, with_turn
+from rules.turns import TurnState, join, start
+
+NO = Qt.KeyboardModifier.NoModifier
+LEFT = Qt.MouseButton.LeftButton
+
+
+def conflict_board(started: bool = True) -> Board:
+    """Aria (Movement 5) on open ground, a steep space two east of her, a goblin to the
+    south east (adjacent), a wall to the west; Aria's turn when ``started``."""
+    board = Board.blank(14, 10, name="Drag")
+    aria = Token("aria", "Aria", Hex(4, 4), side="party")
+    board = board.with_token(aria).with_token(Token("gob", "Goblin", Hex(4, 5), size=-1))
+    board = board.with_terrain("steep", [Hex(6, 4)], True)
+    board = board.with_terrain("blocked", [Hex(3, 4)], True)
+    if not started:
+        return board
+    turn = start(join(join(TurnState(), "aria", 9), "gob", 3))
+    return begin_turn(with_turn(board, turn), "aria").board
+
+
+@pytest.fixture
+def conflict(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
+    return make_window(MapDocument(conflict_board()))
+
+
+def point(window: MainWindow, h: Hex) -> QPoint:
+    return window.view.mapFromScene(window.scene.geometry.center(h))
+
+
+def press_and_hover(window: MainWindow, start: Hex, hover: Hex) -> None:
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, LEFT, NO, point(window, start))
+    QTest.mouseMove(viewport, point(window, hover))
+
+
+def items_of(window: MainWindow, kind: type) -> list:  # type: ignore[type-arg]
+    return [i for i in window.scene.items() if isinstance(i, kind)]
+
+
+def test_a_drag_shows_reach_path_cost_and_hinder_then_pays_in_one_undo_step(
+    conflict: MainWindow,
+) -> None:
+    board = conflict.document.board
+    target = Hex(6, 4)  # two steps east, the second climbs a steep face: 1 + 2
+    press_and_hover(conflict, Hex(4, 4), target)
+    (shade,) = items_of(conflict, ReachShadeItem)
+    expected = movement_field(board, "aria", 5).spaces()
+    assert shade.spaces == frozenset(expected)
+    (path,) = items_of(conflict, MovePathItem)
+    assert path.plan.path == (Hex(4, 4), Hex(5, 4), Hex(6, 4))
+    assert [s.cost for s in path.plan.steps] == [1, 2]
+    (label,) = items_of(conflict, MoveLabelItem)
+    assert label.text.startswith("Aria: 3 of 5 Movement")
+    assert "+1 climbing" in label.text and "Roll Climb DL 6" in label.text
+    assert "Goblin may Hinder before step 1" in label.text
+    assert "may Hinder: Goblin" in conflict.statusBar().currentMessage()
+    QTest.mouseRelease(conflict.view.viewport(), LEFT, NO, point(conflict, target))
+    after = conflict.document.board.token("aria")
+    assert after.position == target and movement_left(after) == 2 and after.moving
+    stack = conflict.document.undo_stack
+    assert stack.count() == 1 and stack.text(0) == "Move Aria 2 spaces (3 Movement)"
+    assert not items_of(conflict, ReachShadeItem) and not items_of(conflict, MovePathItem)
+    stack.undo()
+    assert conflict.document.board == board
+
+
+def test_a_target_beyond_the_movement_left_snaps_back_with_the_reason(
+    conflict: MainWindow,
+) -> None:
+    board = conflict.document.board
+    far = Hex(10, 4)
+    press_and_hover(conflict, Hex(4, 4), far)
+    (path,) = items_of(conflict, MovePathItem)
+    assert not path.plan.allowed and path.plan.path[-1] == far  # still drawn, dashed
+    QTest.mouseRelease(conflict.view.viewport(), LEFT, NO, point(conflict, far))
+    assert conflict.document.board == board
+    assert conflict.document.undo_stack.count() == 0
+    message = conflict.statusBar().currentMessage()
+    assert "Aria cannot move there" in message and "5 left" in message
+    item = conflict.scene.token_item("aria")
+    assert item is not None and conflict.scene.geometry.hex_at(item.pos()) == Hex(4, 4)
+
+
+def test_alt_release_places_freely_without_paying(conflict: MainWindow) -> None:
+    far = Hex(10, 4)
+    press_and_hover(conflict, Hex(4, 4), far)
+    alt = Qt.KeyboardModifier.AltModifier
+    QTest.mouseRelease(conflict.view.viewport(), LEFT, alt, point(conflict, far))
+    aria = conflict.document.board.token("aria")
+    assert aria.position == far and movement_left(aria) == 5
+
+
+def test_outside_a_conflict_the_preview_informs_and_the_move_is_free(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(MapDocument(conflict_board(started=False)))
+    far = Hex(10, 4)
+    press_and_hover(window, Hex(4, 4), far)
+    (label,) = items_of(window, MoveLabelItem)
+    assert "No conflict running: the move is free" in label.text
+    QTest.mouseRelease(window.view.viewport(), LEFT, NO, point(window, far))
+    aria = window.document.board.token("aria")
+    assert aria.position == far and movement_left(aria) == 5 and not aria.moving
+
+
+def key(code: Qt.Key, modifiers: Qt.KeyboardModifier = NO) -> QKeyEvent:
+    return QKeyEvent(QKeyEvent.Type.KeyPress, code, modifiers)
+
+
+def test_arrow_keys_step_the_selected_token_with_the_same_rules(conflict: MainWindow) -> None:
+    conflict.scene.set_selection(["aria"])
+    conflict.view.setFocus()
+    QTest.keyClick(conflict.view.viewport(), Qt.Key.Key_Right)
+    aria = conflict.document.board.token("aria")
+    assert aria.position == Hex(5, 4) and movement_left(aria) == 4
+    QTest.keyClick(conflict.view.viewport(), Qt.Key.Key_Right)  # a steep face: 2
+    assert movement_left(conflict.document.board.token("aria")) == 2
+    assert conflict.document.undo_stack.count() == 2
+    conflict.document.undo_stack.undo()
+    conflict.document.undo_stack.undo()
+    QTest.keyClick(conflict.view.viewport(), Qt.Key.Key_Left)  # a wall
+    assert conflict.document.board.token("aria").position == Hex(4, 4)
+    assert "wall" in conflict.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    ("orientation", "code", "modifiers", "expected"),
+    [
+        (Orientation.POINTY, Qt.Key.Key_Right, NO, Hex(1, 0)),
+        (Orientation.POINTY, Qt.Key.Key_Left, NO, Hex(-1, 0)),
+        (Orientation.POINTY, Qt.Key.Key_Up, NO, Hex(1, -1)),  # north-east
+        (Orientation.POINTY, Qt.Key.Key_Up, Qt.KeyboardModifier.ShiftModifier, Hex(0, -1)),
+        (Orientation.POINTY, Qt.Key.Key_Down, NO, Hex(-1, 1)),  # south-west
+        (Orientation.FLAT, Qt.Key.Key_Up, NO, Hex(0, -1)),  # north
+        (Orientation.FLAT, Qt.Key.Key_Down, NO, Hex(0, 1)),
+    ],
+)
+def test_arrow_keys_pick_the_hex_direction_nearest_on_screen(
+    orientation: Orientation, code: Qt.Key, modifiers: Qt.KeyboardModifier, expected: Hex
+) -> None:
+    geometry = SceneGeometry(orientation)
+    assert DIRECTIONS[key_direction(geometry, key(code, modifiers)) or 0] == expected
+
+
+def test_the_keypad_has_its_diagonals() -> None:
+    geometry = SceneGeometry(Orientation.POINTY)
+    pad = Qt.KeyboardModifier.KeypadModifier
+    assert DIRECTIONS[key_direction(geometry, key(Qt.Key.Key_9, pad)) or 0] == Hex(1, -1)
+    assert DIRECTIONS[key_direction(geometry, key(Qt.Key.Key_1, pad)) or 0] == Hex(-1, 1)
+    assert key_direction(geometry, key(Qt.Key.Key_9)) is None  # the digit row is not a pad
+    every = {direction_for_angle(geometry, a) for a in range(0, 360, 60)}
+    assert every == set(range(6))
+
+
+def test_motion_pills_show_flight_height_pace_and_amble() -> None:
+    token = Token(
+        "bat",
+        "Bat",
+        Hex(0, 0),
+        movement_types=("fly", "land"),
+        motion=Motion(mode="fly", altitude=3, pace="dash", amble=True),
+    )
+    texts = [b.text for b in condition_badges(replace(token))]
+    assert texts[:3] == ["FLY 3", "DAS", "AMB"]
