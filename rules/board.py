@@ -211,6 +211,8 @@ class Board:
             if name in _MAPPINGS and not isinstance(value, MappingProxyType):
                 value = MappingProxyType(dict(value))  # type: ignore[call-overload]
             object.__setattr__(new, name, value)
+        if "tokens" not in changes and "_tokens_by_hex" in self.__dict__:
+            new.__dict__["_tokens_by_hex"] = self._tokens_by_hex  # same tokens, same index
         return new
 
     def with_layer(self, name: str, array: Layer) -> Board:

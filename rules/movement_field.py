@@ -17,6 +17,7 @@ step is that of its hardest part (see :mod:`rules.movement_costs`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -34,7 +35,7 @@ from rules.movement_costs import (
     MoverProfile,
     mover_profile,
 )
-from rules.occupancy import crowded_move_cost, may_enter
+from rules.occupancy import entry_and_crowding
 from rules.offsets import cell_to_hex, cells_of
 from rules.options import RuleOptions
 from rules.tokens import TokenKind
@@ -201,25 +202,40 @@ def _part_costs(profile: MoverProfile, win: _Window, dq: int, dr: int) -> IntArr
     rise = dst(win.elevation) - src(win.elevation)
     base = dst(win.base)
     bad = dst(win.bad)
+    cost: IntArray
     if profile.mode == "fly":
         up = rise > 0
         if profile.token.motion.over_bulk_limit():
             bad = bad | up
         cost = (base + up) * np.maximum(np.abs(rise), 1)
     elif profile.mode == "burrow":
-        cost = base
+        cost = base.copy()
     else:
-        land = dst(win.land)
-        rising_all = profile.options.rising_cost == "all"
-        height = np.abs(rise)
-        climbing = dst(win.climbs) | ((height >= 2) & land)
-        per_space = base + ((rise > 0) & land) if rising_all else base.copy()
-        per_space += climbing * sum(c.amount for c in profile.climb_extra)
-        # A climbing step moves max(1, |Δ elevation|) spaces; any other step one.
-        cost = per_space * np.maximum(height * climbing, 1)
-    cost = np.array(cost, dtype=np.int32)  # a fresh array we may write into
+        cost = _ground_costs(profile, win, rise, base, dst)
     np.putmask(cost, bad, INF)
     return cost
+
+
+def _ground_costs(
+    profile: MoverProfile,
+    win: _Window,
+    rise: IntArray,
+    base: IntArray,
+    dst: Callable[[IntArray], IntArray],
+) -> IntArray:
+    """Walking, swimming or climbing into each hex (a fresh array)."""
+    land = dst(win.land)
+    height = np.abs(rise)
+    climbing = dst(win.climbs) | ((height >= 2) & land)
+    climb = sum(c.amount for c in profile.climb_extra)
+    per_space = base + climbing if climb == 1 else base + climbing * climb
+    if profile.options.rising_cost == "all":
+        per_space += (rise > 0) & land
+    # A climbing step moves max(1, |Δ elevation|) spaces; any other step one.
+    height *= climbing
+    np.maximum(height, 1, out=height)
+    per_space *= height
+    return per_space
 
 
 def _extra(profile: MoverProfile, kind: str) -> int:
@@ -282,8 +298,8 @@ def _apply_occupants(
     charge_start = opts.crowded_spaces == "sum"
     for a in _touching_anchors(board, profile, anchors):
         i, j = a.r - r_lo, a.q - q_lo
-        refused = not may_enter(board, mover, a)
-        extra = crowded_move_cost(board, mover, a, opts, profile.winged)
+        allowed, extra = entry_and_crowding(board, mover, a, opts, profile.winged)
+        refused = not allowed
         if charge_start and extra:
             weights[i, j, :] += extra
         for k, d in enumerate(DIRECTIONS):

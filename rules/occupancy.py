@@ -33,10 +33,9 @@ __all__ = [
     "CrowdingEntry",
     "EntryCheck",
     "crowded",
-    "crowded_move_cost",
+    "entry_and_crowding",
     "entry_check",
     "full_spaces",
-    "may_enter",
     "occupants",
     "space_units",
 ]
@@ -127,22 +126,6 @@ def entry_check(board: Board, token_id: str, anchor: Hex) -> EntryCheck:
     return EntryCheck(not reasons, tuple(rows), tuple(reasons))
 
 
-def may_enter(board: Board, mover: Token, anchor: Hex) -> bool:
-    """:func:`entry_check`'s occupancy verdict alone, without the reasons, for searches
-    that ask it many times (walls and the map's edge are left to the caller). Units are
-    sums of powers of two, exact in floating point."""
-    weight = 2.0 ** _counted_size(mover, ())
-    floor = mover.size - _IGNORE_GAP
-    for h in mover.footprint_at(anchor):
-        there = 0.0
-        for token in board.tokens_at(h):
-            if token.id != mover.id and (size := _counted_size(token, ())) > floor:
-                there += 2.0**size
-        if there and there + weight > CAPACITY:
-            return False
-    return True
-
-
 def _fmt(units: Fraction) -> str:
     return str(units.numerator) if units.denominator == 1 else f"{float(units):g}"
 
@@ -210,27 +193,35 @@ def _pair_up(sizes: list[int]) -> int:
     return sum(n for s, n in counts.items() if s >= 0)
 
 
-def crowded_move_cost(
+def entry_and_crowding(
     board: Board,
     mover: Token,
     anchor: Hex,
     options: RuleOptions,
     winged: Collection[str] = (),
-) -> int:
-    """:func:`crowded`'s Movement cost alone (no breakdown), for searches."""
-    asker_size = mover.size + (2 if mover.id in winged else 0)
-    tiers = []
+) -> tuple[bool, int]:
+    """Whether ``mover`` may stand with its anchor at ``anchor`` as far as the occupants
+    go (:func:`entry_check`'s verdict; walls and the map's edge are left to the caller),
+    and the Movement cost Crowded gives it there (:func:`crowded`'s ``move_cost``) — in one
+    pass, without the explanations, for searches that ask many times. Units are sums of
+    powers of two, exact in floating point."""
+    weight = 2.0 ** _counted_size(mover, ())
+    floor, asker_size = mover.size - _IGNORE_GAP, mover.size + (2 if mover.id in winged else 0)
+    allowed, tiers = True, []
     for h in mover.footprint_at(anchor):
-        sizes = [
-            size
-            for other in occupants(board, h)
-            if other.id != mover.id
-            and (size := _counted_size(other, winged)) > asker_size - _IGNORE_GAP
-        ]
+        there, sizes = 0.0, []
+        for other in board.tokens_at(h):
+            if other.id == mover.id:
+                continue
+            if (size := _counted_size(other, ())) > floor:
+                there += 2.0**size
+            if (crowd_size := _counted_size(other, winged)) > asker_size - _IGNORE_GAP:
+                sizes.append(crowd_size)
+        allowed = allowed and not (there and there + weight > CAPACITY)
         tiers.append(_space_tier(sizes, options.crowding) if sizes else 0)
     raw = sum(tiers) if options.crowded_spaces == "sum" else max(tiers, default=0)
     tier = min(3, raw)
-    return tier if options.crowded_effects == "scale" else min(tier, 1)
+    return allowed, tier if options.crowded_effects == "scale" else min(tier, 1)
 
 
 def crowded(
