@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
+from rules.board_checks import check_area_tokens, check_play
 from rules.effects import OngoingEffect
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
@@ -122,8 +123,8 @@ class Board:
         for key, area in self.areas.items():
             if key != area.id:
                 raise ValueError(f"area {area.id!r} is filed under another id, {key!r}")
-            self._check_area_tokens(area)
-        self._check_play()
+            check_area_tokens(self, area)
+        check_play(self)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -365,42 +366,13 @@ class Board:
         return self._evolve(background=background)
 
     # -- pinned Area templates -----------------------------------------------------------
-    def _check_play(self) -> None:
-        """Effects filed under their ids and naming tokens and Areas on this map; a turn
-        order of tokens on this map, each once, pointing at a slot that exists."""
-        for key, effect in self.effects.items():
-            if key != effect.id:
-                raise ValueError(f"effect {effect.id!r} is filed under another id, {key!r}")
-            for role in ("creator", "target"):
-                ref = getattr(effect, role)
-                if ref is not None and ref not in self.tokens:
-                    raise UnknownTokenError(
-                        f"effect {key!r}: its {role} {ref!r} is not on this map"
-                    )
-            if effect.area_id is not None and effect.area_id not in self.areas:
-                raise ValueError(f"effect {key!r}: its Area {effect.area_id!r} is not on this map")
-        ids = self.turn.ids()
-        stray = [i for i in ids if i not in self.tokens]
-        if stray:
-            raise UnknownTokenError(f"the turn order names {stray[0]!r}, which is not on this map")
-        if len(set(ids)) != len(ids):
-            raise ValueError("a token is in the turn order twice")
-        if not 0 <= self.turn.current <= len(ids) or self.turn.round < 0:
-            raise ValueError("the turn order points at a turn that does not exist")
-
-    def _check_area_tokens(self, area: AreaTemplate) -> None:
-        for role, token_id in (("source", area.source), ("caster", area.caster)):
-            if token_id is not None and token_id not in self.tokens:
-                message = f"area {area.id!r}: its {role} token {token_id!r} is not on this map"
-                raise UnknownTokenError(message)
-
     def with_area(self, template: AreaTemplate) -> Board:
         """This board with the Area ``template`` pinned, added or replaced (by id, keeping
         its place in order). Raises :class:`OutOfBoundsError` if an origin hex is off the
         map and :class:`UnknownTokenError` if its source or caster is not on the board."""
         for h in template.origin:
             self.cell_of(h)
-        self._check_area_tokens(template)
+        check_area_tokens(self, template)
         return self._evolve(areas={**self.areas, template.id: template})
 
     def without_area(self, area_id: str) -> Board:
