@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeyEvent
 from PySide6.QtWidgets import (
     QGraphicsScene,
+    QGraphicsSceneContextMenuEvent,
     QGraphicsSceneMouseEvent,
 )
 
@@ -46,6 +47,7 @@ class MapScene(QGraphicsScene):
     selection_changed = Signal(list)  # list[str] of token ids
     hovered = Signal(object)  # Hex | None
     hint = Signal(str)
+    token_context_requested = Signal(str, QPoint)  # token id, screen position (select tool)
 
     def __init__(
         self,
@@ -319,6 +321,14 @@ class MapScene(QGraphicsScene):
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self.tool.release(self._gesture(event))
         super().mouseReleaseEvent(event)
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        item = self.token_item_at(event.scenePos())
+        if item is not None and self.tool is self.select_tool and not self._player:
+            self.token_context_requested.emit(item.token_id, event.screenPos())
+            event.accept()
+            return
+        super().contextMenuEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:

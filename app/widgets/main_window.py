@@ -42,6 +42,7 @@ from app.tools.paint import PaintSettings, PaintTool
 from app.widgets.file_actions import FileActions
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
+from app.widgets.movement_panels import MovementPanels
 from app.widgets.notes_dock import NotesDock
 from app.widgets.picture_dock import attach_picture_dock
 from app.widgets.play_panels import PlayPanels
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self.play.install_turn_menu(self.menuBar())
+        self.movement = MovementPanels(self)  # the Movement menu, token menu, Jump/Shove/Fall
         self.picture_dock = attach_picture_dock(self)
         self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
         self.tokens.library_dock.raise_()

@@ -1,0 +1,239 @@
+"""The Jump tool, the Fall calculator and the Shove preview, driven like a person."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from app.document import MapDocument
+from app.scene.jump_items import HexMarksItem, LandingSpacesItem
+from app.scene.shove_items import ShovePreviewItem
+from app.tools.jump import JumpTool
+from app.tools.shove import ShoveTool
+from app.widgets.fall_dialog import FallDialog
+from app.widgets.main_window import MainWindow
+from rules import Board, Hex, Motion, Token
+from rules.movement import movement_left
+
+LEFT, NO = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+WALL = Hex(7, 4)
+CLIFF = Hex(3, 6)  # steep, within the Faller's Reach of 1
+FLYING = Motion(mode="fly", altitude=3)
+
+
+def make_board() -> Board:
+    board = Board.blank(12, 10).with_terrain("blocked", [WALL], True)
+    board = board.with_terrain("softness", [Hex(2, 6)], 4).with_terrain("steep", [CLIFF], True)
+    return (
+        board.with_token(Token("a", "Aria", Hex(2, 2)))
+        .with_token(Token("g", "Goblin", Hex(4, 4)))
+        .with_token(Token("f", "Faller", Hex(2, 6), motion=Motion(altitude=10)))
+        .with_token(Token("b", "Bat", Hex(8, 1), movement_types=("land", "fly"), motion=FLYING))
+    )
+
+
+@pytest.fixture
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
+    return make_window(MapDocument(make_board()))
+
+
+def at(window: MainWindow, h: Hex) -> QPoint:
+    return window.view.mapFromScene(window.scene.geometry.center(h))
+
+
+def items_of(window: MainWindow, kind: type) -> list[object]:
+    return [i for i in window.scene.items() if isinstance(i, kind)]
+
+
+def start_jump(window: MainWindow, result: int = 12, run_up: int = 2) -> JumpTool:
+    window.scene.set_selection(["a"])
+    window.movement.menu_actions["jump"].trigger()
+    tool = window.scene.tool
+    assert isinstance(tool, JumpTool)
+    panel = window.movement.dock.jump_panel
+    panel.result_spin.setValue(result)
+    panel.run_up_spin.setValue(run_up)
+    return tool
+
+
+# -- Jump --------------------------------------------------------------------------------------
+def test_the_jump_tool_shows_landings_and_a_click_jumps(window: MainWindow) -> None:
+    tool = start_jump(window)
+    [item] = items_of(window, LandingSpacesItem)
+    assert isinstance(item, LandingSpacesItem)
+    assert Hex(3, 2) in item.paid_anchors and len(item.paid_anchors) == 6  # 1 space: 3 Movement
+    assert Hex(4, 2) in item.in_air_anchors  # 2 spaces: 6 Movement, 5 left
+    panel = window.movement.dock.jump_panel
+    assert panel.isVisible() and panel.title.text() == "Jump — Aria"
+    assert panel.breakdown.text().splitlines()[0] == (
+        "Jump 12 +0 (Movement Pool 5 over 5, with run-up [S001]) = 12"
+    )
+    assert panel.landings_label.text().startswith("6 landing spaces this turn (solid), 12 stay")
+    QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(3, 2)))
+    aria = window.document.board.token("a")
+    assert aria.position == Hex(3, 2) and movement_left(aria) == 2
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.text(0) == "Long jump to (3, 2) (Aria) — 3 Movement"
+    assert not tool.active and window.scene.tool is window.scene.select_tool
+    assert items_of(window, LandingSpacesItem) == [] and not window.movement.dock.isVisible()
+    window.document.undo_stack.undo()
+    assert window.document.board == make_board()
+
+
+def test_hovering_and_clicking_a_space_it_cannot_land_on_says_why(window: MainWindow) -> None:
+    tool = start_jump(window)
+    QTest.mouseMove(window.view.viewport(), at(window, Hex(4, 2)))
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("Land at (4, 2): 6 Movement — stays in the air")
+    )
+    QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(4, 2)))
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith("⚠ Can't long jump to (4, 2) (Aria): needs 6 Movement, Aria has 5 left")
+    )
+    assert window.document.undo_stack.count() == 0 and tool.active
+    QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(6, 8)))
+    assert "is not a landing space of this jump" in window.statusBar().currentMessage()
+
+
+def test_short_run_up_halves_and_escape_cancels(window: MainWindow) -> None:
+    tool = start_jump(window, result=12, run_up=0)
+    assert tool.reach is not None and tool.reach.feet == 6 and tool.reach.spaces == 1
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_Escape)
+    assert not tool.active and window.scene.tool is window.scene.select_tool
+    assert items_of(window, LandingSpacesItem) == []
+    assert window.document.undo_stack.count() == 0
+
+
+def test_rolling_the_jump_shows_the_faces(window: MainWindow) -> None:
+    window.movement._rng = np.random.default_rng(7)
+    tool = start_jump(window)
+    panel = window.movement.dock.jump_panel
+    panel.bonus_spin.setValue(2)
+    panel.roll_button.click()
+    expected = np.random.default_rng(7).integers(1, 13, size=1)[0] + 2
+    assert panel.result_spin.value() == expected == tool.settings.result
+    assert panel.roll_label.text().startswith("Rolled 1d12 [")
+    assert tool.reach is not None and tool.reach.result == expected
+
+
+# -- Fall --------------------------------------------------------------------------------------
+def test_the_fall_dialog_shows_the_numbers_and_lands(window: MainWindow) -> None:
+    dialog = window.movement.fall_dialog("f")
+    assert isinstance(dialog, FallDialog) and dialog.isVisible()
+    values = {row: label.text() for row, label in dialog.values.items()}
+    assert values["height"] == "10 spaces (50 ft)"
+    assert values["stages"].splitlines() == [
+        "Now (when the fall begins): 5 spaces, 5 left",
+        "Turn 1 (at the start of the first turn falling): 5 spaces, 0 left",
+    ]
+    assert values["turns"] == "lands at the start of turn 1 falling"
+    assert values["landing"] == "(2, 6), ground elevation 0"
+    assert values["softness"].startswith("Tier 4")
+    assert values["damage"] == "8 Bashing"
+    assert values["breakdown"].splitlines() == [
+        "+10  1 per space fallen, 10 spaces [S001]",
+        "+0  modified by your size 0 (Q23: add your size)",
+        "-2  half of Ground Softness Tier 4, rounded down [S001]",
+    ]
+    assert values["armour"] == "each armour part takes 4"
+    assert values["climb"] == "1: (3, 6) — roll Climb DL 6 to grab one"
+    climb, landing = dialog.marks
+    assert climb.hexes == {CLIFF} and landing.hexes == {Hex(2, 6)}
+    assert not dialog.braking_spin.isEnabled()  # no Fly movement type
+    dialog.land_button.click()
+    faller = window.document.board.token("f")
+    assert faller.motion.altitude == 0
+    assert window.document.undo_stack.text(0) == "Fall 10 (Faller) — lands at (2, 6)"
+    assert items_of(window, HexMarksItem) == []
+
+
+def test_the_fall_entry_is_disabled_on_the_ground_and_its_key_says_why(
+    window: MainWindow,
+) -> None:
+    window.scene.set_selection(["a"])
+    window.movement.menu_actions["fall"].trigger()
+    assert window.statusBar().currentMessage() == (
+        "⚠ Fall (Aria): Aria is on the ground: nothing to fall"
+    )
+    dialog = FallDialog(window.movement.actions, "a")
+    assert not dialog.land_button.isEnabled()
+    assert dialog.problem_label.text() == "⚠ Aria is not above the ground: it has nothing to fall"
+    dialog.close()
+
+
+def test_a_flyer_brakes_in_the_fall_dialog(window: MainWindow) -> None:
+    dialog = window.movement.fall_dialog("b")
+    assert not dialog.land_button.isEnabled()
+    assert dialog.problem_label.text().startswith("⚠ Bat is flying and does not fall")
+    assert dialog.braking_spin.isEnabled()
+    dialog.braking_spin.setValue(5)
+    assert dialog.values["turns"].text() == "braking stops the fall: it flies on"
+    assert dialog.land_button.isEnabled()
+    dialog.land_button.click()
+    assert window.document.undo_stack.text(0) == "Brake to a stop (Bat) — 1 Movement"
+    assert not dialog.isVisible()
+
+
+# -- Shove -------------------------------------------------------------------------------------
+def start_shove(window: MainWindow, token_id: str = "g") -> ShoveTool:
+    window.scene.set_selection([token_id])
+    window.movement.menu_actions["shove"].trigger()
+    tool = window.scene.tool
+    assert isinstance(tool, ShoveTool)
+    window.view.setFocus()
+    return tool
+
+
+def test_the_shove_preview_and_enter_push_it_to_the_wall(window: MainWindow) -> None:
+    tool = start_shove(window)
+    tool.set_facing(0)  # east: toward the wall at (7, 4)
+    for _ in range(4):
+        QTest.keyClick(window.view, Qt.Key.Key_Plus)
+    assert tool.spaces == 5
+    [item] = items_of(window, ShovePreviewItem)
+    assert isinstance(item, ShovePreviewItem) and item.move is not None and item.move.blocked
+    assert [c.text for c in item.captions] == [
+        "If every attack misses · stops at (6, 4) after 2 · 3 Collision damage"
+    ]
+    assert "3 Bashing Collision damage" in window.movement.dock.shove_panel.summary.text()
+    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    assert window.document.board.token("g").position == Hex(6, 4)
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.text(0) == "Shove 2 spaces to (6, 4) (Goblin)"
+    assert window.scene.tool is window.scene.select_tool
+    assert items_of(window, ShovePreviewItem) == []
+    window.document.undo_stack.undo()
+    assert window.document.board == make_board()
+
+
+def test_the_mouse_aims_the_shove_and_a_first_hit_stops_it(window: MainWindow) -> None:
+    board = window.document.board
+    window.document.replace_board(board.with_token_moved("a", Hex(5, 4)))
+    tool = start_shove(window)
+    QTest.mouseMove(window.view.viewport(), at(window, Hex(6, 4)))
+    assert tool.facing == 0
+    tool.set_spaces(2)
+    assert tool.push is not None and [s.anchor for s in tool.push.attacks] == [Hex(5, 4)]
+    [item] = items_of(window, ShovePreviewItem)
+    assert isinstance(item, ShovePreviewItem) and len(item.captions) == 2
+    window.movement.dock.shove_panel.first_hits_box.setChecked(True)
+    assert tool.first_hits
+    QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(6, 4)))
+    assert window.document.board.token("g").position == Hex(5, 4)
+    assert window.document.undo_stack.text(0) == "Shove 1 space to (5, 4) (Goblin)"
+
+
+def test_the_wheel_changes_the_spaces_and_a_right_click_cancels(window: MainWindow) -> None:
+    tool = start_shove(window)
+    assert tool.wheel(3, NO) and tool.spaces == 4
+    assert not tool.wheel(1, Qt.KeyboardModifier.ControlModifier)  # Ctrl+wheel zooms
+    QTest.mouseClick(window.view.viewport(), Qt.MouseButton.RightButton, NO, at(window, Hex(6, 4)))
+    assert not tool.active and window.scene.tool is window.scene.select_tool
+    assert window.document.undo_stack.count() == 0

@@ -1,0 +1,266 @@
+"""MovementActions: posture, stopping, pace, Amble, mode, height, jump, fall and shove —
+each one undo step that undo restores exactly, or a refusal with the rules' message."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.document import MapDocument
+from app.movement_actions import MovementActions
+from rules import Board, Hex, Motion, Token, Vitals, jump_reach
+from rules.movement import movement_left
+from rules.movement_costs import posture_of
+from rules.play import with_turn
+from rules.turns import TurnState, join, start
+
+WALL = Hex(7, 4)
+
+
+def movement(left: int) -> Vitals:
+    return Vitals(current=(("movement", left),))
+
+
+def make_board() -> Board:
+    board = Board.blank(12, 10).with_terrain("blocked", [WALL], True)
+    board = board.with_terrain("softness", [Hex(2, 6)], 4)
+    flyer = Motion(mode="fly", altitude=3)
+    return (
+        board.with_token(Token("a", "Aria", Hex(2, 2)))
+        .with_token(Token("b", "Bat", Hex(5, 8), movement_types=("land", "fly"), motion=flyer))
+        .with_token(Token("g", "Goblin", Hex(4, 4)))
+        .with_token(Token("f", "Faller", Hex(2, 6), motion=Motion(altitude=10)))
+    )
+
+
+@pytest.fixture
+def document(qtbot: QtBot) -> MapDocument:
+    return MapDocument(make_board())
+
+
+@pytest.fixture
+def actions(document: MapDocument) -> MovementActions:
+    return MovementActions(document)
+
+
+@pytest.fixture
+def said(actions: MovementActions) -> dict[str, list[str]]:
+    messages: dict[str, list[str]] = {"refused": [], "informed": []}
+    actions.refused.connect(messages["refused"].append)
+    actions.informed.connect(messages["informed"].append)
+    return messages
+
+
+def one_step_then_undo(document: MapDocument, before: Board, text: str) -> Board:
+    """Exactly one undo step with ``text``; undo gives ``before`` back, redo the edit."""
+    after = document.board
+    assert document.undo_stack.count() == 1
+    assert document.undo_stack.text(0) == text
+    document.undo_stack.undo()
+    assert document.board == before
+    document.undo_stack.redo()
+    assert document.board == after
+    return after
+
+
+def set_token(document: MapDocument, token: Token) -> None:
+    document.replace_board(document.board.with_token_replaced(token))
+
+
+# -- posture, stopping -------------------------------------------------------------------------
+def test_crouch_is_one_free_step(document: MapDocument, actions: MovementActions) -> None:
+    before = document.board
+    assert actions.set_posture("a", "crouching")
+    after = one_step_then_undo(document, before, "Crouch (Aria)")
+    assert posture_of(after.token("a")) == "crouching"
+    assert movement_left(after.token("a")) == 5
+
+
+def test_standing_from_prone_costs_2(document: MapDocument, actions: MovementActions) -> None:
+    assert actions.set_posture("a", "prone")
+    before = document.board
+    assert actions.toggle_posture("a", "prone")  # P again: stand up
+    assert document.undo_stack.text(1) == "Stand (Aria) — 2 Movement"
+    token = document.board.token("a")
+    assert posture_of(token) == "standing" and movement_left(token) == 3
+    document.undo_stack.undo()
+    assert document.board == before
+
+
+def test_standing_without_the_movement_is_refused(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    set_token(document, replace(document.board.token("a"), vitals=movement(1)))
+    actions.set_posture("a", "prone")
+    assert not actions.set_posture("a", "standing")
+    assert said["refused"] == ["Can't stand (Aria): needs 2 Movement, Aria has 1 left this turn"]
+    assert document.undo_stack.count() == 1  # only the Go prone
+
+
+def test_stop_moving_costs_1_and_is_refused_when_not_moving(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    assert not actions.stop_moving("a")
+    assert said["refused"] == ["Can't stop moving (Aria): Aria is not moving"]
+    set_token(document, replace(document.board.token("a"), moving=True))
+    before = document.board
+    assert actions.stop_moving("a")
+    after = one_step_then_undo(document, before, "Stop moving (Aria) — 1 Movement")
+    assert not after.token("a").moving and movement_left(after.token("a")) == 4
+
+
+# -- Amble, pace, mode, height -----------------------------------------------------------------
+def test_amble_and_pace_are_steps_and_a_repeat_changes_nothing(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    before = document.board
+    assert actions.choose("amble", "a")
+    assert one_step_then_undo(document, before, "Amble on (Aria)").token("a").motion.amble
+    assert actions.set_pace("a", "dash")
+    assert document.undo_stack.text(1) == "Dash (Aria)"
+    assert document.board.token("a").motion.pace == "dash"
+    assert not actions.set_pace("a", "dash")
+    assert said["refused"][-1] == "Can't dash (Aria): it is so already: nothing changes"
+    assert document.undo_stack.count() == 2
+
+
+def test_a_mode_without_its_movement_type_is_refused(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    assert not actions.set_mode("a", "fly")
+    assert said["refused"] == ["Can't fly (Aria): Aria has no Fly movement type [S001]"]
+    assert document.undo_stack.count() == 0
+    before = document.board
+    assert actions.choose("mode.climb", "a")
+    assert one_step_then_undo(document, before, "Climb (Aria)").token("a").motion.mode == "climb"
+
+
+def test_a_flyer_rises_and_descends_paying_for_it(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    before = document.board
+    assert actions.choose("altitude.up", "b")
+    bat = one_step_then_undo(document, before, "Rise 1 (Bat) — 2 Movement").token("b")
+    assert bat.motion.altitude == 4 and movement_left(bat) == 3
+    assert actions.change_altitude("b", -1)
+    assert document.undo_stack.text(1) == "Descend 1 (Bat) — 1 Movement"
+    assert not actions.change_altitude("a", 1)
+    assert said["refused"] == ["Can't rise 1 (Aria): Aria is not flying"]
+
+
+# -- jump --------------------------------------------------------------------------------------
+def long_jump(result: int = 12) -> object:
+    return jump_reach(result, "long", run_up=2, movement_pool=5, size=0)
+
+
+def test_a_jump_moves_spends_and_marks_moving_in_a_conflict(
+    document: MapDocument, actions: MovementActions
+) -> None:
+    board = with_turn(document.board, start(join(TurnState(), "a", 9)))
+    document.replace_board(board)
+    before = document.board
+    assert actions.jump("a", Hex(3, 2), long_jump())  # 1 space: 1 + 2 Movement
+    after = one_step_then_undo(document, before, "Long jump to (3, 2) (Aria) — 3 Movement")
+    aria = after.token("a")
+    assert aria.position == Hex(3, 2) and movement_left(aria) == 2 and aria.moving
+
+
+def test_a_jump_beyond_the_movement_left_or_into_a_wall_is_refused(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    assert not actions.jump("a", Hex(4, 2), long_jump())  # 2 spaces: 6 Movement, 5 left
+    assert said["refused"][0].startswith(
+        "Can't long jump to (4, 2) (Aria): needs 6 Movement, Aria has 5 left: it would stay in "
+        "the air"
+    )
+    set_token(document, replace(document.board.token("a"), position=Hex(6, 4)))
+    assert not actions.jump("a", WALL, long_jump())
+    assert "(7, 4)" in said["refused"][1] and "wall" in said["refused"][1].lower()
+    assert not actions.jump("b", Hex(5, 7), long_jump())
+    assert said["refused"][2] == (
+        "Can't long jump to (5, 7) (Bat): Bat is flying 3 up: a Jump starts on the ground"
+    )
+    assert document.undo_stack.count() == 0
+
+
+# -- fall --------------------------------------------------------------------------------------
+def test_a_fall_lands_the_token_and_says_the_damage_unapplied(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    before = document.board
+    assert actions.fall("f")
+    after = one_step_then_undo(document, before, "Fall 10 (Faller) — lands at (2, 6)")
+    faller = after.token("f")
+    assert faller.motion.altitude == 0 and faller.position == Hex(2, 6)
+    assert faller.vitals == before.token("f").vitals  # damage is not applied
+    message = said["informed"][0]
+    assert message.startswith("Fall 10 (Faller) — lands at (2, 6): 8 Bashing Collision damage")
+    assert "-2 half of Ground Softness Tier 4" in message and "not applied" in message
+
+
+def test_falling_on_the_ground_or_flying_is_refused(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    assert not actions.fall("a")
+    assert (
+        said["refused"][0]
+        == "Can't fall (Aria): Aria is not above the ground: it has nothing to fall"
+    )
+    assert not actions.fall("b")
+    assert said["refused"][1].startswith("Can't fall (Bat): Bat is flying and does not fall")
+
+
+def test_a_flyer_braking_to_zero_flies_on_and_pays_1(
+    document: MapDocument, actions: MovementActions
+) -> None:
+    before = document.board
+    assert actions.fall("b", braking=5)
+    bat = one_step_then_undo(document, before, "Brake to a stop (Bat) — 1 Movement").token("b")
+    assert bat.motion.flying and bat.motion.altitude == 3 and movement_left(bat) == 4
+
+
+# -- shove -------------------------------------------------------------------------------------
+def test_a_shove_stops_before_a_wall_as_one_step(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    before = document.board
+    assert actions.shove("g", 0, 5, [])  # east: (5, 4), (6, 4), then the wall at (7, 4)
+    after = one_step_then_undo(document, before, "Shove 2 spaces to (6, 4) (Goblin)")
+    assert after.token("g").position == Hex(6, 4)
+    assert said["informed"][0].endswith(
+        "3 Bashing Collision damage (+3 1 per remaining space the effect would move you, 3 "
+        "[S001]): shown, not applied: Pools and Injury from Collision come in a later step"
+    )
+
+
+def test_a_shove_into_a_wall_right_away_moves_nothing(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    set_token(document, replace(document.board.token("g"), position=Hex(6, 4)))
+    assert not actions.shove("g", 0, 2, [])
+    assert said["refused"][0].startswith("Can't shove 2 (Goblin): Goblin does not move:")
+    assert "2 Bashing Collision damage" in said["refused"][0]
+    assert document.undo_stack.count() == 0
+
+
+def test_a_first_hit_stops_the_shove_at_the_occupied_space(
+    document: MapDocument, actions: MovementActions
+) -> None:
+    set_token(document, replace(document.board.token("a"), position=Hex(5, 4)))
+    assert actions.shove("g", 0, 2, [True])  # Goblin attacks blind into Aria's space, hits
+    assert document.board.token("g").position == Hex(5, 4)
+    assert document.undo_stack.text(0) == "Shove 1 space to (5, 4) (Goblin)"
+
+
+def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    reach = jump_reach(15, "high", run_up=0, movement_pool=5, size=0)
+    assert not actions.jump("a", Hex(2, 2), reach)
+    assert said["refused"] == [
+        "Can't high jump to (2, 2) (Aria): a jump in place changes nothing on the map"
+    ]
+    assert actions.jump("a", Hex(3, 2), reach)  # an adjacent space, same ground
+    assert document.undo_stack.text(0) == "High jump to (3, 2) (Aria) — 3 Movement"
