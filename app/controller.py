@@ -127,7 +127,7 @@ class MapController(QObject):
             self.refused.emit(f"{token.name} cannot move there: {plan.refusal}")
             return False
         end = plan.path[-1]
-        after = board.with_token_replaced(moved_along(token, end, plan.paid))
+        after = board.with_token_replaced(moved_along(token, end, plan.paid, plan.spare_after))
         after = marked_moving(after, [token.id])
         spaces = len(plan.steps)
         text = f"Move {token.name} {spaces} space{'s' if spaces != 1 else ''}"

@@ -6,7 +6,7 @@ Each token gains a ``motion`` object with every field of :class:`~rules.motion.M
 .. code-block:: json
 
     "motion": {"mode": "fly", "altitude": 3, "pace": "dash", "amble": false,
-               "winged": true, "bulk": 12.5, "bulk_limit": 10.0}
+               "winged": true, "bulk": 12.5, "bulk_limit": 10.0, "spare": 1}
 
 :func:`motion_json` writes it (read back by :mod:`rules.mapfile_play` with the rest of
 a token's play state, so saving refuses what would not read back), :func:`parse_motion`
@@ -36,7 +36,7 @@ __all__ = ["MOTION_FIELDS", "motion_json", "parse_motion", "upgrade_v4_to_v5"]
 
 MapDict = dict[str, Any]
 
-MOTION_FIELDS = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit")
+MOTION_FIELDS = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit", "spare")
 """The fields of a token's ``motion``, in the order they are written."""
 FLYING = "flying"
 """The version-4 condition that version 5 keeps as the ``"fly"`` mode instead."""
@@ -76,6 +76,7 @@ def motion_json(motion: Motion) -> MapDict:
         "winged": motion.winged,
         "bulk": _plain_number(motion.bulk),
         "bulk_limit": None if limit is None else _plain_number(limit),
+        "spare": _plain_int(motion.spare),
     }
 
 
@@ -101,7 +102,8 @@ def parse_motion(obj: MapDict, where: str) -> Motion:
     winged = chk.get_bool(motion, "winged", at)
     bulk = chk.get_number(motion, "bulk", at)
     limit = _optional_number(motion, "bulk_limit", at)
-    return chk.made(at, lambda: Motion(mode, altitude, pace, amble, winged, bulk, limit))
+    spare = chk.get_int(motion, "spare", at)
+    return chk.made(at, lambda: Motion(mode, altitude, pace, amble, winged, bulk, limit, spare))
 
 
 # -- older versions ----------------------------------------------------------------------

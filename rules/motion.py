@@ -15,6 +15,9 @@ first):
 - ``pace`` — ``"walk"``, ``"dash"`` or ``"run"`` for this round ([P-MOBILITY]).
 - ``amble`` — quiet movement this round ([S001] Amble; §11a D11).
 - ``winged`` — flies on wings: 2 sizes larger for Crowded, sound and Strikes ([S001]).
+- ``spare`` — cost already paid for this turn and not yet used: at Dash or Run a Movement
+  buys 2 or 3 spaces' worth of cost, and a move that uses part of it leaves the rest for
+  the next move (lost when the turn ends).
 - ``bulk`` / ``bulk_limit`` — carried Bulk and the Bulk Limit ([S001] "If you carry more
   than your Bulk Limit, you cannot increase your elevation"); Bulk is never rounded
   [P-GEAR], so both are numbers; ``bulk_limit = None`` means not tracked.
@@ -41,6 +44,7 @@ PACES = ("walk", "dash", "run")
 POSTURES = ("standing", "crouching", "prone")
 MAX_ALTITUDE = 9999
 MAX_BULK = 1e9
+MAX_SPARE = 9  # under one Movement's worth at the fastest pace
 # Which movement type a mode needs ([S001]: Fly with 2 wings, Burrow). Anyone may Climb
 # (a roll, [S001]); a Climb movement type only spares the roll.
 MODE_TYPES = {"fly": "fly", "burrow": "burrow"}
@@ -57,6 +61,7 @@ class Motion:
     winged: bool = True
     bulk: float = 0.0
     bulk_limit: float | None = None
+    spare: int = 0
 
     def __post_init__(self) -> None:
         if isinstance(self.altitude, np.integer):  # numpy integers welcome, kept as int
@@ -118,4 +123,7 @@ def motion_problem(motion: Motion) -> str | None:
     limit = motion.bulk_limit
     if limit is not None and (not _number(limit) or not 0 <= limit <= MAX_BULK):
         return f"Bulk Limit must be a number 0..{MAX_BULK:g} or unset, got {limit!r}"
+    spare = motion.spare
+    if isinstance(spare, bool) or not isinstance(spare, int) or not 0 <= spare <= MAX_SPARE:
+        return f"spare paid-for cost must be a whole number 0..{MAX_SPARE}, got {spare!r}"
     return None

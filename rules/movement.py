@@ -43,6 +43,7 @@ __all__ = [
     "budget_of",
     "movement_left",
     "pace_factor",
+    "payment",
     "plan_move",
     "plan_path",
     "sound_of",
@@ -62,8 +63,17 @@ def movement_left(token: Token) -> int:
 
 
 def budget_of(token: Token) -> int:
-    """The cost a path may reach this turn: Movement left × :func:`pace_factor`."""
-    return movement_left(token) * pace_factor(token)
+    """The cost a path may reach this turn: Movement left × :func:`pace_factor`, plus what
+    is already paid for (``motion.spare``)."""
+    return movement_left(token) * pace_factor(token) + token.motion.spare
+
+
+def payment(token: Token, cost: int) -> tuple[int, int]:
+    """The Movement a move of ``cost`` pays at the token's pace, using what is already
+    paid for first, and what is left paid for afterwards: ``(paid, spare)``."""
+    factor, spare = pace_factor(token), token.motion.spare
+    paid = -(-max(0, cost - spare) // factor)
+    return paid, spare + paid * factor - cost
 
 
 @dataclass(frozen=True)
@@ -97,8 +107,9 @@ class MovePlan:
     """A path for one token: each step with its charges, the total, what it pays.
 
     ``cost`` is in cost units (spaces × their charges); ``paid`` is the Movement that
-    buys them at the token's pace; ``refusal`` says why the path cannot be taken
-    (a refused step, or not enough Movement left).
+    buys them at the token's pace after using ``spare`` (cost paid for by an earlier move
+    at Dash or Run), leaving ``spare_after``; ``refusal`` says why the path cannot be
+    taken (a refused step, or not enough Movement left).
     """
 
     token_id: str
@@ -112,6 +123,8 @@ class MovePlan:
     hinder: tuple[HinderChance, ...]
     refusal: str | None
     options_used: tuple[str, ...]
+    spare: int = 0
+    spare_after: int = 0
 
     @property
     def allowed(self) -> bool:
@@ -152,8 +165,7 @@ def plan_path(
             refusal = step.refusal
             break
     cost = sum(s.cost for s in steps)
-    factor = pace_factor(token)
-    paid = -(-cost // factor)
+    paid, spare_after = payment(token, cost)
     left = movement_left(token)
     if refusal is None and paid > left:
         refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
@@ -173,6 +185,8 @@ def plan_path(
         hinder_chances(board, token_id, anchors, opts),
         refusal,
         used,
+        token.motion.spare,
+        spare_after,
     )
 
 

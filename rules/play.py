@@ -123,9 +123,9 @@ def _refill(token: Token, changes: list[str]) -> Token:
 def _round_over(token: Token, changes: list[str]) -> Token:
     """Dash, Run ([P-MOBILITY] "for 1 round") and Amble ([S001] "for 1 round") end when
     the creature's next turn begins."""
-    motion = token.motion
+    motion = replace(token.motion, spare=0)  # paid-for cost not used last turn is lost
     if motion.pace == "walk" and not motion.amble:
-        return token
+        return replace(token, motion=motion)
     ended = [motion.pace.capitalize()] if motion.pace != "walk" else []
     ended += ["Amble"] if motion.amble else []
     changes.append(f"{' and '.join(ended)} ended: it lasts 1 round")

@@ -192,6 +192,8 @@ def change_altitude(board: Board, token_id: str, delta: int) -> MotionChange:
     return _paid(token, cost, (note,), replace(token, motion=replace(motion, altitude=target)))
 
 
-def moved_along(token: Token, end: Hex, paid: int) -> Token:
-    """``token`` at ``end`` after a move that paid ``paid`` Movement."""
-    return spend_movement(token.moved_to(end), paid)
+def moved_along(token: Token, end: Hex, paid: int, spare: int = 0) -> Token:
+    """``token`` at ``end`` after a move that paid ``paid`` Movement and left ``spare``
+    cost paid for (:func:`rules.movement.payment`)."""
+    moved = replace(token.moved_to(end), motion=replace(token.motion, spare=spare))
+    return spend_movement(moved, paid)

@@ -42,8 +42,11 @@ def headline(plan: MovePlan, name: str) -> str:
     """``"Aria: 4 of 5 Movement"`` (with the pace when it buys more), or why not."""
     if plan.refusal:
         return f"{name} cannot: {plan.refusal}"
-    pace = f" (cost {plan.cost})" if plan.paid != plan.cost else ""
-    return f"{name}: {plan.paid} of {plan.left} Movement{pace}"
+    notes = [f"cost {plan.cost}"] if plan.paid != plan.cost else []
+    if plan.spare:
+        notes.append(f"{min(plan.spare, plan.cost)} already paid for")
+    extra = f" ({', '.join(notes)})" if notes else ""
+    return f"{name}: {plan.paid} of {plan.left} Movement{extra}"
 
 
 def summary(plan: MovePlan, name: str) -> str:

@@ -78,7 +78,7 @@ def test_map_json_layout() -> None:
     assert play == {"conditions": [], "moving": False, "moved_this_turn": False}
     assert doc["tokens"][0]["motion"] == {
         "mode": "ground", "altitude": 0, "pace": "walk", "amble": False, "winged": True,
-        "bulk": 0.0, "bulk_limit": None,
+        "bulk": 0.0, "bulk_limit": None, "spare": 0,
     }  # fmt: skip
     assert list(doc["tokens"][0])[-1] == "motion"
     assert list(doc)[-1] == "effects"

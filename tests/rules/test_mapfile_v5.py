@@ -85,7 +85,7 @@ def test_v5_map_json_layout() -> None:
     assert list(wyvern["motion"]) == list(MOTION_FIELDS)
     assert wyvern["motion"] == {
         "mode": "fly", "altitude": 3, "pace": "dash", "amble": False, "winged": True,
-        "bulk": 12.5, "bulk_limit": 10.0,
+        "bulk": 12.5, "bulk_limit": 10.0, "spare": 1,
     }  # fmt: skip
     assert wyvern["movement_types"] == ["fly", "land"]
     assert doc["tokens"][2]["motion"]["bulk_limit"] is None
@@ -120,7 +120,7 @@ def test_the_v4_upgrade_gives_every_token_the_default_motion() -> None:
     junk["tokens"][0]["motion"] = "junk"
     doc = mapfile.UPGRADERS[4](junk)
     default = {"mode": "ground", "altitude": 0, "pace": "walk", "amble": False,
-               "winged": True, "bulk": 0.0, "bulk_limit": None}  # fmt: skip
+               "winged": True, "bulk": 0.0, "bulk_limit": None, "spare": 0}  # fmt: skip
     assert [t["motion"] for t in doc["tokens"]] == [default] * 4
     assert doc["tokens"][0]["motion"] is not doc["tokens"][1]["motion"]
     assert doc["tokens"][0]["conditions"] == map_json(GOOD_V4)["tokens"][0]["conditions"]
@@ -285,7 +285,7 @@ def test_whole_and_numpy_numbers_in_a_motion_are_written_as_json_numbers() -> No
     data = mapfile.dumps(board)
     assert map_json(data)["tokens"][0]["motion"] == {
         "mode": "ground", "altitude": 4, "pace": "walk", "amble": False, "winged": True,
-        "bulk": 3.0, "bulk_limit": 2.5,
+        "bulk": 3.0, "bulk_limit": 2.5, "spare": 0,
     }  # fmt: skip
     back = mapfile.loads(data).tokens["t"].motion
     assert back == Motion(altitude=4, bulk=3.0, bulk_limit=2.5) and type(back.altitude) is int

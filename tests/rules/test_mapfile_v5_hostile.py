@@ -64,6 +64,14 @@ MOTION_CASES = [
      f"tokens[0]: token 'wyvern': {NEEDS_FLY}"),
     ("burrow-without-type", put("tokens.2.motion.mode", "burrow"),
      "tokens[2]: token 'scout': moving by burrow needs the Burrow movement type [S001]"),
+    # spare (cost paid for at Dash or Run, not yet used)
+    ("spare-missing", drop("tokens.0.motion.spare"), f"{M0}.spare is missing"),
+    ("spare-bool", put("tokens.0.motion.spare", True),
+     f"{M0}.spare must be an integer, not true/false"),
+    ("spare-negative", put("tokens.0.motion.spare", -1),
+     f"{M0}: spare paid-for cost must be a whole number 0..9, got -1"),
+    ("spare-huge", put("tokens.0.motion.spare", 10),
+     f"{M0}: spare paid-for cost must be a whole number 0..9, got 10"),
     # altitude
     ("altitude-missing", drop("tokens.0.motion.altitude"), f"{M0}.altitude is missing"),
     ("altitude-null", put("tokens.0.motion.altitude", None),

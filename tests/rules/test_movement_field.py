@@ -95,3 +95,17 @@ def test_dash_doubles_and_run_triples_what_the_movement_left_buys() -> None:
 def test_a_negative_budget_is_refused() -> None:
     with pytest.raises(ValueError, match="cannot be negative"):
         movement_field(board_with(ARIA), "aria", -1)
+
+
+def test_at_dash_a_movement_paid_for_one_step_also_buys_the_next() -> None:
+    from rules.movement import plan_path
+    from rules.stance import moved_along
+
+    board = board_with(replace(ARIA, motion=Motion(pace="dash")))
+    first = plan_path(board, "aria", [Hex(3, 3), Hex(4, 3)])
+    assert (first.paid, first.spare_after) == (1, 1)
+    aria = moved_along(board.token("aria"), Hex(4, 3), first.paid, first.spare_after)
+    assert budget_of(aria) == 4 * 2 + 1
+    board = board.with_token_replaced(aria)
+    second = plan_path(board, "aria", [Hex(4, 3), Hex(5, 3)])
+    assert (second.paid, second.spare, second.spare_after) == (0, 1, 0)
