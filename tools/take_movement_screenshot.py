@@ -8,6 +8,7 @@ tools/take_movement_screenshot.py [out.png]`` (default ``assets/screenshots/move
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -17,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 from take_screenshots import NO, OUT, at, look_at, open_window, settle
 
 from app.document import MapDocument
-from rules import Board, GroundKind, Hex, Token
+from rules import Board, GroundKind, Hex, Motion, Token
 from rules.play import begin_turn, with_turn
 from rules.turns import TurnState, join, start
 
@@ -33,8 +34,8 @@ def varied_board() -> Board:
     board = board.with_terrain(
         "elevation", [board.hex_at(c, r) for c in (12, 13) for r in (3, 4)], 2
     )
-    cliff = [board.hex_at(15, r) for r in range(1, 7)]
-    board = board.with_terrain("steep", cliff, True).with_terrain("elevation", cliff, 3)
+    cliff = [board.hex_at(11, r) for r in range(3, 9)]
+    board = board.with_terrain("steep", cliff, True).with_terrain("elevation", cliff, 1)
     pond = [board.hex_at(c, r) for c in range(6, 10) for r in range(8, 12)]
     board = board.with_terrain("water_depth", pond, 2).with_terrain(
         "ground", pond, int(GroundKind.WATER)
@@ -53,7 +54,9 @@ def varied_board() -> Board:
         Token("ogre", "Grey Ogre", board.hex_at(13, 8), size=1, side="enemy", color="#7f6a50")
     )
     turn = start(join(join(join(TurnState(), "aria", 9), "gob", 5), "ogre", 3))
-    return begin_turn(with_turn(board, turn), "aria").board
+    board = begin_turn(with_turn(board, turn), "aria").board
+    dashing = replace(board.token("aria"), motion=Motion(pace="dash"))  # a Major Action
+    return board.with_token_replaced(dashing)
 
 
 def board_center(window) -> Hex:  # type: ignore[no-untyped-def]
@@ -65,12 +68,14 @@ def main() -> int:
     QApplication.instance() or QApplication(sys.argv)
     window = open_window(MapDocument(varied_board()))
     window.resize(1280, 800)
+    window.terrain_dock.hide()
+    window.tokens.library_dock.hide()
     look_at(window, board_center(window), 1.0)
     board = window.document.board
     viewport = window.view.viewport()
-    start_hex, target = board.token("aria").position, board.hex_at(11, 5)
+    start_hex, target = board.token("aria").position, board.hex_at(12, 5)
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, NO, at(window, start_hex))
-    for h in (board.hex_at(9, 6), board.hex_at(10, 5), target):
+    for h in (board.hex_at(9, 6), board.hex_at(11, 5), target):
         QTest.mouseMove(viewport, at(window, h))
         settle(60)
     settle()
