@@ -27,26 +27,16 @@ from rules import (
     OngoingEffect,
     Orientation,
     RulesError,
-    TokenKind,
 )
 from rules.annotations import Label, Note
 from rules.ids import fresh_id
-from rules.movement import MovePlan, plan_move, plan_path
+from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
 from rules.painting import PaintResult, Region, adjust, paint, paint_ground
 from rules.placement import group_placement_problem, placement_problem
 from rules.play import marked_moving, turn_after_leaving, with_effect
-from rules.stance import moved_along
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
-
-
-def movement_enforced(board: Board, token_id: str) -> bool:
-    """Moves follow the Movement rules for creatures during a conflict ([S001] "After
-    moving, you are considered moving": the rules track turns); otherwise the Soulweaver
-    places tokens freely."""
-    return board.turn.started and board.token(token_id).kind is TokenKind.CREATURE
-
 
 if TYPE_CHECKING:
     from app.tools.paint import PaintSettings
@@ -127,8 +117,7 @@ class MapController(QObject):
             self.refused.emit(f"{token.name} cannot move there: {plan.refusal}")
             return False
         end = plan.path[-1]
-        after = board.with_token_replaced(moved_along(token, end, plan.paid, plan.spare_after))
-        after = marked_moving(after, [token.id])
+        after = apply_plan(board, plan)
         spaces = len(plan.steps)
         text = f"Move {token.name} {spaces} space{'s' if spaces != 1 else ''}"
         self.document.undo_stack.push(

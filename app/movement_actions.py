@@ -19,7 +19,7 @@ from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Fall, Hex, JumpReach, Token, fall, forced_move, landing_spaces
 from rules.collision import Collision
-from rules.movement import movement_left
+from rules.movement import movement_enforced, movement_left, payment
 from rules.movement_costs import posture_of
 from rules.play import marked_moving
 from rules.stance import (
@@ -134,18 +134,20 @@ class MovementActions(DocumentActions):
         if landing is None:
             beyond = f"{where(anchor)} is not a landing space of this jump"
             return self._refuse(title, token, dict(landings.refused).get(anchor, beyond))
-        if not landing.affordable:
+        enforced = movement_enforced(board, token_id)
+        paid, spare = payment(token, landing.cost) if enforced else (0, token.motion.spare)
+        if paid > movement_left(token):
             reason = (
-                f"needs {landing.cost} Movement, {token.name} has {landings.movement_left} "
+                f"needs {paid} Movement, {token.name} has {landings.movement_left} "
                 "left: it would stay in the air until it gains more [S001] (not modelled "
                 "yet: choose a solid-outlined space)"
             )
             return self._refuse(title, token, reason)
-        moved = moved_along(token, anchor, landing.cost)
+        moved = moved_along(token, anchor, paid, spare)
         after = marked_moving(board.with_token_replaced(moved), [token_id])
         if after == board:
             return self._refuse(title, token, "a jump in place changes nothing on the map")
-        return self._push(after, _step_text(title, token.name, landing.cost), landing.reasons)
+        return self._push(after, _step_text(title, token.name, paid), landing.reasons)
 
     def fall(self, token_id: str, braking: int = 0) -> bool:
         """The token falls now (``rules.falling.fall``): it lands at altitude 0 on the
@@ -226,6 +228,8 @@ class MovementActions(DocumentActions):
         if change.token == token:
             return self._refuse(title, token, "it is so already: nothing changes")
         after = board.with_token_replaced(change.token)
+        if change.moved:  # rising or descending is moving [S001]
+            after = marked_moving(after, [token_id])
         return self._push(after, _step_text(title, token.name, change.cost), change.notes)
 
     def _refuse(self, title: str, token: Token, reason: object) -> bool:

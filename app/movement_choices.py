@@ -78,8 +78,8 @@ def idle_choices(reason: str) -> tuple[Choice, ...]:
         "amble": "Amble (+1 cost a space, quieter)",
         **{f"pace.{p}": PACE_WORDS[p] for p in PACES},
         **{f"mode.{m}": MODE_WORDS[m] for m in MODES},
-        "altitude.up": "Rise 1 (2 Movement)",
-        "altitude.down": "Descend 1 (1 Movement)",
+        "altitude.up": "Rise 1",
+        "altitude.down": "Descend 1",
         "jump": "Jump…",
         "fall": "Fall…",
         "shove": "Shove…",
@@ -148,18 +148,23 @@ def _modes(board: Board, token: Token) -> list[Choice]:
     return choices
 
 
+def _cost_words(cost: int) -> str:
+    """``"2 Movement"``, or ``"free"``."""
+    return f"{cost} Movement" if cost else "free"
+
+
 def _heights(board: Board, token: Token) -> list[Choice]:
     rise, descend = change_altitude(board, token.id, 1), change_altitude(board, token.id, -1)
     return [
         Choice(
             "altitude.up",
-            "Rise 1 (2 Movement)",
+            f"Rise 1 ({_cost_words(rise.cost)})" if rise.allowed else "Rise 1",
             rise.allowed,
             rise.refusal or f"{token.name} is {token.motion.altitude} up; {rise.notes[0]}",
         ),
         Choice(
             "altitude.down",
-            "Descend 1 (1 Movement)",
+            f"Descend 1 ({_cost_words(descend.cost)})" if descend.allowed else "Descend 1",
             descend.allowed,
             descend.refusal or f"{token.name} is {token.motion.altitude} up; {descend.notes[0]}",
         ),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.board import Board
 from rules.hexes import Hex, distance
@@ -58,17 +59,39 @@ def overpower_size_modifier(actor_size: int, target_size: int) -> tuple[int, str
     return -diff, None
 
 
-def _extent(token: Token) -> int:
-    return max(o.length() for o in token.footprint_offsets)
+@lru_cache(maxsize=256)
+def _extent(offsets: tuple[Hex, ...]) -> int:
+    """How far a footprint reaches from its anchor."""
+    return max(o.length() for o in offsets)
 
 
 def _in_reach(board: Board, hinderer: Token, mover: Token, anchor: Hex, opts: RuleOptions) -> bool:
+    """Is ``mover`` (anchored at ``anchor``) in ``hinderer``'s Reach? Heights count as
+    spaces (Q21): a flyer 5 up is 5 spaces farther."""
+    reach = reach_of(hinderer)
+    gap = abs(hinderer.motion.altitude - mover.motion.altitude)
     # The flat distance bounds the 3-D one from below, and a full space only lends Reach
     # when adjacent: a creature farther than that cannot reach (skip the exact check).
-    flat = distance(hinderer.position, anchor) - _extent(hinderer) - _extent(mover)
-    if flat > max(reach_of(hinderer), 1):
+    extents = _extent(hinderer.footprint_offsets) + _extent(mover.footprint_offsets)
+    if distance(hinderer.position, anchor) - extents > max(reach, 1) or gap > reach:
         return False
-    return any(can_reach(board, hinderer.id, h, opts).allowed for h in mover.footprint_at(anchor))
+    for h in mover.footprint_at(anchor):
+        check = can_reach(board, hinderer.id, h, opts)
+        if check.allowed and (not gap or check.distance + gap <= reach):
+            return True
+    return False
+
+
+def _near_path(path: Sequence[Hex], token: Token, margin: int) -> bool:
+    """Could ``token`` be within ``margin`` of an anchor of ``path``? A cube-coordinate
+    box around the path: cheap, and never wrong in the "no" direction."""
+    p = token.position
+    margin += _extent(token.footprint_offsets)
+    return (
+        min(h.q for h in path) - margin <= p.q <= max(h.q for h in path) + margin
+        and min(h.r for h in path) - margin <= p.r <= max(h.r for h in path) + margin
+        and min(h.s for h in path) - margin <= p.s <= max(h.s for h in path) + margin
+    )
 
 
 def hinder_chances(
@@ -77,15 +100,15 @@ def hinder_chances(
     """Each creature that has ``token_id`` in its Reach before one of ``path``'s steps."""
     opts = options or RuleOptions.of(board.options)
     mover = board.token(token_id)
-    found: list[HinderChance] = []
     if len(path) < 2:
         return ()
-    span = len(path) - 1 + _extent(mover)
+    steps = path[:-1]  # a creature may Hinder before each step: from where the mover is
+    found: list[HinderChance] = []
+    own_extent = _extent(mover.footprint_offsets)
     for other in board.tokens.values():
         if other.id == token_id or other.kind is not TokenKind.CREATURE:
             continue
-        # Each step moves one space, so an anchor of the path is at least this far away.
-        if distance(other.position, path[0]) - span - _extent(other) > max(reach_of(other), 1):
+        if not _near_path(steps, other, max(reach_of(other), 1) + own_extent):
             continue
         chance = _chance(board, mover, other, path, opts)
         if chance is not None:
@@ -99,16 +122,20 @@ def _chance(
     first: int | None = None
     bonus: int | None = None
     own = other.footprint
+    same_level = other.motion.altitude == mover.motion.altitude
     for i, (a, b) in enumerate(itertools.pairwise(path), 1):
-        here = mover.footprint_at(a)
         if first is None and _in_reach(board, other, mover, a, opts):
             first = i
-        touches = bool(own & here) or bool(own & mover.footprint_at(b))
-        if first is not None and bonus is None and touches:
+        touches = own & mover.footprint_at(a) or own & mover.footprint_at(b)
+        if first is not None and same_level and touches:
             bonus = i
+            break
     if first is None:
         return None
-    modifier, impossible = overpower_size_modifier(other.size, mover.size)
+    # "Count as 2 sizes larger … when you are attacked with Martial or Nimble" [S001]:
+    # Hinder is a Martial attack (Q26).
+    winged = 2 if mover.motion.flying and mover.motion.winged else 0
+    modifier, impossible = overpower_size_modifier(other.size, mover.size + winged)
     reason = impossible or "in Reach before the move"
     return HinderChance(
         other.id, other.name, first, DL, bonus, modifier, impossible is None, reason

@@ -15,7 +15,7 @@
 
 >>> from rules.board import Board
 >>> from rules.hexes import DIRECTIONS, Hex
->>> from rules.tokens import Token
+>>> from rules.tokens import Token, TokenKind
 >>> board = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> plan = plan_path(board, "a", [Hex(1, 1), Hex(2, 1), Hex(3, 1)])
 >>> plan.cost, plan.paid, plan.left, plan.sound.magnitude
@@ -31,25 +31,36 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
 from rules.hinder import HinderChance, hinder_chances
-from rules.movement_costs import MoveRoll, StepCost, mover_profile, step_cost
+from rules.movement_costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
 from rules.movement_field import MovementField, movement_field
 from rules.options import RuleOptions
+from rules.play import marked_moving
 from rules.pools import pool_current
-from rules.tokens import Token
+from rules.tokens import Token, TokenKind
 
 __all__ = [
     "MovePlan",
     "Sound",
+    "apply_plan",
     "budget_of",
+    "moved_along",
+    "movement_enforced",
     "movement_left",
     "pace_factor",
     "payment",
     "plan_move",
     "plan_path",
     "sound_of",
+    "spend_movement",
 ]
 
 PACE_FACTOR = {"walk": 1, "dash": 2, "run": 3}
+
+
+def movement_enforced(board: Board, token_id: str) -> bool:
+    """Moves pay Movement for creatures during a conflict (the turn order started: the
+    Movement Pool is a turn's budget, Q25); otherwise the Soulweaver places tokens freely."""
+    return board.turn.started and board.token(token_id).kind is TokenKind.CREATURE
 
 
 def pace_factor(token: Token) -> int:
@@ -167,7 +178,7 @@ def plan_path(
     cost = sum(s.cost for s in steps)
     paid, spare_after = payment(token, cost)
     left = movement_left(token)
-    if refusal is None and paid > left:
+    if refusal is None and paid > left and movement_enforced(board, token_id):
         refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
     rolls = tuple(dict.fromkeys(r for s in steps for r in s.rolls))
     used = tuple(
@@ -209,6 +220,38 @@ def plan_move(
     direct = plan_path(board, token_id, [token.position], options)
     reason = _unreachable_reason(board, token_id, target, options)
     return replace(direct, path=(token.position, target), refusal=reason)
+
+
+def spend_movement(token: Token, cost: int) -> Token:
+    """``token`` with ``cost`` Movement spent this turn (never below 0)."""
+    if cost == 0:
+        return token
+    left = max(0, movement_left(token) - cost)
+    return replace(token, vitals=token.vitals.with_value("current", "movement", left))
+
+
+def moved_along(token: Token, end: Hex, paid: int, spare: int = 0) -> Token:
+    """``token`` at ``end`` after a move that paid ``paid`` Movement and left ``spare``
+    cost paid for (:func:`rules.movement.payment`)."""
+    moved = replace(token.moved_to(end), motion=replace(token.motion, spare=spare))
+    return spend_movement(moved, paid)
+
+
+def apply_plan(board: Board, plan: MovePlan) -> Board:
+    """``board`` after ``plan`` (allowed): the token at the path's end, its Movement paid
+    and what is left paid for kept (:func:`payment`), a flyer at the same height (so its
+    altitude follows the ground below), and — during a conflict — marked moving
+    ([S001] "After moving, you are considered moving")."""
+    if not plan.allowed:
+        raise ValueError(f"cannot apply a refused move: {plan.refusal}")
+    token = board.token(plan.token_id)
+    end = plan.path[-1]
+    moved = moved_along(token, end, plan.paid, plan.spare_after)
+    if token.motion.flying:
+        height = ground_under(board, token.footprint) + token.motion.altitude
+        altitude = max(0, height - ground_under(board, token.footprint_at(end)))
+        moved = replace(moved, motion=replace(moved.motion, altitude=altitude))
+    return marked_moving(board.with_token_replaced(moved), [token.id])
 
 
 def _unreachable_reason(

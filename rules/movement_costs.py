@@ -26,10 +26,11 @@ Per space moved ([S001] unless marked):
 - Burrowing: "Packed ground increases the cost by 1"; stone, wood and water cannot be
   burrowed ("The Soulweaver determines if ground is able to be burrowed through";
   default **[ASSUMPTION]**).
-- Flying keeps its height above the ground: a step over ground that rises or falls by
-  ``Δ`` moves ``max(1, |Δ|)`` spaces, each rising one +1; a flyer over its Bulk Limit
-  cannot rise ("you cannot increase your elevation"), over double it falls ("If you carry
-  more than double your Bulk Limit, you fall") and cannot fly at all.
+- Flying keeps its height (its ground plus its altitude) **[ASSUMPTION]**: it flies level
+  over lower ground at 1 a space and rises only on purpose ("When you use Movement to
+  increase your elevation, increase the cost by 1": :func:`rules.stance.change_altitude`),
+  so ground above its height is refused ("rise first"); over double its Bulk Limit it
+  falls ("If you carry more than double your Bulk Limit, you fall") and cannot fly.
 - Burrowing never enters water.
 
 Per step: Crowded's "+1" (§11a D2: paid on the step out of the crowded position; option
@@ -48,7 +49,7 @@ from dataclasses import dataclass
 from rules.board import Board
 from rules.conditions import tier_of
 from rules.hexes import Hex
-from rules.occupancy import crowded, entry_check
+from rules.occupancy import crowded, entry_check, winged_flyers
 from rules.options import RuleOptions
 from rules.terrain import GroundKind
 from rules.tokens import Token
@@ -62,7 +63,6 @@ __all__ = [
     "mover_profile",
     "posture_of",
     "step_cost",
-    "winged_flyers",
 ]
 
 # Ground a burrower may dig through by default (the Soulweaver decides, [S001]).
@@ -125,11 +125,6 @@ def posture_of(token: Token) -> str:
     return "standing"
 
 
-def winged_flyers(board: Board) -> frozenset[str]:
-    """Tokens flying on wings: 2 sizes larger for Crowded ([S001])."""
-    return frozenset(t.id for t in board.tokens.values() if t.motion.flying and t.motion.winged)
-
-
 def _type_extra(token: Token, kind: str) -> int | None:
     """0 for the primary movement type, 1 for a secondary one, None if it lacks it."""
     if kind not in token.movement_types:
@@ -147,6 +142,7 @@ class MoverProfile:
     climb_extra: tuple[Charge, ...]  # what climbing adds per space
     options: RuleOptions
     winged: frozenset[str]
+    height: int = 0  # a flyer's height above elevation 0: its ground plus its altitude
 
     @property
     def mode(self) -> str:
@@ -181,7 +177,19 @@ def mover_profile(board: Board, token_id: str, options: RuleOptions | None = Non
     climb = [Charge(1, "climbing", "[S001]")]
     if stack:
         climb.append(Charge(2, "Encumbered 2 from Climbing", "(§11a D4 stack)"))
-    return MoverProfile(token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board))
+    height = ground_under(board, token.footprint) + token.motion.altitude
+    return MoverProfile(
+        token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board), height
+    )
+
+
+def ground_under(board: Board, hexes: frozenset[Hex]) -> int:
+    """The highest ground elevation under ``hexes`` (those on the map)."""
+    elevation = board.layer("elevation")
+    levels = [
+        int(elevation[r, c]) for c, r in (board.cell_of(h) for h in hexes if board.contains(h))
+    ]
+    return max(levels, default=0)
 
 
 @dataclass(frozen=True)
@@ -240,7 +248,7 @@ def _part(profile: MoverProfile, board: Board, src: Hex, dst: Hex) -> _Part | st
     rise = elev1 - elev0
     mode = profile.mode
     if mode == "fly":
-        return _fly_part(profile, dst, rise)
+        return _fly_part(profile, dst, elev1)
     if mode == "burrow":
         return _burrow_part(profile, dst, ground, water)
     if water and mode == "ground":
@@ -284,25 +292,20 @@ def _swim_part(profile: MoverProfile, dst: Hex) -> _Part | str:
     return _Part(sum(c.amount for c in charges), charges, (SWIM_ROLL,), "swim")
 
 
-def _fly_part(profile: MoverProfile, dst: Hex, rise: int) -> _Part | str:
+def _fly_part(profile: MoverProfile, dst: Hex, ground: int) -> _Part | str:
     name = profile.token.name
-    load = profile.token.motion.over_bulk_limit()
-    if load == 2:
+    if profile.token.motion.over_bulk_limit() == 2:
         return f"carrying more than double its Bulk Limit, {name} falls: it cannot fly [S001]"
+    if ground > profile.height:
+        return (
+            f"the ground at {_at(dst)} (elevation {ground}) is above {name}'s flight "
+            f"({profile.height}): rise first (Rise 1) [S001]"
+        )
     base = _base(profile, "fly", "Fly", dst)
     if isinstance(base, str):
         return base
-    charges = [*base, *profile.per_space]
-    if rise > 0:
-        if load:
-            return (
-                f"carrying more than its Bulk Limit, {name} cannot rise "
-                f"to clear the ground at {_at(dst)} [S001]"
-            )
-        charges.append(Charge(1, "rising in elevation", "[S001]"))
-    spaces = max(1, abs(rise))
-    scaled = _times(charges, spaces)
-    return _Part(sum(c.amount for c in scaled), scaled, (), "fly")
+    charges = (*base, *profile.per_space)
+    return _Part(sum(c.amount for c in charges), charges, (), "fly")
 
 
 def _burrow_part(profile: MoverProfile, dst: Hex, ground: int, water: int) -> _Part | str:

@@ -162,6 +162,7 @@ def _read_window(profile: MoverProfile, board: Board, corner: Hex, n_q: int, n_r
     mode = profile.mode
     if mode == "fly":
         base = np.full(bad.shape, 1 + _extra(profile, "fly") + per, dtype=np.int32)
+        bad |= lay["elevation"] > profile.height  # level flight: higher ground is refused
         if profile.token.motion.over_bulk_limit() == 2:
             bad |= True  # over double its Bulk Limit it falls: no flying at all
         return _finished(lay["elevation"], base, bad, no, no)
@@ -199,18 +200,13 @@ def _part_costs(profile: MoverProfile, win: _Window, dq: int, dr: int) -> IntArr
     def dst(a: IntArray) -> IntArray:
         return a[1 + dr : n_r - 1 + dr, 1 + dq : n_q - 1 + dq]
 
-    rise = dst(win.elevation) - src(win.elevation)
     base = dst(win.base)
     bad = dst(win.bad)
     cost: IntArray
-    if profile.mode == "fly":
-        up = rise > 0
-        if profile.token.motion.over_bulk_limit():
-            bad = bad | up
-        cost = (base + up) * np.maximum(np.abs(rise), 1)
-    elif profile.mode == "burrow":
+    if profile.mode in ("fly", "burrow"):
         cost = base.copy()
     else:
+        rise = dst(win.elevation) - src(win.elevation)
         cost = _ground_costs(profile, win, rise, base, dst)
     np.putmask(cost, bad, INF)
     return cost

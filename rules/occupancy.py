@@ -11,8 +11,12 @@ into an occupied space if you would cause it to be more than fully occupied."
 
 Units (DESIGN.md contract): a creature of size ``s`` weighs ``2**s`` units in a space, a
 space holds 4; a creature on several spaces weighs 1 unit in each. Creatures flying on
-wings count 2 sizes larger for Crowded [S001] (as an occupant and as the one asking); the
-board does not record flight yet, so callers of :func:`crowded` pass the winged flyers.
+wings count 2 sizes larger for Crowded [S001] (as an occupant and as the one asking):
+:func:`winged_flyers` finds them from each token's ``motion``.
+
+Height: tokens share a space only at the same altitude (``motion.altitude``; 1 elevation
+step = 1 space, Q21) **[ASSUMPTION]**: a bat flying 8 spaces up is not crowded by, and
+does not fill, the space of the creatures on the ground below it.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ __all__ = [
     "full_spaces",
     "occupants",
     "space_units",
+    "winged_flyers",
 ]
 
 CAPACITY = Fraction(4)
@@ -55,19 +60,33 @@ def _units(size: int) -> Fraction:
     return Fraction(2) ** size
 
 
+def winged_flyers(board: Board) -> frozenset[str]:
+    """The tokens flying on wings: 2 sizes larger for Crowded ([S001])."""
+    return frozenset(t.id for t in board.tokens.values() if t.motion.flying and t.motion.winged)
+
+
 def occupants(board: Board, space: Hex) -> list[Token]:
-    """Every token with ``space`` in its footprint, in board order."""
+    """Every token with ``space`` in its footprint, in board order (at any height)."""
     return board.tokens_at(space)
 
 
+def _sharing(board: Board, space: Hex, token: Token) -> list[Token]:
+    """The other tokens in ``space`` at ``token``'s height (see the module notes)."""
+    level = token.motion.altitude
+    return [
+        other
+        for other in board.tokens_at(space)
+        if other.id != token.id and other.motion.altitude == level
+    ]
+
+
 def space_units(board: Board, space: Hex, *, mover: Token | None = None) -> Fraction:
-    """How many of the 4 units of ``space`` are taken; with a ``mover``, its own body is not
-    counted and occupants 4+ sizes smaller than it are ignored (D12). Flight does not
-    change the units: seed 001's +2 sizes is for Crowded, sound and being attacked."""
+    """How many of the 4 units of ``space`` are taken; with a ``mover``, at its height, its
+    own body not counted and occupants 4+ sizes smaller than it ignored (D12). Flight does
+    not change the units: seed 001's +2 sizes is for Crowded, sound and being attacked."""
+    others = occupants(board, space) if mover is None else _sharing(board, space, mover)
     total = Fraction(0)
-    for token in occupants(board, space):
-        if mover is not None and token.id == mover.id:
-            continue
+    for token in others:
         size = _counted_size(token, ())
         if mover is not None and size <= mover.size - _IGNORE_GAP:
             continue
@@ -76,14 +95,15 @@ def space_units(board: Board, space: Hex, *, mover: Token | None = None) -> Frac
 
 
 def full_spaces(board: Board) -> frozenset[Hex]:
-    """The spaces holding 4 or more units [S000] ("A space containing 4 size 0 creatures is
-    fully occupied"). One pass over the tokens: cost follows the tokens, not the map."""
-    units: dict[Hex, Fraction] = {}
+    """The spaces holding 4 or more units at one height [S000] ("A space containing 4 size
+    0 creatures is fully occupied"). One pass over the tokens: cost follows the tokens."""
+    units: dict[tuple[Hex, int], Fraction] = {}
     for token in board.tokens.values():
         weight = _units(_counted_size(token, ()))
         for h in token.footprint:
-            units[h] = units.get(h, Fraction(0)) + weight
-    return frozenset(h for h, total in units.items() if total >= CAPACITY)
+            key = (h, token.motion.altitude)
+            units[key] = units.get(key, Fraction(0)) + weight
+    return frozenset(h for (h, _level), total in units.items() if total >= CAPACITY)
 
 
 @dataclass(frozen=True)
@@ -210,18 +230,23 @@ def entry_and_crowding(
     allowed, tiers = True, []
     for h in mover.footprint_at(anchor):
         there, sizes = 0.0, []
-        for other in board.tokens_at(h):
-            if other.id == mover.id:
-                continue
+        for other in _sharing(board, h, mover):
             if (size := _counted_size(other, ())) > floor:
                 there += 2.0**size
             if (crowd_size := _counted_size(other, winged)) > asker_size - _IGNORE_GAP:
                 sizes.append(crowd_size)
         allowed = allowed and not (there and there + weight > CAPACITY)
         tiers.append(_space_tier(sizes, options.crowding) if sizes else 0)
+    _raw, _tier, effect = _tier_effect(tiers, options)
+    return allowed, effect
+
+
+def _tier_effect(tiers: list[int], options: RuleOptions) -> tuple[int, int, int]:
+    """The spaces' Tiers combined (D2), capped at 3, and Crowded's effect (D3):
+    ``(raw, tier, effect)``."""
     raw = sum(tiers) if options.crowded_spaces == "sum" else max(tiers, default=0)
     tier = min(3, raw)
-    return allowed, tier if options.crowded_effects == "scale" else min(tier, 1)
+    return raw, tier, tier if options.crowded_effects == "scale" else min(tier, 1)
 
 
 def crowded(
@@ -230,7 +255,7 @@ def crowded(
     options: RuleOptions | None = None,
     *,
     anchor: Hex | None = None,
-    winged: Collection[str] = (),
+    winged: Collection[str] | None = None,
 ) -> Crowding:
     """The Crowded Tier of ``token_id`` (at its position, or with its anchor at ``anchor``).
 
@@ -239,9 +264,11 @@ def crowded(
     occupant counts as size 0 in each of its spaces; occupants 4+ sizes smaller than you
     are ignored before any pairing; winged flyers count 2 sizes larger; the spaces add up;
     the Tier is capped at 3. Crowded gives Encumbered 1 and +1 Movement cost at any Tier
-    (D3 "flat"), or Tier t and +t with ``crowded_effects = scale``.
+    (D3 "flat"), or Tier t and +t with ``crowded_effects = scale``. ``winged`` defaults
+    to the board's winged flyers; only tokens at the asker's height count.
     """
     opts = options or RuleOptions.of(board.options)
+    winged = winged_flyers(board) if winged is None else winged
     asker = board.token(token_id)
     asker_size = asker.size + (2 if token_id in winged else 0)
     spaces = sorted(asker.footprint_at(anchor) if anchor is not None else asker.footprint)
@@ -249,20 +276,14 @@ def crowded(
     by_space: list[tuple[Hex, int]] = []
     for h in spaces:
         sizes = []
-        for other in occupants(board, h):
-            if other.id == token_id:
-                continue
+        for other in _sharing(board, h, asker):
             size = _counted_size(other, winged)
             ignored = size <= asker_size - _IGNORE_GAP
             entries.append(_entry(other, h, size, asker_size, ignored, winged))
             if not ignored:
                 sizes.append(size)
         by_space.append((h, _space_tier(sizes, opts.crowding)))
-    tiers = [t for _h, t in by_space]
-    raw = sum(tiers) if opts.crowded_spaces == "sum" else max(tiers, default=0)
-    tier = min(3, raw)
-    scale = opts.crowded_effects == "scale"
-    effect = tier if scale else min(tier, 1)
+    raw, tier, effect = _tier_effect([t for _h, t in by_space], opts)
     reasons = [f"Crowded {tier}" + (f" (capped at 3 from {raw})" if raw > 3 else "")]
     if tier:
         reasons.append(f"Encumbered {effect} and +{effect} Movement cost from Crowded")

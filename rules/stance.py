@@ -21,10 +21,15 @@ from dataclasses import dataclass, replace
 
 from rules.board import Board
 from rules.conditions import remove_condition, set_condition
-from rules.hexes import Hex
 from rules.motion import MODE_TYPES, PACES, POSTURES
-from rules.movement import movement_left
-from rules.movement_costs import posture_of
+from rules.movement import (
+    moved_along,
+    movement_enforced,
+    movement_left,
+    payment,
+    spend_movement,
+)
+from rules.movement_costs import mover_profile, posture_of
 from rules.tokens import Token
 
 __all__ = [
@@ -58,6 +63,7 @@ class MotionChange:
     cost: int
     notes: tuple[str, ...]
     refusal: str | None = None
+    moved: bool = False  # it moved (rising or descending): "considered moving" [S001]
 
     @property
     def allowed(self) -> bool:
@@ -68,16 +74,13 @@ def _refused(reason: str) -> MotionChange:
     return MotionChange(None, 0, (), reason)
 
 
-def spend_movement(token: Token, cost: int) -> Token:
-    """``token`` with ``cost`` Movement spent this turn (never below 0)."""
-    if cost == 0:
-        return token
-    left = max(0, movement_left(token) - cost)
-    return replace(token, vitals=token.vitals.with_value("current", "movement", left))
-
-
-def _paid(token: Token, cost: int, notes: tuple[str, ...], changed: Token) -> MotionChange:
-    """``changed`` (a change of ``token``) with ``cost`` Movement paid, if it is left."""
+def _paid(
+    board: Board, token: Token, cost: int, notes: tuple[str, ...], changed: Token
+) -> MotionChange:
+    """``changed`` (a change of ``token``) with ``cost`` Movement paid, if it is left; free
+    outside a conflict (:func:`rules.movement.movement_enforced`)."""
+    if not movement_enforced(board, token.id):
+        return MotionChange(changed, 0, (*notes, "free: no conflict is running"))
     left = movement_left(token)
     if cost > left:
         return _refused(f"needs {cost} Movement, {token.name} has {left} left this turn")
@@ -113,7 +116,7 @@ def change_posture(board: Board, token_id: str, posture: str) -> MotionChange:
     conditions = remove_condition(remove_condition(token.conditions, "prone"), "crouching")
     if posture != "standing":
         conditions = set_condition(conditions, posture, 1, "")
-    return _paid(token, cost, (note,), replace(token, conditions=conditions))
+    return _paid(board, token, cost, (note,), replace(token, conditions=conditions))
 
 
 def stop_moving(board: Board, token_id: str) -> MotionChange:
@@ -122,7 +125,7 @@ def stop_moving(board: Board, token_id: str) -> MotionChange:
     if not token.moving:
         return _refused(f"{token.name} is not moving")
     note = "'… or pay 1 Movement to stop' [S001]"
-    return _paid(token, 1, (note,), replace(token, moving=False))
+    return _paid(board, token, 1, (note,), replace(token, moving=False))
 
 
 def change_mode(board: Board, token_id: str, mode: str) -> MotionChange:
@@ -135,12 +138,13 @@ def change_mode(board: Board, token_id: str, mode: str) -> MotionChange:
         return _refused(f"{token.name} has no {needed.capitalize()} movement type [S001]")
     if mode == "fly" and posture_of(token) == "prone":
         return _refused(f"While flying, {token.name} cannot be Prone: stand first [S001]")
-    notes: list[str] = []
     if token.motion.mode == "fly" and token.motion.altitude:
-        notes.append(
-            f"'If you are not flying and do not have a surface to stand on, begin falling': "
-            f"{token.name} is {token.motion.altitude} spaces up [S001]"
+        return _refused(
+            f"{token.name} is {token.motion.altitude} spaces up: 'If you are not flying and do "
+            "not have a surface to stand on, begin falling' — descend first, or use Fall… "
+            "[S001]"
         )
+    notes: list[str] = []
     if mode == "climb":
         notes.append("Climbing: Climb DL 6 to move, +1 cost, Encumbered 2 [S001]")
     motion = replace(token.motion, mode=mode)
@@ -171,7 +175,10 @@ def set_amble(board: Board, token_id: str, on: bool) -> MotionChange:
 
 
 def change_altitude(board: Board, token_id: str, delta: int) -> MotionChange:
-    """A flyer rises (``delta`` > 0) or descends in place, paying for each space."""
+    """A flyer rises (``delta`` > 0) or descends in place: each space is a space of Fly
+    movement with the flyer's own charges (Secondary Fly, Amble, Encumbered…), +1 for
+    each space risen ("When you use Movement to increase your elevation, increase the cost
+    by 1" [S001]); paid at its pace like any move."""
     token = board.token(token_id)
     motion = token.motion
     if not motion.flying:
@@ -183,17 +190,14 @@ def change_altitude(board: Board, token_id: str, delta: int) -> MotionChange:
         return _refused(
             f"carrying more than its Bulk Limit, {token.name} cannot increase its elevation [S001]"
         )
-    cost = 2 * delta if delta > 0 else -delta
-    note = (
-        f"rising {delta}: 1 + 1 per space (rising) [S001]"
-        if delta > 0
-        else f"descending {-delta}: 1 per space"
+    profile = mover_profile(board, token_id)
+    per = 1 + (profile.type_extra("fly") or 0) + sum(c.amount for c in profile.per_space)
+    units = abs(delta) * (per + (1 if delta > 0 else 0))
+    word = f"rising {delta}" if delta > 0 else f"descending {-delta}"
+    note = f"{word}: {units} = {abs(delta)} × ({per} a space" + (
+        " + 1 rising) [S001]" if delta > 0 else ")"
     )
-    return _paid(token, cost, (note,), replace(token, motion=replace(motion, altitude=target)))
-
-
-def moved_along(token: Token, end: Hex, paid: int, spare: int = 0) -> Token:
-    """``token`` at ``end`` after a move that paid ``paid`` Movement and left ``spare``
-    cost paid for (:func:`rules.movement.payment`)."""
-    moved = replace(token.moved_to(end), motion=replace(token.motion, spare=spare))
-    return spend_movement(moved, paid)
+    paid, spare = payment(token, units)
+    lifted = replace(token, motion=replace(motion, altitude=target, spare=spare))
+    change = _paid(board, token, paid, (note,), lifted)
+    return replace(change, moved=True) if change.allowed else change

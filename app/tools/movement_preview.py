@@ -38,10 +38,13 @@ def step_lines(plan: MovePlan) -> list[str]:
     return lines
 
 
-def headline(plan: MovePlan, name: str) -> str:
-    """``"Aria: 4 of 5 Movement"`` (with the pace when it buys more), or why not."""
+def headline(plan: MovePlan, name: str, enforced: bool = True) -> str:
+    """``"Aria: 4 of 5 Movement"`` (with the pace when it buys more), or why not; outside
+    a conflict only the cost (the move is free)."""
     if plan.refusal:
         return f"{name} cannot: {plan.refusal}"
+    if not enforced:
+        return f"{name}: cost {plan.cost}"
     notes = [f"cost {plan.cost}"] if plan.paid != plan.cost else []
     if plan.spare:
         notes.append(f"{min(plan.spare, plan.cost)} already paid for")
@@ -49,9 +52,9 @@ def headline(plan: MovePlan, name: str) -> str:
     return f"{name}: {plan.paid} of {plan.left} Movement{extra}"
 
 
-def summary(plan: MovePlan, name: str) -> str:
+def summary(plan: MovePlan, name: str, enforced: bool = True) -> str:
     """One status-bar line: the headline, the rolls and who may Hinder."""
-    parts = [headline(plan, name)]
+    parts = [headline(plan, name, enforced)]
     parts += [f"{r.skill} DL {r.dl}" for r in plan.rolls]
     hinder = [h.name for h in plan.hinder if h.allowed]
     if hinder:
@@ -61,7 +64,7 @@ def summary(plan: MovePlan, name: str) -> str:
 
 def label_lines(plan: MovePlan, name: str, enforced: bool) -> list[str]:
     """The label beside the hovered space: headline, steps, rolls, sound, Hinder."""
-    lines = [headline(plan, name), *step_lines(plan)]
+    lines = [headline(plan, name, enforced), *step_lines(plan)]
     lines += [f"Roll {r.skill} DL {r.dl}" for r in plan.rolls]
     lines.append(f"Sound Magnitude {plan.sound.magnitude}")
     for h in plan.hinder:

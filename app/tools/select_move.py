@@ -46,6 +46,7 @@ class SelectMoveTool(Tool):
         self._band_origin = QPointF()
         self._band_base: list[str] = []
         self._preview = MovementPreview(scene)
+        self._previews = False  # the drag in progress shows the movement preview
 
     @property
     def dragging(self) -> str | None:
@@ -68,8 +69,8 @@ class SelectMoveTool(Tool):
         self._group = [item.token_id, *(i for i in selection if i != item.token_id)]
         self._grab = gesture.hex - item.token.position
         self._delta = Hex(0, 0)
-        if len(self._group) == 1 and item.token.kind is TokenKind.CREATURE:
-            self._preview.start(item.token_id)
+        # The movement field is computed once the drag leaves the hex, not on a click.
+        self._previews = len(self._group) == 1 and item.token.kind is TokenKind.CREATURE
         return True
 
     def _start_band(self, point: QPointF, additive: bool) -> None:
@@ -113,10 +114,12 @@ class SelectMoveTool(Tool):
             if item is not None:
                 item.show_at(board.token(token_id).position + delta)
         target = lead.position + delta
+        if self._previews and not self._preview.active:
+            self._preview.start(lead.id)
         if self._preview.active:
             enforced = self._controller.movement_enforced(lead.id)
             plan = self._preview.show(target, enforced)
-            self._scene.hint.emit(summary(plan, lead.name))
+            self._scene.hint.emit(summary(plan, lead.name, enforced))
             return
         problem = self._controller.group_move_problem(self._group, delta)
         label = lead.name if len(self._group) == 1 else f"{len(self._group)} tokens"
@@ -134,7 +137,8 @@ class SelectMoveTool(Tool):
             return
         group, delta = self._group, self._delta
         self._group, self._delta = [], None
-        previewed, plan = self._preview.active, self._preview.plan
+        previewed, plan = self._previews, self._preview.plan
+        self._previews = False
         self._preview.clear()
         if not group or delta is None or delta == Hex(0, 0):
             return
@@ -156,6 +160,7 @@ class SelectMoveTool(Tool):
             self._band = None
             self._scene.set_selection(self._band_base)
         self._preview.clear()
+        self._previews = False
         if self._group:
             group, self._group, self._delta = self._group, [], None
             for token_id in group:

@@ -8,8 +8,9 @@ undo step each). An entry that is not allowed is disabled in the menus with the 
 its tooltip; its key still answers, with the reason in the status bar.
 
 Keys (none taken elsewhere): J Jump, Shift+F Fall, Shift+S Shove, C crouch (again: stand),
-P go prone (again: stand), Ctrl+Page Up rise 1, Ctrl+Page Down descend 1 (plain
-Page Up/Down and the arrows step the selected token).
+P go prone (again: stand), Ctrl+Page Up rise 1, Ctrl+Page Down descend 1 (the
+arrows and the keypad, Page Up/Down among its keys with Num Lock off, step the selected
+token).
 """
 
 from __future__ import annotations

@@ -24,12 +24,25 @@ def movement(left: int) -> Vitals:
 
 
 def make_board() -> Board:
+    """The map during a conflict (Movement is paid only then)."""
+    return in_conflict(_tokens_board())
+
+
+def in_conflict(board: Board) -> Board:
+    """``board`` with every token in a started turn order."""
+    order = TurnState()
+    for i, token_id in enumerate(board.tokens):
+        order = join(order, token_id, 10 - i)
+    return with_turn(board, start(order))
+
+
+def _tokens_board() -> Board:
     board = Board.blank(12, 10).with_terrain("blocked", [WALL], True)
     board = board.with_terrain("softness", [Hex(2, 6)], 4)
     flyer = Motion(mode="fly", altitude=3)
     return (
         board.with_token(Token("a", "Aria", Hex(2, 2)))
-        .with_token(Token("b", "Bat", Hex(5, 8), movement_types=("land", "fly"), motion=flyer))
+        .with_token(Token("b", "Bat", Hex(5, 8), movement_types=("fly", "land"), motion=flyer))
         .with_token(Token("g", "Goblin", Hex(4, 4)))
         .with_token(Token("f", "Faller", Hex(2, 6), motion=Motion(altitude=10)))
     )
@@ -144,6 +157,7 @@ def test_a_flyer_rises_and_descends_paying_for_it(
     assert actions.choose("altitude.up", "b")
     bat = one_step_then_undo(document, before, "Rise 1 (Bat) — 2 Movement").token("b")
     assert bat.motion.altitude == 4 and movement_left(bat) == 3
+    assert bat.moving  # rising is moving: "After moving, you are considered moving" [S001]
     assert actions.change_altitude("b", -1)
     assert document.undo_stack.text(1) == "Descend 1 (Bat) — 1 Movement"
     assert not actions.change_altitude("a", 1)
@@ -254,13 +268,14 @@ def test_a_first_hit_stops_the_shove_at_the_occupied_space(
     assert document.undo_stack.text(0) == "Shove 1 space to (5, 4) (Goblin)"
 
 
-def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
-) -> None:
+def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(qtbot: QtBot) -> None:
+    document = MapDocument(_tokens_board())  # no conflict: jumps are free
+    actions = MovementActions(document)
+    said: list[str] = []
+    actions.refused.connect(said.append)
     reach = jump_reach(15, "high", run_up=0, movement_pool=5, size=0)
     assert not actions.jump("a", Hex(2, 2), reach)
-    assert said["refused"] == [
-        "Can't high jump to (2, 2) (Aria): a jump in place changes nothing on the map"
-    ]
+    assert said == ["Can't high jump to (2, 2) (Aria): a jump in place changes nothing on the map"]
     assert actions.jump("a", Hex(3, 2), reach)  # an adjacent space, same ground
-    assert document.undo_stack.text(0) == "High jump to (3, 2) (Aria) — 3 Movement"
+    assert document.undo_stack.text(0) == "High jump to (3, 2) (Aria)"
+    assert movement_left(document.board.token("a")) == 5

@@ -22,6 +22,7 @@ from rules.conditions import set_condition
 from rules.hexes import DIRECTIONS, Hex
 from rules.motion import Motion
 from rules.movement_costs import StepCost, step_cost
+from rules.stance import change_altitude
 from rules.terrain import GroundKind
 from rules.tokens import Token
 
@@ -450,8 +451,10 @@ FLY_CASES = [
         flying(), {"water_depth": 2}, 1, [("Fly", 1)], id="flying over water is not Swimming"
     ),
     pytest.param(flying(), {"steep": True}, 1, [("Fly", 1)], id="a flyer needs no Climb"),
-    pytest.param(flying(), {"elevation": 1}, 2, [("rising", 1), ("Fly", 1)], id=RISE),
-    pytest.param(flying(), {"elevation": -1}, 1, [("Fly", 1)], id="descending costs no extra"),
+    pytest.param(
+        flying(), {"elevation": 1}, 1, [("Fly", 1)], id="level flight over ground up to its height"
+    ),
+    pytest.param(flying(), {"elevation": -1}, 1, [("Fly", 1)], id="level flight over lower ground"),
     pytest.param(
         flying(bulk=6, bulk_limit=5), {}, 1, [("Fly", 1)], id=f"{BULK}: level flight still allowed"
     ),
@@ -464,17 +467,10 @@ FLY_CASES = [
     ),
     pytest.param(
         {**flying(), "motion": Motion(mode="fly", altitude=1, amble=True)},
-        {"elevation": 1},
-        3,
-        [("rising", 1), ("Amble", 1), ("Fly", 1)],
-        id=f"{RISE} + {AMBLE}",
-    ),
-    pytest.param(
-        flying(),
-        {"elevation": 2},
-        4,
-        [("rising", 2), ("Fly", 2)],
-        id=f"{RISE}: ground rising 2 lifts the flyer 2 spaces (Q21)",
+        {},
+        2,
+        [("Amble", 1), ("Fly", 1)],
+        id=AMBLE,
     ),
 ]
 
@@ -486,9 +482,16 @@ def test_flying_costs(
     check(step_cost(scene(token, dest), "m", C, E), cost, charges, (), "fly")
 
 
+def test_ground_above_a_flyers_height_is_refused_rise_first() -> None:
+    # It keeps its height (ground 0 + altitude 1): rising is Rise 1 (rules.stance), where
+    # "When you use Movement to increase your elevation, increase the cost by 1" applies.
+    sc = step_cost(scene(flying(), {"elevation": 2}), "m", C, E)
+    refused(sc, "rise first")
+
+
 def test_a_flyer_over_its_bulk_limit_cannot_rise() -> None:
-    sc = step_cost(scene(flying(bulk=6, bulk_limit=5), {"elevation": 1}), "m", C, E)
-    refused(sc, "Bulk Limit")
+    board = scene(flying(bulk=6, bulk_limit=5))
+    refused(change_altitude(board, "m", 1), "Bulk Limit")
 
 
 def test_a_flyer_over_double_its_bulk_limit_cannot_fly_on() -> None:

@@ -24,6 +24,7 @@ from rules.hinder import hinder_chances
 from rules.motion import Motion
 from rules.movement import budget_of, movement_left, plan_move, plan_path, sound_of
 from rules.movement_costs import posture_of
+from rules.play import with_turn
 from rules.pools import Vitals
 from rules.stance import (
     change_altitude,
@@ -35,6 +36,7 @@ from rules.stance import (
     stop_moving,
 )
 from rules.tokens import Token, TokenKind
+from rules.turns import TurnState, join, start
 
 BOARD = Board.blank(24, 24)
 C = BOARD.hex_at(12, 12)
@@ -68,7 +70,9 @@ def left(n: int) -> Vitals:
 
 
 def mover(board: Board = BOARD, at: Hex = C, **kw: object) -> Board:
-    return board.with_token(Token("m", "Mover", at, **kw))  # type: ignore[arg-type]
+    """``board`` with the mover, during a conflict (Movement is paid only then)."""
+    board = board.with_token(Token("m", "Mover", at, **kw))  # type: ignore[arg-type]
+    return with_turn(board, start(join(TurnState(), "m", 5)))
 
 
 def crouching() -> tuple[object, ...]:
