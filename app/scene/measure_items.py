@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.style import cosmetic_pen
@@ -33,6 +33,19 @@ def _haloed(halo: float, line: float) -> tuple[QPen, QPen]:
     return cosmetic_pen(HALO, halo, round_ends=True), cosmetic_pen(
         RULER_COLOR, line, round_ends=True
     )
+
+
+def keep_in_view(scene: QGraphicsScene, labels: Iterable[QGraphicsItem]) -> None:
+    """Move each label (an item with ``keep_within(visible, scale)``) inside the first view
+    of ``scene``: screen-sized labels must not hang off its edge."""
+    views = scene.views()
+    if not views:
+        return
+    view = views[0]
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    scale = view.transform().m11() or 1.0
+    for label in labels:
+        label.keep_within(visible, scale)  # type: ignore[attr-defined]
 
 
 class RulerLegItem(QGraphicsItem):

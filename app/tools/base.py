@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, SignalInstance
 from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QGraphicsItem
 
 from rules import Hex
 
@@ -73,3 +74,32 @@ class DocumentWatcher:
 
     def _on_document_changed(self, change: Change) -> None:
         """The watched document changed."""
+
+
+class OverlayTool(DocumentWatcher):
+    """For tools that show one overlay ``item`` until they are done (Jump, Shove): the
+    subclass has ``active``, ``item``, a ``finished`` signal and ``refresh()``. Cancel
+    takes the overlay off; a map change refreshes it, a new grid (another map) cancels."""
+
+    active: bool
+    item: QGraphicsItem
+    finished: SignalInstance
+
+    def refresh(self) -> None:
+        """Recompute the overlay from the map."""
+
+    def cancel(self) -> None:
+        """Take the overlay off the map; the tool is done."""
+        if not self.active:
+            return
+        self.active = False
+        if self.item.scene() is not None:
+            self.item.scene().removeItem(self.item)
+        self._watch(None)
+        self.finished.emit()
+
+    def _on_document_changed(self, change: Change) -> None:
+        if change.grid:
+            self.cancel()
+        else:
+            self.refresh()

@@ -19,13 +19,12 @@ from PySide6.QtGui import QKeyEvent
 
 from app.movement_actions import MovementActions, where
 from app.scene.jump_items import LandingSpacesItem
-from app.tools.base import DocumentWatcher, Gesture, Tool
+from app.tools.base import Gesture, OverlayTool, Tool
 from rules import Hex, JumpReach, RuleOptions, jump_reach, landing_spaces
 from rules.collision import formula_pool
 from rules.jumping import JumpLandings
 
 if TYPE_CHECKING:
-    from app.document import Change
     from app.scene.map_scene import MapScene
 
 RESULT_KEYS = {Qt.Key.Key_Plus: 1, Qt.Key.Key_Equal: 1, Qt.Key.Key_Minus: -1}
@@ -44,7 +43,7 @@ class JumpSettings:
     roll_text: str = ""
 
 
-class JumpTool(QObject, DocumentWatcher, Tool):
+class JumpTool(QObject, OverlayTool, Tool):
     """Landing spaces of ``token_id``'s jump; click one to jump there."""
 
     name = "jump"
@@ -138,19 +137,3 @@ class JumpTool(QObject, DocumentWatcher, Tool):
         self.settings.roll_text = ""
         self.refresh()
         return True
-
-    def cancel(self) -> None:
-        """Take the landing spaces off the map; the tool is done."""
-        if not self.active:
-            return
-        self.active = False
-        if self.item.scene() is not None:
-            self.item.scene().removeItem(self.item)
-        self._watch(None)
-        self.finished.emit()
-
-    def _on_document_changed(self, change: Change) -> None:
-        if change.grid:
-            self.cancel()
-        else:
-            self.refresh()

@@ -19,7 +19,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
-from app.scene.measure_items import RulerLabelItem, RulerLegItem
+from app.scene.measure_items import RulerLabelItem, RulerLegItem, keep_in_view
 from app.tools.base import DocumentWatcher, Gesture, Tool
 from rules import Board, Distance, Hex, RuleOptions, hex_line, measure
 
@@ -268,15 +268,7 @@ class MeasureTool(QObject, DocumentWatcher, Tool):
         self._keep_labels_in_view()
 
     def _keep_labels_in_view(self) -> None:
-        views = self._scene.views()
-        if not views:
-            return
-        view = views[0]
-        visible = view.mapToScene(view.viewport().rect()).boundingRect()
-        scale = view.transform().m11() or 1.0
-        for item in self._items:
-            if isinstance(item, RulerLabelItem):
-                item.keep_within(visible, scale)
+        keep_in_view(self._scene, (i for i in self._items if isinstance(i, RulerLabelItem)))
 
     def _describe(self, ends: list[RulerEnd], options: RuleOptions) -> str:
         if not self._legs:

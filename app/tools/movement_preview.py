@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 
+from app.scene.measure_items import keep_in_view
 from app.scene.movement_items import MoveLabelItem, MovePathItem, ReachShadeItem
 from rules import Hex, MovementField, MovePlan, budget_of, movement_field, plan_move
 
@@ -120,11 +121,7 @@ class MovementPreview:
         for item in (path, label):
             self._scene.addItem(item)
             self._items.append(item)
-        views = self._scene.views()
-        if views:
-            view = views[0]
-            visible = view.mapToScene(view.viewport().rect()).boundingRect()
-            label.keep_within(visible, view.transform().m11() or 1.0)
+        keep_in_view(self._scene, [label])
         return plan
 
     def _ring(self, token_id: str) -> tuple[QPointF, float]:

@@ -18,13 +18,13 @@ from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
 from app.movement_actions import MovementActions, damage_text, where
+from app.scene.measure_items import keep_in_view
 from app.scene.shove_items import ShovePreviewItem, outcome_caption
-from app.tools.base import DocumentWatcher, Gesture, Tool
+from app.tools.base import Gesture, OverlayTool, Tool
 from rules import ForcedMove, Hex, facing_step, forced_move
 from rules.forced import ForcedOutcome
 
 if TYPE_CHECKING:
-    from app.document import Change
     from app.scene.map_scene import MapScene
 
 MAX_SPACES = 99
@@ -36,7 +36,7 @@ APPLY_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 NEAR_CENTRE = 0.3  # hex spacings: the mouse this close to the token keeps the facing
 
 
-class ShoveTool(QObject, DocumentWatcher, Tool):
+class ShoveTool(QObject, OverlayTool, Tool):
     """Push ``token_id``: aim with the mouse, set the spaces, click or Enter to apply."""
 
     name = "shove"
@@ -114,13 +114,7 @@ class ShoveTool(QObject, DocumentWatcher, Tool):
         self.changed.emit()
 
     def _keep_captions_in_view(self) -> None:
-        views = self._scene.views()
-        if not views:
-            return
-        view = views[0]
-        visible = view.mapToScene(view.viewport().rect()).boundingRect()
-        for caption in self.item.captions:
-            caption.keep_within(visible, view.transform().m11() or 1.0)
+        keep_in_view(self._scene, self.item.captions)
 
     def summary(self) -> str:
         """The preview in words, for the status bar and the dock."""
@@ -207,22 +201,6 @@ class ShoveTool(QObject, DocumentWatcher, Tool):
             return False
         self.set_spaces(self.spaces + steps)
         return True
-
-    def cancel(self) -> None:
-        """Take the preview off the map; the tool is done."""
-        if not self.active:
-            return
-        self.active = False
-        if self.item.scene() is not None:
-            self.item.scene().removeItem(self.item)
-        self._watch(None)
-        self.finished.emit()
-
-    def _on_document_changed(self, change: Change) -> None:
-        if change.grid:
-            self.cancel()
-        else:
-            self.refresh()
 
     def _facing_toward(self, point: QPointF) -> int | None:
         board = self._scene.document.board

@@ -16,8 +16,7 @@ from app.widgets.fall_dialog import FallDialog
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Motion, Token
 from rules.movement import movement_left
-from rules.play import with_turn
-from rules.turns import TurnState, join, start
+from tests.app.conflict_helpers import in_conflict
 
 LEFT, NO = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
 WALL = Hex(7, 4)
@@ -28,14 +27,6 @@ FLYING = Motion(mode="fly", altitude=3)
 def make_board() -> Board:
     """The map during a conflict (Movement is paid only then)."""
     return in_conflict(_tokens_board())
-
-
-def in_conflict(board: Board) -> Board:
-    """``board`` with every token in a started turn order."""
-    order = TurnState()
-    for i, token_id in enumerate(board.tokens):
-        order = join(order, token_id, 10 - i)
-    return with_turn(board, start(order))
 
 
 def _tokens_board() -> Board:

@@ -13,8 +13,7 @@ from app.movement_actions import MovementActions
 from rules import Board, Hex, Motion, Token, Vitals, jump_reach
 from rules.movement import movement_left
 from rules.movement_costs import posture_of
-from rules.play import with_turn
-from rules.turns import TurnState, join, start
+from tests.app.conflict_helpers import in_conflict
 
 WALL = Hex(7, 4)
 
@@ -26,14 +25,6 @@ def movement(left: int) -> Vitals:
 def make_board() -> Board:
     """The map during a conflict (Movement is paid only then)."""
     return in_conflict(_tokens_board())
-
-
-def in_conflict(board: Board) -> Board:
-    """``board`` with every token in a started turn order."""
-    order = TurnState()
-    for i, token_id in enumerate(board.tokens):
-        order = join(order, token_id, 10 - i)
-    return with_turn(board, start(order))
 
 
 def _tokens_board() -> Board:
@@ -172,9 +163,7 @@ def long_jump(result: int = 12) -> object:
 def test_a_jump_moves_spends_and_marks_moving_in_a_conflict(
     document: MapDocument, actions: MovementActions
 ) -> None:
-    board = with_turn(document.board, start(join(TurnState(), "a", 9)))
-    document.replace_board(board)
-    before = document.board
+    before = document.board  # a conflict is running (make_board)
     assert actions.jump("a", Hex(3, 2), long_jump())  # 1 space: 1 + 2 Movement
     after = one_step_then_undo(document, before, "Long jump to (3, 2) (Aria) — 3 Movement")
     aria = after.token("a")

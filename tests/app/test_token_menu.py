@@ -16,21 +16,12 @@ from app.tools.measure import MeasureTool
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Motion, Token, Vitals
 from rules.movement_costs import posture_of
-from rules.play import with_turn
-from rules.turns import TurnState, join, start
+from tests.app.conflict_helpers import in_conflict
 
 
 def make_board() -> Board:
     """The map during a conflict (Movement is paid only then)."""
     return in_conflict(_tokens_board())
-
-
-def in_conflict(board: Board) -> Board:
-    """``board`` with every token in a started turn order."""
-    order = TurnState()
-    for i, token_id in enumerate(board.tokens):
-        order = join(order, token_id, 10 - i)
-    return with_turn(board, start(order))
 
 
 def _tokens_board() -> Board:

@@ -1,0 +1,15 @@
+"""Boards in a conflict for the app tests: Movement is paid only while one runs."""
+
+from __future__ import annotations
+
+from rules import Board
+from rules.play import with_turn
+from rules.turns import TurnState, join, start
+
+
+def in_conflict(board: Board) -> Board:
+    """``board`` with every token in a started turn order (first token first)."""
+    order = TurnState()
+    for i, token_id in enumerate(board.tokens):
+        order = join(order, token_id, 10 - i)
+    return with_turn(board, start(order))
