@@ -199,6 +199,8 @@ def _run_app(args: argparse.Namespace) -> int:
     window.files.offer_recovery()
     if args.quit_after_first_paint:
         _quit_after_first_paint(window)
+    else:
+        _preload_later(("scipy.sparse.csgraph",))
     app.aboutToQuit.connect(release_clipboard)
     return int(app.exec())
 
@@ -236,6 +238,23 @@ def initial_document(path: Path | None) -> tuple[MapDocument, str | None]:
     except MapFileError as error:
         shown = path or demo_map_path()
         return MapDocument(Board.blank(40, 30)), f"Could not open {shown}:\n{error}"
+
+
+def _preload_later(modules: Sequence[str]) -> None:
+    """Import ``modules`` on a background thread a second after start-up: the first drag
+    of a token needs scipy (the movement field), which is too slow to load before the
+    window opens (~0.4 s) and would make that drag stutter if loaded on demand."""
+    import importlib
+    import threading
+
+    from PySide6.QtCore import QTimer
+
+    def load() -> None:
+        for name in modules:
+            importlib.import_module(name)
+
+    thread = threading.Thread(target=load, name="preload", daemon=True)
+    QTimer.singleShot(1000, thread.start)
 
 
 def _quit_after_first_paint(window: object) -> None:

@@ -20,12 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
@@ -39,6 +37,9 @@ from rules.occupancy import entry_and_crowding
 from rules.offsets import cell_to_hex, cells_of
 from rules.options import RuleOptions
 from rules.tokens import TokenKind
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_matrix
 
 __all__ = ["MovementField", "movement_field"]
 
@@ -329,6 +330,8 @@ def _edges(n_r: int, n_q: int) -> tuple[IntArray, IntArray, IntArray]:
 def _graph(weights: IntArray) -> csr_matrix:
     """The anchors' graph over ``weights`` (reused in place: edges leaving the window
     get ``INF``, which no budget reaches)."""
+    from scipy.sparse import csr_matrix  # scipy loads on the first field, not at start-up
+
     n_r, n_q, _ = weights.shape
     targets, leaves, indptr = _edges(n_r, n_q)
     data = weights.reshape(-1)
@@ -357,6 +360,8 @@ def movement_field(
     q_lo, r_lo, n_q, _n_r = anchors
     weights = _step_weights(prof, board, anchors)
     _apply_occupants(board, prof, weights, anchors)
+    from scipy.sparse.csgraph import dijkstra
+
     source = (start.r - r_lo) * n_q + (start.q - q_lo)
     dist, pred = dijkstra(
         _graph(weights),
