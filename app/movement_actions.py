@@ -144,10 +144,19 @@ class MovementActions(DocumentActions):
             )
             return self._refuse(title, token, reason)
         moved = moved_along(token, anchor, paid, spare)
+        notes = landing.reasons
+        if landing.rise <= -2:  # lower ground: it comes down the rest of the way by falling
+            drop = -landing.rise
+            moved = replace(moved, motion=replace(moved.motion, altitude=drop))
+            notes = (
+                f"lands {drop} spaces above the ground there: it falls the rest "
+                "(Fall…, Shift+F, lands it and shows the Collision) [S001]",
+                *notes,
+            )
         after = marked_moving(board.with_token_replaced(moved), [token_id])
         if after == board:
             return self._refuse(title, token, "a jump in place changes nothing on the map")
-        return self._push(after, _step_text(title, token.name, paid), landing.reasons)
+        return self._push(after, _step_text(title, token.name, paid), notes)
 
     def fall(self, token_id: str, braking: int = 0) -> bool:
         """The token falls now (``rules.falling.fall``): it lands at altitude 0 on the

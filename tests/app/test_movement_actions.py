@@ -268,3 +268,14 @@ def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(qtbot: QtBot) -
     assert actions.jump("a", Hex(3, 2), reach)  # an adjacent space, same ground
     assert document.undo_stack.text(0) == "High jump to (3, 2) (Aria)"
     assert movement_left(document.board.token("a")) == 5
+
+
+def test_a_long_jump_down_a_ledge_leaves_the_jumper_in_the_air_to_fall(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    ledge = document.board.with_terrain("elevation", [Hex(2, 2)], 4)
+    document.replace_board(ledge)
+    assert actions.jump("a", Hex(3, 2), long_jump())  # down 4: lands 4 up, falls the rest
+    aria = document.board.token("a")
+    assert aria.position == Hex(3, 2) and aria.motion.altitude == 4
+    assert "falls the rest" in said["informed"][-1]
