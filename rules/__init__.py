@@ -19,6 +19,7 @@ from rules.collision import (
 )
 from rules.concealment import Concealment, concealment, concealment_between, concealment_field
 from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
+from rules.contest import Contest, contest, contest_chance
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.effects import OngoingEffect
 from rules.errors import (
@@ -93,6 +94,7 @@ __all__ = [
     "Concealment",
     "ConcealmentKind",
     "ConditionEntry",
+    "Contest",
     "Crowding",
     "DiceError",
     "Distance",
@@ -146,6 +148,8 @@ __all__ = [
     "concealment_between",
     "concealment_field",
     "cone",
+    "contest",
+    "contest_chance",
     "crowded",
     "default_footprint",
     "disk",
