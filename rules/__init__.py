@@ -68,6 +68,13 @@ from rules.stance import (
     set_amble,
     stop_moving,
 )
+from rules.tactics import (
+    called_shot,
+    charge,
+    range_band,
+    strike_size_modifier,
+    targeted_space_dice,
+)
 from rules.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
@@ -136,6 +143,7 @@ __all__ = [
     "begin_turn",
     "budget_of",
     "burst",
+    "called_shot",
     "can_reach",
     "cell_to_hex",
     "chance",
@@ -143,6 +151,7 @@ __all__ = [
     "change_mode",
     "change_pace",
     "change_posture",
+    "charge",
     "combine_collisions",
     "concealment",
     "concealment_between",
@@ -185,6 +194,7 @@ __all__ = [
     "points_away",
     "pool_current",
     "pool_maximum",
+    "range_band",
     "reach_of",
     "reach_spaces",
     "read_faces",
@@ -198,6 +208,8 @@ __all__ = [
     "sound_of",
     "step_cost",
     "stop_moving",
+    "strike_size_modifier",
+    "targeted_space_dice",
     "tier_of",
     "with_effect",
     "with_turn",
