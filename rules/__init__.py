@@ -19,6 +19,16 @@ from rules.collision import (
 )
 from rules.concealment import Concealment, concealment, concealment_between, concealment_field
 from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
+from rules.conflict_actions import (
+    defensive_stance,
+    distract_bonus,
+    hinder_attack,
+    hold_encumbered,
+    manifest_cost,
+    partial_size,
+    rapid_strike,
+    ready_dl,
+)
 from rules.contest import Contest, contest, contest_chance
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.effects import OngoingEffect
@@ -161,8 +171,10 @@ __all__ = [
     "contest_chance",
     "crowded",
     "default_footprint",
+    "defensive_stance",
     "disk",
     "distance",
+    "distract_bonus",
     "entry_check",
     "facing_step",
     "fall",
@@ -174,11 +186,14 @@ __all__ = [
     "hex_line",
     "hex_round",
     "hex_to_cell",
+    "hinder_attack",
     "hinder_chances",
+    "hold_encumbered",
     "injury",
     "jump_reach",
     "landing_spaces",
     "line",
+    "manifest_cost",
     "mapfile",
     "measure",
     "movement_collision",
@@ -187,6 +202,7 @@ __all__ = [
     "neighbors",
     "next_turn",
     "origin_mask",
+    "partial_size",
     "placement_problem",
     "plan_move",
     "plan_path",
@@ -195,9 +211,11 @@ __all__ = [
     "pool_current",
     "pool_maximum",
     "range_band",
+    "rapid_strike",
     "reach_of",
     "reach_spaces",
     "read_faces",
+    "ready_dl",
     "reduced_value",
     "revealed_around",
     "ring",

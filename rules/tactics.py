@@ -125,7 +125,12 @@ def targeted_space_dice(
     target = half(target_size, opts)
     reasons.append(f"half the target's size {target_size}: {target:+d}d12 [S002]")
     dice = max(0, dice + target)
-    reasons.append(f"= {dice}d12; doubles make it the attack roll, ignoring Concealment and size")
+    if dice < 2:
+        reasons.append(f"= {dice}d12: no doubles possible, this occupant cannot be hit so")
+    else:
+        reasons.append(
+            f"= {dice}d12; doubles make it the attack roll, ignoring Concealment and size"
+        )
     return SpaceDice(dice, tuple(reasons))
 
 
