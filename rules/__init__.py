@@ -65,6 +65,7 @@ from rules.movement_costs import Charge, MoveRoll, StepCost, step_cost
 from rules.movement_field import MovementField, movement_field
 from rules.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
+from rules.overpower import OverpowerCheck, overpower, shove_destinations
 from rules.placement import placement_problem
 from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
 from rules.pools import Vitals, pool_current, pool_maximum
@@ -136,6 +137,7 @@ __all__ = [
     "OptionSpec",
     "Orientation",
     "OutOfBoundsError",
+    "OverpowerCheck",
     "ReachCheck",
     "Roll",
     "RuleOptions",
@@ -202,6 +204,7 @@ __all__ = [
     "neighbors",
     "next_turn",
     "origin_mask",
+    "overpower",
     "partial_size",
     "placement_problem",
     "plan_move",
@@ -222,6 +225,7 @@ __all__ = [
     "roll",
     "set_amble",
     "set_condition",
+    "shove_destinations",
     "soften_collision",
     "sound_of",
     "step_cost",
