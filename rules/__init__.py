@@ -57,6 +57,7 @@ from rules.hexes import (
     ring,
 )
 from rules.hinder import HinderChance, hinder_chances
+from rules.injury import Harm, harm
 from rules.jumping import JumpReach, jump_reach, landing_spaces
 from rules.layout import Layout, Orientation
 from rules.motion import Motion
@@ -121,6 +122,7 @@ __all__ = [
     "Fall",
     "ForcedMove",
     "GroundKind",
+    "Harm",
     "Hex",
     "HinderChance",
     "Hit",
@@ -185,6 +187,7 @@ __all__ = [
     "forced_collision",
     "forced_move",
     "full_spaces",
+    "harm",
     "hex_line",
     "hex_round",
     "hex_to_cell",
