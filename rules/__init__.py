@@ -44,6 +44,7 @@ from rules.errors import (
 )
 from rules.falling import FALL_SCHEDULE, Fall, fall
 from rules.forced import ForcedMove, forced_move
+from rules.harm import Harm, harm
 from rules.hexes import (
     DIAGONALS,
     DIRECTIONS,
@@ -57,7 +58,6 @@ from rules.hexes import (
     ring,
 )
 from rules.hinder import HinderChance, hinder_chances
-from rules.injury import Harm, harm
 from rules.jumping import JumpReach, jump_reach, landing_spaces
 from rules.layout import Layout, Orientation
 from rules.motion import Motion
@@ -80,6 +80,7 @@ from rules.stance import (
     set_amble,
     stop_moving,
 )
+from rules.strike import AttackPlan, strike
 from rules.tactics import (
     called_shot,
     charge,
@@ -106,6 +107,7 @@ __all__ = [
     "AreaKind",
     "AreaResult",
     "AreaTemplate",
+    "AttackPlan",
     "Board",
     "BoardError",
     "Charge",
@@ -233,6 +235,7 @@ __all__ = [
     "sound_of",
     "step_cost",
     "stop_moving",
+    "strike",
     "strike_size_modifier",
     "targeted_space_dice",
     "tier_of",

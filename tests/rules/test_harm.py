@@ -1,4 +1,4 @@
-"""What Injury does (rules/injury.py): Grit, Energy beyond it, Serious Injury's Wounded
+"""What Injury does (rules/harm.py): Grit, Energy beyond it, Serious Injury's Wounded
 Tiers from the Severe Threshold, a Called Shot's halved or doubled threshold, and falling
 unconscious ([P-DAMAGE], [S002])."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.injury import harm
+from rules.harm import harm
 from rules.tactics import called_shot
 
 
