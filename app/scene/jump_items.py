@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
@@ -30,7 +30,6 @@ HALO = QColor(0, 0, 0, 210)
 TEXT_BOX = QColor(0, 0, 0, 200)
 NUMBER_PIXELS = 15  # on-screen size of the cost numbers
 NUMBERS_FROM = 30.0  # on-screen hex width (px) from which cost numbers are written
-CAPTION_PIXELS = 17
 
 
 def haloed(
@@ -71,63 +70,6 @@ def draw_screen_text(
     painter.setPen(QColor("white"))
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
     painter.restore()
-
-
-class CaptionItem(QGraphicsItem):
-    """A large caption (white bold text, one line per `` · `` part, on a dark box with a
-    ``color`` border) beside scene point ``anchor``, the same size on screen at any zoom."""
-
-    def __init__(self, text: str, anchor: QPointF, color: QColor, below: bool = False):
-        super().__init__()
-        self.setZValue(CAPTION_Z)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setPos(anchor)
-        self.text = text
-        self._color = color
-        self._font = QFont()
-        self._font.setPixelSize(CAPTION_PIXELS)
-        self._font.setBold(True)
-        lines = text.split(" · ")
-        self._lines = "\n".join(lines)
-        metrics = QFontMetricsF(self._font)
-        width = max(metrics.horizontalAdvance(line) for line in lines) + 18
-        height = metrics.lineSpacing() * len(lines) + 10
-        top = 16 if below else -height - 16
-        self._home = QRectF(16, top, width, height)
-        self._box = QRectF(self._home)
-
-    def keep_within(self, visible: QRectF, scale: float) -> None:
-        """Move the box so it stays inside scene rectangle ``visible`` drawn at ``scale``
-        pixels per scene unit: to the left of the anchor if it sticks out on the right,
-        below or above it if it sticks out at the top or bottom."""
-        self.prepareGeometryChange()
-        self._box = QRectF(self._home)
-        x, y = self.pos().x(), self.pos().y()
-        left, right = (visible.left() - x) * scale, (visible.right() - x) * scale
-        top, bottom = (visible.top() - y) * scale, (visible.bottom() - y) * scale
-        if self._box.right() > right:
-            self._box.moveRight(min(right, -16))
-        if self._box.left() < left:
-            self._box.moveLeft(left)
-        if self._box.top() < top:
-            self._box.moveTop(16)
-        if self._box.bottom() > bottom:
-            self._box.moveBottom(-16)
-
-    def boundingRect(self) -> QRectF:
-        return self._box.adjusted(-2, -2, 2, 2)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QPen(self._color, 3))
-        painter.setBrush(TEXT_BOX)
-        painter.drawRoundedRect(self._box, 6, 6)
-        painter.setFont(self._font)
-        painter.setPen(QColor("white"))
-        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self._lines)
 
 
 class HexMarksItem(QGraphicsItem):

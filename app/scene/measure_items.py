@@ -99,44 +99,63 @@ class RulerLegItem(QGraphicsItem):
 
 
 class RulerLabelItem(QGraphicsItem):
-    """A leg's distance in large bold white text on a dark box beside the leg's end; the
-    same size on screen at every zoom. Each `` · ``-separated part of the text (the leg,
-    the running total) gets a line of its own, so a label stays narrow."""
+    """Large bold white text on a dark box beside scene point ``anchor`` (up and right, or
+    ``below``), the same size on screen at every zoom, with a ``border`` colour (the
+    ruler's yellow by default). Each `` · ``-separated part of the text gets a line of its
+    own, so a label stays narrow. The Measure tool's leg labels, the movement label and the
+    Shove captions are all one of these."""
 
-    def __init__(self, text: str, anchor: QPointF):
+    def __init__(
+        self,
+        text: str,
+        anchor: QPointF,
+        border: QColor = RULER_COLOR,
+        below: bool = False,
+        align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+    ):
         super().__init__()
         self.setZValue(RULER_Z + 2)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setPos(anchor)
         self.text = text
+        self.border = border
+        self._align = align
         self.label_font = QFont()
         self.label_font.setPixelSize(LABEL_PIXELS)
         self.label_font.setBold(True)
-        self._lines = "\n".join(text.split(" · "))
+        lines = text.split(" · ")
+        self._lines = "\n".join(lines)
         metrics = QFontMetricsF(self.label_font)
-        width = max(metrics.horizontalAdvance(line) for line in text.split(" · ")) + 20
-        height = metrics.lineSpacing() * (self._lines.count("\n") + 1) + 10
-        self._box = QRectF(GAP, -height - GAP, width, height)  # up and right of the end
+        width = max(metrics.horizontalAdvance(line) for line in lines) + 20
+        height = metrics.lineSpacing() * len(lines) + 10
+        top = GAP if below else -height - GAP
+        self._home = QRectF(GAP, top, width, height)
+        self._box = QRectF(self._home)
 
     @property
     def box(self) -> QRectF:
-        """The label's box in screen pixels, relative to the leg's end."""
+        """The label's box in screen pixels, relative to the anchor."""
         return QRectF(self._box)
 
     def keep_within(self, visible: QRectF, scale: float) -> None:
         """Move the box so it stays inside ``visible`` (a scene rectangle drawn at ``scale``
-        pixels per scene unit): to the left of the leg's end if it sticks out on the right,
-        else as far left as needed; below the end if it sticks out at the top."""
+        pixels per scene unit): to the left of the anchor if it sticks out on the right,
+        else as far left as needed; below the anchor if it sticks out at the top, above it
+        if at the bottom."""
         self.prepareGeometryChange()
-        left = (visible.left() - self.pos().x()) * scale  # the visible edges, in label pixels
-        right = (visible.right() - self.pos().x()) * scale
-        top = (visible.top() - self.pos().y()) * scale
+        self._box = QRectF(self._home)
+        x, y = self.pos().x(), self.pos().y()
+        left, right = (visible.left() - x) * scale, (visible.right() - x) * scale
+        top, bottom = (visible.top() - y) * scale, (visible.bottom() - y) * scale
         if self._box.right() > right:
             self._box.moveRight(-GAP if self._box.width() + GAP <= -left else right)
         if self._box.left() < left:
             self._box.moveLeft(left)
         if self._box.top() < top:
             self._box.moveTop(GAP)
+        elif self._box.bottom() > bottom:
+            self._box.moveBottom(-GAP)
 
     def boundingRect(self) -> QRectF:
         return self._box.adjusted(-2, -2, 2, 2)
@@ -145,9 +164,10 @@ class RulerLabelItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QPen(RULER_COLOR, 2))
+        painter.setPen(QPen(self.border, 2 if self.border == RULER_COLOR else 3))
         painter.setBrush(LABEL_BOX)
         painter.drawRoundedRect(self._box, 6, 6)
         painter.setFont(self.label_font)
         painter.setPen(QColor("white"))
-        painter.drawText(self._box, Qt.AlignmentFlag.AlignCenter, self._lines)
+        inner = self._box.adjusted(10, 5, -10, -5)
+        painter.drawText(inner, self._align | Qt.AlignmentFlag.AlignVCenter, self._lines)

@@ -173,21 +173,6 @@ class MoveLabelItem(RulerLabelItem):
     beside the hovered space; the border says allowed (green) or refused (vermillion)."""
 
     def __init__(self, lines: list[str], anchor: QPointF, allowed: bool):
-        super().__init__(" · ".join(lines), anchor)
+        border = REACH_COLOR if allowed else REFUSED_COLOR
+        super().__init__(" · ".join(lines), anchor, border, align=Qt.AlignmentFlag.AlignLeft)
         self.setZValue(PATH_Z + 2)
-        self.border = REACH_COLOR if allowed else REFUSED_COLOR
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QPen(self.border, 3))
-        painter.setBrush(QColor(0, 0, 0, 225))
-        painter.drawRoundedRect(self.box, 6, 6)
-        painter.setFont(self.label_font)
-        painter.setPen(QColor("white"))
-        lines = self.text.split(" · ")
-        inner = self.box.adjusted(10, 5, -10, -5)
-        painter.drawText(
-            inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, "\n".join(lines)
-        )

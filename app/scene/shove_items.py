@@ -18,13 +18,14 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.jump_items import (
+    CAPTION_Z,
     NUMBERS_FROM,
     PAID,
-    CaptionItem,
     draw_screen_text,
     haloed,
     screen_hex_px,
 )
+from app.scene.measure_items import RulerLabelItem
 from rules import ForcedMove, Hex, Token
 from rules.forced import ForcedOutcome
 
@@ -51,7 +52,7 @@ class ShovePreviewItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._geometry = geometry
         self.move: ForcedMove | None = None
-        self.captions: list[CaptionItem] = []
+        self.captions: list[RulerLabelItem] = []
         self._line = QPainterPath()
         self._attacks = QPainterPath()
         self._miss = QPainterPath()
@@ -98,7 +99,8 @@ class ShovePreviewItem(QGraphicsItem):
 
     def _add_caption(self, text: str, anchor: Hex, color: QColor, below: bool) -> None:
         edge = QPointF(0, self._geometry.size * (0.9 if below else -0.9))  # clear of the hex
-        caption = CaptionItem(text, self._geometry.center(anchor) + edge, color, below)
+        caption = RulerLabelItem(text, self._geometry.center(anchor) + edge, color, below)
+        caption.setZValue(CAPTION_Z)
         caption.setParentItem(self)
         self.captions.append(caption)
 
