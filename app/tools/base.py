@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, Qt, SignalInstance
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem
 
-from rules import Hex
+from rules import Hex, Token
 
 if TYPE_CHECKING:
     from app.document import Change, MapDocument
@@ -85,8 +85,20 @@ class OverlayTool(DocumentWatcher):
     item: QGraphicsItem
     finished: SignalInstance
 
+    token_id: str
+
     def refresh(self) -> None:
         """Recompute the overlay from the map."""
+
+    def _live_token(self) -> Token | None:
+        """The tool's token on the current map, or None — after cancelling — when the tool
+        is done or the token is gone."""
+        if not self.active:
+            return None
+        token = self._scene.document.board.tokens.get(self.token_id)  # type: ignore[attr-defined]
+        if token is None:
+            self.cancel()
+        return token
 
     def cancel(self) -> None:
         """Take the overlay off the map; the tool is done."""

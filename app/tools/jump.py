@@ -71,13 +71,10 @@ class JumpTool(QObject, OverlayTool, Tool):
     # -- the rules' answer -----------------------------------------------------------------
     def refresh(self) -> None:
         """Ask the rules again (settings changed, or the map did)."""
-        if not self.active:
+        token = self._live_token()
+        if token is None:
             return
         board = self._scene.document.board
-        token = board.tokens.get(self.token_id)
-        if token is None:
-            self.cancel()
-            return
         s = self.settings
         pool, _why = formula_pool(token, RuleOptions.of(board.options))
         self.reach, self.landings, self.problem = None, None, ""

@@ -92,13 +92,10 @@ class ShoveTool(QObject, OverlayTool, Tool):
     # -- the rules' answer -----------------------------------------------------------------
     def refresh(self) -> None:
         """Ask the rules again (facing, spaces or the map changed)."""
-        if not self.active:
+        token = self._live_token()
+        if token is None:
             return
         board = self._scene.document.board
-        token = board.tokens.get(self.token_id)
-        if token is None:
-            self.cancel()
-            return
         self.push = self.if_all_miss = self.if_first_hits = None
         self.problem = ""
         try:
