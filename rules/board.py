@@ -36,9 +36,11 @@ from rules.board_checks import check_area_tokens, check_play
 from rules.effects import OngoingEffect
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
+from rules.holds import Hold
 from rules.ids import fresh_id
 from rules.layout import Orientation
 from rules.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
+from rules.roll_log import LoggedRoll
 from rules.terrain import (
     LAYER_SPECS,
     ConcealmentKind,
@@ -64,7 +66,8 @@ __all__ = [
 
 MAX_MAP_SIDE = 2000
 _MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes", "areas", "effects")
-_FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background", "turn")
+_FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background", "turn",
+           "holds", "rolls", "dice_seed", "dice_draws")  # fmt: skip
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
 OptionValue = bool | int | float | str
@@ -82,8 +85,9 @@ class Board:
     pictures stored with the map (by name), the rule options chosen for it, labels and
     notes (by id), the background picture's placement (:mod:`rules.annotations`), the
     Area templates pinned to it (by id, in order; :mod:`rules.areas`), the ongoing effects
-    (:mod:`rules.effects`) and the turn order (:mod:`rules.turns`; edits in
-    :mod:`rules.play`)."""
+    (:mod:`rules.effects`), the turn order (:mod:`rules.turns`; edits in
+    :mod:`rules.play`), the Holds between tokens (:mod:`rules.holds`), and the dice: the
+    roll log, the dice seed and how many times dice were drawn (:mod:`rules.roll_log`)."""
 
     width: int
     height: int
@@ -99,6 +103,10 @@ class Board:
     areas: Mapping[str, AreaTemplate] = field(default_factory=dict)
     effects: Mapping[str, OngoingEffect] = field(default_factory=dict)
     turn: TurnState = field(default_factory=TurnState)
+    holds: tuple[Hold, ...] = ()
+    rolls: tuple[LoggedRoll, ...] = ()
+    dice_seed: int = 0
+    dice_draws: int = 0
 
     def __post_init__(self) -> None:
         _check_dimensions(self.width, self.height)
@@ -116,6 +124,8 @@ class Board:
         object.__setattr__(self, "layers", MappingProxyType(layers))
         for name in _MAPPINGS[1:]:
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        for name in ("holds", "rolls"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
         for key, token in self.tokens.items():
             if key != token.id:
                 raise ValueError(f"token {token.id!r} is filed under another id, {key!r}")
@@ -150,6 +160,8 @@ class Board:
             and list(self.areas.items()) == list(other.areas.items())
             and list(self.effects.items()) == list(other.effects.items())
             and self.turn == other.turn
+            and (self.holds, self.rolls) == (other.holds, other.rolls)
+            and (self.dice_seed, self.dice_draws) == (other.dice_seed, other.dice_draws)
             and all(np.array_equal(self.layers[k], other.layers[k]) for k in LAYER_SPECS)
         )
 
@@ -293,9 +305,17 @@ class Board:
 
     def without_token(self, token_id: str) -> Board:
         """This board without token ``token_id``, its notes, the Areas attached to it, its
-        place in the turn order and the effects it made or carries; Areas it made keep
-        their place but no longer name a caster."""
+        place in the turn order, the effects it made or carries and its Holds (the other
+        creature's Hold conditions go with them); Areas it made keep their place but no
+        longer name a caster."""
         self.token(token_id)
+        if any(h.names(token_id) for h in self.holds):
+            from rules.holds import release_hold
+
+            board = self
+            for hold in [h for h in self.holds if h.names(token_id)]:
+                board = release_hold(board, hold.holder, hold.held)
+            return board.without_token(token_id)
         notes = {k: n for k, n in self.notes.items() if n.token_id != token_id}
         tokens = {k: t for k, t in self.tokens.items() if k != token_id}
         areas = {

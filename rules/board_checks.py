@@ -15,7 +15,8 @@ __all__ = ["check_area_tokens", "check_play"]
 
 
 def check_play(board: Board) -> None:
-    """Effects filed under their ids and naming tokens and Areas on this map; a turn
+    """Effects filed under their ids and naming tokens and Areas on this map; Holds
+    between tokens on this map, each creature Held once; a dice seed and count; a turn
     order of tokens on this map, each once, pointing at a slot that exists."""
     for key, effect in board.effects.items():
         if key != effect.id:
@@ -26,6 +27,16 @@ def check_play(board: Board) -> None:
                 raise UnknownTokenError(f"effect {key!r}: its {role} {ref!r} is not on this map")
         if effect.area_id is not None and effect.area_id not in board.areas:
             raise ValueError(f"effect {key!r}: its Area {effect.area_id!r} is not on this map")
+    for hold in board.holds:
+        for role in ("holder", "held"):
+            if getattr(hold, role) not in board.tokens:
+                ref = getattr(hold, role)
+                raise UnknownTokenError(f"a Hold's {role} {ref!r} is not on this map")
+    if len({h.held for h in board.holds}) != len(board.holds):
+        raise ValueError("a creature is Held in two Holds: a Grab needs a target who is not Held")
+    seed, draws = board.dice_seed, board.dice_draws
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in (seed, draws)):
+        raise ValueError("the dice seed and draw count must be whole numbers from 0")
     ids = board.turn.ids()
     stray = [i for i in ids if i not in board.tokens]
     if stray:

@@ -18,9 +18,22 @@ from dataclasses import dataclass, replace
 
 from rules.ids import id_problem
 
-__all__ = ["ROUNDS_PER_MINUTE", "OngoingEffect", "tick"]
+__all__ = ["EFFECT_KINDS", "ROUNDS_PER_MINUTE", "OngoingEffect", "tick"]
 
 ROUNDS_PER_MINUTE = 12  # a round is 5 s [P-TIMING]
+
+EFFECT_KINDS = {
+    "defensive_stance": "+1 on defences against physical attacks; cannot attack or Manifest",
+    "charge": "−1 on defences against physical attacks",
+    "rapid_strike": "−amount/2 d12 on damage rolls; the limbs used cannot Strike again",
+    "called_shot": "−1 on physical attack rolls",
+    "ready": "a Manifested Spell or Talent held ready in a Free Limb",
+    "focus": "Focused on its target: cannot drop Focus until its next turn",
+}
+"""The conflict actions that last (issue #7, [S002]): an effect of one of these kinds is
+made by the action, changes rolls while it lasts and ticks with the turn order like any
+other. For ``focus`` the creator is the Focused creature (its next turn ends it) and the
+target what it is Focused on; for the others the creator is the one who acted."""
 
 
 @dataclass(frozen=True)
@@ -35,6 +48,8 @@ class OngoingEffect:
     description: str = ""
     area_id: str | None = None
     target: str | None = None  # token id it is on, if any
+    kind: str | None = None  # one of EFFECT_KINDS for a conflict action's lasting part
+    amount: int = 0  # the action's number: Rapid Strike's N, minutes a spell is Ready
 
     def __post_init__(self) -> None:
         problem = self.problem()
@@ -55,6 +70,11 @@ class OngoingEffect:
             value = getattr(self, label)
             if value is not None and not isinstance(value, str):
                 return f"effect {self.id!r}: {label} must be an id or unset"
+        if self.kind is not None and self.kind not in EFFECT_KINDS:
+            return f"effect {self.id!r}: unknown kind {self.kind!r}"
+        amount = self.amount
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 0 <= amount <= 999:
+            return f"effect {self.id!r}: the amount must be a whole number 0..999"
         if not isinstance(self.description, str):
             return f"effect {self.id!r}: the description must be text"
         return None

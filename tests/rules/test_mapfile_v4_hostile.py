@@ -48,7 +48,10 @@ from rules.turns import Participant, TurnState
 # --- strict reading -------------------------------------------------------------------------
 
 KNOWN = ", ".join(CONDITION_SPECS)
-SKILL_NAMES = "might, charisma, finesse, endure, zeal, magic, wit, observe"
+SKILL_NAMES = (
+    "might, charisma, finesse, endure, zeal, magic, wit, observe, "
+    "athletics, martial, elude, nimble, tools, guile, poise, nature"
+)
 POOL_NAMES = "grit, energy, resolve, minor_actions, movement, luck"
 PARTS = "head, torso, stomach, left arm, right arm, left leg, right leg"
 GHOST = "'ghost', which is not on the map"

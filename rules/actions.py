@@ -1,0 +1,403 @@
+"""Conflict actions as values: what an action rolls and why, the exact chance, and what
+the rolled dice do to the board (issue #7; seed 002; RULES-DIGEST §2, §12 "Attacks and
+tactics").
+
+Every action of seed 002 is an :class:`ActionKind` in :data:`ACTIONS` (filled by
+:mod:`rules.actions_attack`, :mod:`rules.actions_overpower` and
+:mod:`rules.actions_tactics`): its catalogue entry (:class:`ActionSpec`), why it is not
+allowed for an actor right now, how to plan it (:class:`ActionPlan`: the attack pool, one
+defence per target, the DL, damage, each modifier with its source) and what a success or
+failure changes. :func:`resolve` reads rolled or typed-in dice (:class:`Dice`) into an
+:class:`ActionOutcome`: the board after (state changes, the roll log, the dice drawn), a
+summary with reasons, and what to highlight.
+
+Skills (Q26): Strikes roll Martial (melee) or Nimble (ranged), Overpower Athletics,
+Distract Guile, Hinder Martial; defences are the defender's choice (Q3: Martial or Elude
+against Strikes). A Skill's Tier is its dice [P-SKILLS]; a Skill not set on the token rolls
+:data:`UNSET_SKILL_DICE` **[ASSUMPTION]** (a starting character's Tier 1, [P-CHAR]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+import numpy as np
+
+from rules.board import Board
+from rules.contest import contest, contest_chance, result_distribution
+from rules.dice import Roll, chance, injury, read_faces, roll
+from rules.hexes import Hex
+from rules.roll_log import LoggedRoll, appended
+
+__all__ = [
+    "ACTIONS",
+    "UNSET_SKILL_DICE",
+    "ActionChoice",
+    "ActionKind",
+    "ActionOutcome",
+    "ActionPlan",
+    "ActionRequest",
+    "ActionSpec",
+    "Applied",
+    "Dice",
+    "Modifier",
+    "Pool",
+    "Weapon",
+    "available_actions",
+    "plan_action",
+    "read_dice",
+    "resolve",
+    "roll_dice",
+    "skill_pool",
+]
+
+UNSET_SKILL_DICE = 1
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One term on a roll and where it comes from."""
+
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """What the attack is made with: melee (``range`` None) or ranged, its damage dice and
+    the properties the tactics read ([S002] targeted space: size made for, two-handed,
+    lightweight, unarmed). Damage dice are the GM's to set: weapons are not in the seeds
+    (**[ASSUMPTION]** default 2d12)."""
+
+    name: str = "weapon"
+    range: int | None = None
+    kind: str = "launched"  # thrown | launched, for range increments
+    damage: int = 2
+    reduction: int = 0  # the target's Reduction against it (Q24)
+    size: int = 0
+    two_handed: bool = False
+    lightweight: bool = False
+    unarmed: bool = False
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """A catalogue entry: the action, its group and cost, what it targets (``creature``,
+    ``space``, ``self`` or ``area``), what else it asks (``part``, ``number``,
+    ``destination``, ``choice``) and the seed sentence it comes from."""
+
+    key: str
+    name: str
+    group: str
+    cost: str
+    target: str
+    source: str
+    asks: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionRequest:
+    """Everything a player chose for one action."""
+
+    key: str
+    actor: str
+    target: str | None = None
+    targets: tuple[str, ...] = ()  # an Area's subjects
+    space: Hex | None = None
+    part: str | None = None
+    number: int = 0
+    destination: Hex | None = None
+    choice: str | None = None
+    weapon: Weapon = field(default_factory=Weapon)
+    attack_dice: int | None = None  # None: the actor's Skill Tier
+    defence_skill: str | None = None  # None: the action's default defence
+    defence_dice: int | None = None  # None: the defender's Skill Tier
+    charging: bool = False
+
+
+@dataclass(frozen=True)
+class Pool:
+    """One roll to make: who rolls it, with which Skill, how many dice, and each term."""
+
+    role: str  # attack | defence | damage | check
+    who: str
+    skill: str
+    dice: int
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def modifier(self) -> int:
+        return sum(m.amount for m in self.modifiers)
+
+    def label(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{max(0, self.dice)}d12{mod} ({self.skill})"
+
+
+@dataclass(frozen=True)
+class ActionPlan:
+    """What an action rolls: the attack (``None``: no roll at all), a defence per target
+    (none: only the DL), the DL, the damage dice rolled for each target hit, notes with
+    sources, and ``refusal`` when it cannot be made."""
+
+    request: ActionRequest
+    spec: ActionSpec
+    attack: Pool | None
+    dl: int
+    targets: tuple[str, ...] = ()
+    defences: tuple[Pool, ...] = ()
+    damage: Pool | None = None
+    notes: tuple[str, ...] = ()
+    refusal: str | None = None
+    spaces: tuple[Hex, ...] = ()
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
+
+    def chance(self, index: int = 0) -> Fraction:
+        """The exact chance that the attack succeeds against target ``index`` (Q1, Q2)."""
+        if self.attack is None:
+            return Fraction(1)
+        a = self.attack
+        if not self.defences:
+            return chance(max(0, a.dice), self.dl, a.modifier)
+        d = self.defences[index]
+        return contest_chance(max(0, a.dice), max(0, d.dice), self.dl, a.modifier, d.modifier)
+
+    def distribution(self) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
+        """P(attack result = r, no Fumble) for each r, and P(Fumble)."""
+        if self.attack is None:
+            return (), Fraction(0)
+        return result_distribution(max(0, self.attack.dice), self.attack.modifier)
+
+
+@dataclass(frozen=True)
+class Dice:
+    """The faces of one action: the attack, each target's defence, each hit's damage."""
+
+    attack: Roll | None
+    defences: tuple[Roll, ...] = ()
+    damage: tuple[Roll | None, ...] = ()
+    manual: bool = False
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What an action's kind did to the board: the board after, what to say, the tokens
+    moved and the spaces touched."""
+
+    board: Board
+    reasons: tuple[str, ...] = ()
+    moved: tuple[str, ...] = ()
+    spaces: tuple[Hex, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionOutcome:
+    """The result of an action: the board after, whether it succeeded (per target),
+    a one-line summary, reasons, what to highlight and the log entries."""
+
+    plan: ActionPlan
+    board: Board
+    succeeded: tuple[bool, ...]
+    summary: str
+    reasons: tuple[str, ...]
+    hit: tuple[str, ...]
+    moved: tuple[str, ...]
+    spaces: tuple[Hex, ...]
+    log: tuple[LoggedRoll, ...]
+
+
+Planner = Callable[[Board, ActionRequest, ActionSpec], ActionPlan]
+Applier = Callable[[Board, ActionPlan, tuple[bool, ...], Dice], Applied]
+Legality = Callable[[Board, str], str | None]
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """An action: its catalogue entry, why an actor cannot use it now (or ``None``), its
+    planner, and what a roll's results change on the board."""
+
+    spec: ActionSpec
+    refusal: Legality
+    plan: Planner
+    apply: Applier
+
+
+@dataclass(frozen=True)
+class ActionChoice:
+    """A catalogue entry for one actor now: allowed, or the reason it is not."""
+
+    spec: ActionSpec
+    refusal: str | None
+
+
+ACTIONS: dict[str, ActionKind] = {}
+"""Every action by key, in menu order (registered by the action modules)."""
+
+
+def available_actions(board: Board, actor_id: str) -> tuple[ActionChoice, ...]:
+    """Every action with why ``actor_id`` cannot use it right now (``None``: it can)."""
+    _load_actions()
+    board.token(actor_id)
+    return tuple(ActionChoice(k.spec, k.refusal(board, actor_id)) for k in ACTIONS.values())
+
+
+def plan_action(board: Board, request: ActionRequest) -> ActionPlan:
+    """The plan for ``request``: dice, modifiers with sources, DL, chance, or refusal."""
+    _load_actions()
+    kind = ACTIONS.get(request.key)
+    if kind is None:
+        raise KeyError(f"unknown action {request.key!r}")
+    board.token(request.actor)
+    refusal = kind.refusal(board, request.actor)
+    plan = kind.plan(board, request, kind.spec)
+    if refusal and not plan.refusal:
+        plan = replace(plan, refusal=refusal)
+    return plan
+
+
+def skill_pool(
+    board: Board, who: str, skill: str, role: str, dice: int | None, terms: Sequence[Modifier]
+) -> Pool:
+    """A pool of ``skill`` for token ``who``: ``dice`` if given, else its Skill Tier (or
+    :data:`UNSET_SKILL_DICE` when the token has none set)."""
+    if dice is None:
+        tiers = dict(board.token(who).vitals.stats)
+        dice = tiers.get(skill.lower(), UNSET_SKILL_DICE)
+    return Pool(role, who, skill, dice, tuple(terms))
+
+
+def roll_dice(plan: ActionPlan, rng: np.random.Generator) -> Dice:
+    """Roll ``plan``'s attack and defences with ``rng``, and damage for every target
+    (only the damage of targets hit is used)."""
+    attack = (
+        None if plan.attack is None else roll(max(0, plan.attack.dice), rng, plan.attack.modifier)
+    )
+    defences = tuple(roll(max(0, d.dice), rng, d.modifier) for d in plan.defences)
+    damage: tuple[Roll | None, ...] = ()
+    if plan.damage is not None:
+        count = max(1, len(plan.targets))
+        damage = tuple(roll(max(0, plan.damage.dice), rng) for _ in range(count))
+    return Dice(attack, defences, damage)
+
+
+def read_dice(
+    plan: ActionPlan,
+    attack: Sequence[int] | None,
+    defences: Sequence[Sequence[int]] = (),
+    damage: Sequence[Sequence[int] | None] = (),
+) -> Dice:
+    """Dice rolled at the table and typed in, read as ``plan``'s pools; ``ValueError``
+    naming the pool when a count of faces does not match."""
+    attack_roll = None
+    if plan.attack is not None:
+        attack_roll = _typed(attack or (), plan.attack, "attack")
+    if len(defences) != len(plan.defences):
+        raise ValueError(f"{len(plan.defences)} defence rolls are needed, got {len(defences)}")
+    defence_rolls = tuple(
+        _typed(f, p, "defence") for f, p in zip(defences, plan.defences, strict=True)
+    )
+    damage_rolls = tuple(
+        None if f is None or plan.damage is None else _typed(f, plan.damage, "damage", 0)
+        for f in damage
+    )
+    return Dice(attack_roll, defence_rolls, damage_rolls, manual=True)
+
+
+def _typed(faces: Sequence[int], pool: Pool, what: str, modifier: int | None = None) -> Roll:
+    n = max(0, pool.dice)
+    if len(faces) != n:
+        raise ValueError(f"the {what} rolls {n}d12: type {n} faces, got {len(faces)}")
+    return read_faces(faces, pool.modifier if modifier is None else modifier)
+
+
+def resolve(board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome:
+    """What ``dice`` do: success per target (Q1, Q2, Q5), the kind's state changes, the
+    roll log entries and one more dice draw on the board."""
+    if plan.refusal:
+        raise ValueError(plan.refusal)
+    kind = ACTIONS[plan.request.key]
+    succeeded, reasons = _read(plan, dice)
+    applied = kind.apply(board, plan, succeeded, dice)
+    log = _log_entries(board, plan, dice, succeeded)
+    after = applied.board._evolve(
+        rolls=appended(applied.board.rolls, log), dice_draws=board.dice_draws + 1
+    )
+    hit = tuple(t for t, ok in zip(plan.targets, succeeded, strict=False) if ok)
+    summary = _summary(board, plan, succeeded)
+    return ActionOutcome(
+        plan, after, succeeded, summary, (*reasons, *applied.reasons), hit, applied.moved,
+        (*plan.spaces, *applied.spaces), log,
+    )  # fmt: skip
+
+
+def _read(plan: ActionPlan, dice: Dice) -> tuple[tuple[bool, ...], list[str]]:
+    if dice.attack is None:
+        return (True,) * max(1, len(plan.targets)), []
+    if not plan.defences:
+        ok = dice.attack.succeeds(plan.dl)
+        return (ok,) * max(1, len(plan.targets)), [f"attack {dice.attack.describe(plan.dl)}"]
+    reasons: list[str] = []
+    results: list[bool] = []
+    for defence in dice.defences:
+        outcome = contest(dice.attack, defence, plan.dl)
+        results.append(outcome.succeeds)
+        reasons += outcome.reasons if not reasons else outcome.reasons[1:]
+    return tuple(results), reasons
+
+
+def _name(board: Board, token_id: str | None) -> str:
+    if token_id is None or token_id not in board.tokens:
+        return ""
+    return board.token(token_id).name
+
+
+def _summary(board: Board, plan: ActionPlan, succeeded: tuple[bool, ...]) -> str:
+    who = _name(board, plan.request.actor)
+    if plan.attack is None:
+        return f"{who}: {plan.spec.name}"
+    if len(plan.targets) > 1:
+        return f"{who}: {plan.spec.name} hits {sum(succeeded)} of {len(plan.targets)}"
+    word = "succeeds" if all(succeeded) else "fails"
+    target = _name(board, plan.targets[0]) if plan.targets else ""
+    return f"{who}: {plan.spec.name}" + (f" on {target}" if target else "") + f" {word}"
+
+
+def _log_entries(
+    board: Board, plan: ActionPlan, dice: Dice, succeeded: tuple[bool, ...]
+) -> tuple[LoggedRoll, ...]:
+    actor, rnd = _name(board, plan.request.actor), board.turn.round
+    entries = []
+    target = _name(board, plan.targets[0]) if len(plan.targets) == 1 else ""
+    if dice.attack is not None and plan.attack is not None:
+        outcome = "succeeds" if all(succeeded) else "fails" if not any(succeeded) else "mixed"
+        breakdown = tuple((m.amount, m.reason) for m in plan.attack.modifiers)
+        entries.append(LoggedRoll(plan.spec.name, dice.attack.faces, dice.attack.modifier,
+                                  plan.dl, actor, target, breakdown, outcome, "attack",
+                                  dice.manual, rnd))  # fmt: skip
+    for token_id, pool, rolled in zip(plan.targets, plan.defences, dice.defences, strict=False):
+        breakdown = tuple((m.amount, m.reason) for m in pool.modifiers)
+        entries.append(LoggedRoll(f"{plan.spec.name} — defence ({pool.skill})", rolled.faces,
+                                  rolled.modifier, None, _name(board, token_id), actor, breakdown,
+                                  "", "defence", dice.manual, rnd))  # fmt: skip
+    reduction = plan.request.weapon.reduction
+    for token_id, ok, hurt in zip(plan.targets, succeeded, dice.damage, strict=False):
+        if ok and hurt is not None:
+            told = f"{injury(hurt.faces, reduction)} Injury (faces ≥ {3 + reduction}, Q24)"
+            entries.append(LoggedRoll(f"{plan.spec.name} — damage", hurt.faces, 0, None,
+                                      actor, _name(board, token_id), (), told, "damage",
+                                      dice.manual, rnd))  # fmt: skip
+    return tuple(entries)
+
+
+def _load_actions() -> None:
+    """Register the action modules on first use (they import this module)."""
+    if not ACTIONS:
+        import rules.actions_attack
+        import rules.actions_overpower
+        import rules.actions_tactics  # noqa: F401

@@ -1,0 +1,208 @@
+"""Strikes as actions (issue #7; seed 002 "Strike", Tactics): Strike, Called Shot, Rapid
+Strike and Charge. The modifiers come from :func:`rules.strike.strike`; this module adds
+the Skills (Q26: Martial melee, Nimble ranged; Q3: the defender picks Martial or Elude),
+the terms from the creatures' state (:mod:`rules.action_terms`), the damage dice, and what
+a hit does: Injury from the damage faces ([P-DAMAGE], Q24) applied by
+:func:`rules.harm.harm`, and the lasting parts as ongoing effects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.action_terms import physical_attack_terms, physical_defence_terms
+from rules.actions import (
+    ACTIONS,
+    ActionKind,
+    ActionPlan,
+    ActionRequest,
+    ActionSpec,
+    Applied,
+    Dice,
+    Modifier,
+    Pool,
+    skill_pool,
+)
+from rules.board import Board
+from rules.conditions import set_condition, tier_of
+from rules.conflict_actions import rapid_strike
+from rules.dice import injury
+from rules.effects import OngoingEffect
+from rules.harm import harm
+from rules.ids import fresh_id
+from rules.play import with_effect
+from rules.pools import pool_current
+from rules.strike import strike
+from rules.tactics import called_shot
+
+__all__ = ["DEFENCE_SKILLS", "add_lasting", "apply_damage", "attack_refusal"]
+
+DEFENCE_SKILLS = ("Elude", "Martial", "Nimble")
+"""Q3: the defender chooses Martial (with Guard) or Elude; huge attackers may make it
+Nimble ([S002] "If you are 4 or more sizes larger … attack against Nimble")."""
+
+
+def attack_refusal(board: Board, actor_id: str) -> str | None:
+    """Why ``actor_id`` cannot attack now: not a creature, or in a Defensive Stance
+    ([S002] "you cannot attack or Manifest Spells or Talents")."""
+    actor = board.token(actor_id)
+    if actor.kind.value != "creature":
+        return f"{actor.name} is not a creature"
+    if any(e.kind == "defensive_stance" and e.creator == actor_id for e in board.effects.values()):
+        return f"{actor.name} is in a Defensive Stance: it cannot attack [S002]"
+    if tier_of(actor.conditions, "unconscious"):
+        return f"{actor.name} is Unconscious"
+    return None
+
+
+def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    if request.target is None:
+        return ActionPlan(request, spec, None, 3, refusal="choose a target creature")
+    weapon, key = request.weapon, request.key
+    number = request.number if key == "rapid_strike" else 0
+    if key == "rapid_strike" and number < 1:
+        return ActionPlan(request, spec, None, 3, refusal="declare a number of at least 1")
+    part = request.part if key == "called_shot" else None
+    if key == "called_shot" and part is None:
+        return ActionPlan(request, spec, None, 3, refusal="choose the part to strike")
+    rapid = rapid_strike(number, weapon.lightweight) if number else None
+    planned = strike(
+        board, request.actor, request.target, dice=0, weapon_range=weapon.range,
+        ranged_kind=weapon.kind, called_part=part, charging=key == "charge",
+    )  # fmt: skip
+    skill = "Nimble" if weapon.range is not None else "Martial"
+    terms = [Modifier(m.amount, m.reason) for m in planned.modifiers]
+    terms += physical_attack_terms(board, request.actor)
+    attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
+    notes = list(planned.notes)
+    if rapid is not None:
+        attack = replace(attack, dice=attack.dice + rapid.attack_dice)
+        notes += rapid.reasons
+    if part is not None:
+        notes += called_shot(part).reasons
+    defence = skill_pool(
+        board, request.target, request.defence_skill or "Elude", "defence",
+        request.defence_dice, physical_defence_terms(board, request.target),
+    )  # fmt: skip
+    damage_dice = weapon.damage + (rapid.damage_dice if rapid else 0)
+    damage = Pool("damage", request.actor, weapon.name, damage_dice)
+    return ActionPlan(
+        request, spec, attack, planned.dl, (request.target,), (defence,), damage,
+        tuple(notes), planned.refusal,
+    )  # fmt: skip
+
+
+def apply_damage(
+    board: Board, target_id: str, faces: tuple[int, ...], reduction: int, part: str | None = None
+) -> tuple[Board, list[str]]:
+    """A hit's damage on ``target_id``: Injury = faces ≥ 3 + Reduction ([P-DAMAGE], Q24),
+    taken from Grit and then Energy, Serious Injury as Wounded Tiers on the part hit
+    (``torso`` unless a Called Shot struck its part), and Unconscious at an empty Grit Pool."""
+    token = board.token(target_id)
+    hurt = injury(faces, reduction)
+    grit = pool_current(token.vitals, "grit", token.size, token.movement_pool)
+    threshold = token.vitals.severe_threshold
+    shot = called_shot(part) if part is not None else None
+    result = harm(hurt, grit=grit, severe_threshold=threshold or 0, called_shot=shot)
+    vitals = token.vitals.with_value("current", "grit", result.grit_after)
+    if result.energy_lost:
+        energy = pool_current(token.vitals, "energy", token.size, token.movement_pool)
+        vitals = vitals.with_value("current", "energy", energy - result.energy_lost)
+    reasons = [f"{token.name}: {r}" for r in result.reasons]
+    if result.wounded and threshold is not None:
+        where = _body_part(part)
+        before = dict(vitals.wounded).get(where, 0)
+        vitals = vitals.with_value("wounded", where, before + result.wounded)
+    elif result.wounded:
+        reasons.append(f"{token.name} has no Severe Threshold set: no Wounded Tiers recorded")
+    entries = token.conditions
+    for name, tier in result.conditions:
+        entries = set_condition(entries, name, max(tier, tier_of(entries, name)))
+    board = board.with_token_replaced(replace(token, vitals=vitals, conditions=entries))
+    return board, reasons
+
+
+def _body_part(part: str | None) -> str:
+    table = {"legs": "left leg", "arms": "left arm", "eyes": "head", "ears": "head"}
+    name = table.get(part or "torso", part or "torso")
+    return name if name in ("head", "torso", "stomach", "left arm", "right arm",
+                            "left leg", "right leg") else "torso"  # fmt: skip
+
+
+def add_lasting(
+    board: Board, creator: str, kind: str, name: str, amount: int = 0, target: str | None = None
+) -> Board:
+    """``board`` with a 1-round lasting effect of ``kind`` made by ``creator`` (it ends as
+    the creator's next turn begins, [P-TIMING])."""
+    effect_id = fresh_id(board.effects, kind.replace("_", "-"))
+    effect = OngoingEffect(effect_id, name, creator, 1, "", None, target, kind, amount)
+    return with_effect(board, effect)
+
+
+def _apply_strike(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    request, reasons = plan.request, []
+    actor = request.actor
+    if request.key == "called_shot" and request.part:
+        board = add_lasting(board, actor, "called_shot", "Called Shot (−1 physical attacks)")
+    if request.key == "rapid_strike":
+        board = add_lasting(board, actor, "rapid_strike", f"Rapid Strike {request.number}",
+                            request.number)  # fmt: skip
+    if request.key == "charge":
+        board = add_lasting(board, actor, "charge", "Charged (−1 physical defences)")
+        reasons.append("Charge: the turn ends after the attack [S002]")
+    for target, hit, rolled, defence in zip(
+        plan.targets, ok, dice.damage, dice.defences, strict=False
+    ):
+        if not hit or rolled is None:
+            continue
+        part = _struck_part(request, dice, defence.result, reasons)
+        board, why = apply_damage(board, target, rolled.faces, request.weapon.reduction, part)
+        reasons += why
+    return Applied(board, tuple(reasons))
+
+
+def _struck_part(
+    request: ActionRequest, dice: Dice, defence: int, reasons: list[str]
+) -> str | None:
+    if request.key != "called_shot" or request.part is None or dice.attack is None:
+        return None
+    needed = called_shot(request.part).margin_needed
+    over = dice.attack.result - defence
+    if over >= needed:
+        reasons.append(
+            f"beats the defence by {over} ≥ {needed}: the {request.part} is struck [S002]"
+        )
+        return request.part
+    reasons.append(
+        f"beats the defence by {over} < {needed}: a hit, not on the {request.part} [S002]"
+    )
+    return None
+
+
+_SPECS = (
+    ActionSpec("strike", "Strike", "Attack", "Major", "creature",
+               "Attack a target with a melee weapon to cause damage and effects of the weapon, "
+               "DL 3."),
+    ActionSpec("called_shot", "Called Shot…", "Attack", "Major", "creature",
+               "you can choose to target a specific part of the target", ("part",)),
+    ActionSpec("rapid_strike", "Rapid Strike…", "Attack", "Major", "creature",
+               "Declare a number. For 1 round, lose that number of d12 on attack rolls",
+               ("number",)),
+    ActionSpec("charge", "Charge", "Attack", "Major", "creature",
+               "After moving 2 consecutive spaces, if you have used Dash this turn"),
+)  # fmt: skip
+
+
+def _charge_refusal(board: Board, actor_id: str) -> str | None:
+    problem = attack_refusal(board, actor_id)
+    if problem:
+        return problem
+    token = board.token(actor_id)
+    if token.motion.pace not in ("dash", "run") or not token.moved_this_turn:
+        return f"{token.name} has not Dashed and moved 2 spaces this turn [S002]"
+    return None
+
+
+for _spec in _SPECS:
+    _refusal = _charge_refusal if _spec.key == "charge" else attack_refusal
+    ACTIONS[_spec.key] = ActionKind(_spec, _refusal, _plan_strike, _apply_strike)
