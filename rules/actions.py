@@ -51,9 +51,12 @@ __all__ = [
     "resolve",
     "roll_dice",
     "skill_pool",
+    "target_refusals",
 ]
 
 UNSET_SKILL_DICE = 1
+ASKING = ("choose ", "declare ")
+"""How a refusal that only asks for more input begins (:attr:`ActionPlan.asks_input`)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,12 @@ class ActionPlan:
     def allowed(self) -> bool:
         return self.refusal is None
 
+    @property
+    def asks_input(self) -> bool:
+        """True when the only refusal is something still to choose ("choose the space …",
+        "declare a number …"), not a rule against it."""
+        return self.refusal is not None and self.refusal.startswith(ASKING)
+
     def chance(self, index: int = 0) -> Fraction:
         """The exact chance that the attack succeeds against target ``index`` (Q1, Q2)."""
         if self.attack is None:
@@ -259,6 +268,18 @@ def plan_action(board: Board, request: ActionRequest) -> ActionPlan:
     if refusal and not plan.refusal:
         plan = replace(plan, refusal=refusal)
     return plan
+
+
+def target_refusals(board: Board, request: ActionRequest) -> dict[str, str | None]:
+    """For every other token: why ``request`` cannot target it, or ``None`` when it can
+    (something still to choose, like Shove's space, does not count against it)."""
+    out: dict[str, str | None] = {}
+    for token_id in board.tokens:
+        if token_id == request.actor:
+            continue
+        plan = plan_action(board, replace(request, target=token_id))
+        out[token_id] = None if plan.refusal is None or plan.asks_input else plan.refusal
+    return out
 
 
 def skill_pool(
@@ -396,8 +417,8 @@ def _log_entries(
 
 
 def _load_actions() -> None:
-    """Register the action modules on first use (they import this module)."""
-    if not ACTIONS:
-        import rules.actions_attack
-        import rules.actions_overpower
-        import rules.actions_tactics  # noqa: F401
+    """Register the action modules (they import this module; imports run once)."""
+    import rules.actions_area
+    import rules.actions_attack
+    import rules.actions_overpower
+    import rules.actions_tactics  # noqa: F401

@@ -33,7 +33,7 @@ from rules.ids import fresh_id
 from rules.play import with_effect
 from rules.pools import pool_current
 from rules.strike import strike
-from rules.tactics import called_shot
+from rules.tactics import CALLED_SHOT_PARTS, called_shot
 
 __all__ = ["DEFENCE_SKILLS", "add_lasting", "apply_damage", "attack_refusal"]
 
@@ -65,6 +65,9 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     part = request.part if key == "called_shot" else None
     if key == "called_shot" and part is None:
         return ActionPlan(request, spec, None, 3, refusal="choose the part to strike")
+    if part is not None and part not in CALLED_SHOT_PARTS:
+        known = ", ".join(CALLED_SHOT_PARTS)
+        return ActionPlan(request, spec, None, 3, refusal=f"no Called Shot part {part!r}; {known}")
     rapid = rapid_strike(number, weapon.lightweight) if number else None
     planned = strike(
         board, request.actor, request.target, dice=0, weapon_range=weapon.range,
@@ -123,7 +126,7 @@ def apply_damage(
 
 
 def _body_part(part: str | None) -> str:
-    table = {"legs": "left leg", "arms": "left arm", "eyes": "head", "ears": "head"}
+    table = {"leg": "left leg", "arm": "left arm", "eye": "head", "ear": "head"}
     name = table.get(part or "torso", part or "torso")
     return name if name in ("head", "torso", "stomach", "left arm", "right arm",
                             "left leg", "right leg") else "torso"  # fmt: skip

@@ -1,11 +1,43 @@
-"""Overpower actions (issue #7; seed 002 "Overpower"): Grab, Grapple, Disarm, Hamper,
-Shove, Escape and Tackle. The checks come from :func:`rules.overpower.overpower` (the
-full size difference; impossible 3+ sizes larger); the attack rolls Athletics (Q26) and the
-defender picks Athletics or Elude (Q3 by analogy, **[ASSUMPTION]**). What a success does:
-a Grab makes a Hold (:mod:`rules.holds`), a Shove moves the target.
+"""Overpower actions (issue #7; seed 002 "Overpower"): Grab, Disarm, Grapple, Hamper,
+Shove, Escape and Tackle, registered here in the seed's order. The checks come from
+:func:`rules.overpower.overpower` ([S002] "Against a larger target, suffer a penalty on your
+roll equal to the size difference. Against a smaller target, gain a bonus instead. You
+cannot affect targets 3 or more sizes larger than you."); the attack rolls Athletics (Q26)
+and the defender picks Athletics or Elude (Q3 by analogy, **[ASSUMPTION]**). The Hold
+actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module has:
+
+- **Disarm** [S002] "Attack target creature with a melee weapon to cause them to drop
+  target object they are holding into target space adjacent to them, DL 3. If the object
+  is Gripped by multiple limbs, they gain +1 on their defenses for each limb beyond the
+  first. If the targeted object is a weapon, the creature instead rolls defense of the
+  skill used to attack with it." ``request.number`` is the limbs gripping it (default 1),
+  ``request.choice`` names the object, ``request.destination`` is where it drops; a
+  weapon's defence Skill is the caller's ``defence_skill``.
+- **Hamper** [S002] "Attack target creature with a melee weapon to cause Tier 1 of your
+  choice of Blinded, Dazzled, Deafened, Muted, Slowed, or Unstable, DL 3." ``choice`` is
+  one of :data:`HAMPER_CHOICES`; Tiers of the same name add [P-GAME].
+- **Shove** [S002] "Attack a target with a melee weapon to move the target one space
+  farther from you, DL 3." A target in a Hold: "If an effect would move you, it attacks
+  Athletics of each creature in the Hold with a number of d12 equal to the number of
+  spaces it is trying to move you … On failure against any, you are not moved." Those
+  attacks are rolls of their own, so a successful Shove of a creature in a Hold lists
+  them and does not move it (**[ASSUMPTION]**: the Soulweaver rolls them and moves it).
+- **Tackle** [S002] "As you move into an occupied space, fill your Movement Pool to attack
+  a target in the space to cause Collision, DL 3. Modify the damage dealt by the same way
+  the attack roll is modified from size." Chosen here: the Collision is from the
+  tackler's own movement, :func:`rules.collision.movement_collision` (floor(Pool ÷ 4) ×
+  spaces moved in that use, D7; ``request.number`` spaces, default 1), plus the size term
+  of the attack; that is the plan's damage Pool, rolled and applied to the target on a
+  hit, with no Reduction ([S001] "Armor does not reduce damage from Collision"). Filling
+  the Movement Pool spends all Movement left, hit or miss. The tackler's own share of the
+  Collision ([S001] "Each creature and object in a Collision takes Bashing damage") is
+  given as a reason, not rolled (**[ASSUMPTION]**); no token moves.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
 
 from rules.action_terms import physical_attack_terms, physical_defence_terms
 from rules.actions import (
@@ -17,16 +49,35 @@ from rules.actions import (
     Applied,
     Dice,
     Modifier,
+    Pool,
     skill_pool,
 )
-from rules.actions_attack import attack_refusal
+from rules.actions_attack import apply_damage, attack_refusal
+from rules.actions_hold import (
+    GRAPPLE_CHOICES,
+    apply_escape,
+    apply_grab,
+    apply_grapple,
+    escape_plan,
+    grapple_plan,
+)
 from rules.board import Board
-from rules.holds import Hold, with_hold
+from rules.collision import Collision, formula_pool, movement_collision
+from rules.conditions import CONDITION_SPECS, add_condition, tier_of
+from rules.hexes import Hex, distance
+from rules.holds import resist_dice
+from rules.options import RuleOptions
 from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
+from rules.pools import pool_current
 
-__all__ = ["OVERPOWER_DEFENCE_SKILLS", "plan_overpower"]
+__all__ = ["HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower", "tackle_collision"]
 
 OVERPOWER_DEFENCE_SKILLS = ("Athletics", "Elude")
+HAMPER_CHOICES = ("Blinded", "Dazzled", "Deafened", "Muted", "Slowed", "Unstable")
+"""[S002] Hamper: "Tier 1 of your choice of Blinded, Dazzled, Deafened, Muted, Slowed, or
+Unstable"."""
+MELEE = ("disarm", "hamper", "shove")
+"""Overpowers "with a melee weapon" [S002]."""
 
 
 def plan_overpower(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
@@ -46,18 +97,118 @@ def plan_overpower(board: Board, request: ActionRequest, spec: ActionSpec) -> Ac
         board, request.target, request.defence_skill or "Athletics", "defence",
         request.defence_dice, physical_defence_terms(board, request.target),
     )  # fmt: skip
-    refusal = check.refusal or _destination_problem(board, request)
+    refusal = check.refusal or _melee_problem(request)
     spaces = (request.destination,) if request.destination is not None else ()
     return ActionPlan(request, spec, attack, check.dl, (request.target,), (defence,), None,
                       check.reasons, refusal, spaces)  # fmt: skip
 
 
+def _melee_problem(request: ActionRequest) -> str | None:
+    if request.key in MELEE and request.weapon.range is not None:
+        return f"{request.key.capitalize()} is made with a melee weapon [S002]"
+    return None
+
+
+def _refused(plan: ActionPlan, problem: str | None) -> ActionPlan:
+    """``plan`` with ``problem`` as its refusal unless it already has one."""
+    return plan if plan.refusal or not problem else replace(plan, refusal=problem)
+
+
+# -- Disarm -------------------------------------------------------------------------
+def _plan_disarm(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    """Disarm: [S002] "+1 on their defenses for each limb beyond the first"; the space
+    the object drops into must be "adjacent to them"."""
+    plan = plan_overpower(board, request, spec)
+    if request.target is None or not plan.defences:
+        return plan
+    limbs = request.number or 1
+    if limbs < 1:
+        return _refused(plan, f"the object is Gripped by at least 1 limb, not {limbs}")
+    defence = plan.defences[0]
+    if limbs > 1:
+        why = f"Gripped by {limbs} limbs: +1 per limb beyond the first [S002]"
+        defence = replace(defence, modifiers=(*defence.modifiers, Modifier(limbs - 1, why)))
+    note = (
+        "'If the targeted object is a weapon, the creature instead rolls defense of the skill "
+        "used to attack with it' [S002]: set the defence Skill"
+    )
+    plan = replace(plan, defences=(defence,), notes=(*plan.notes, note))
+    return _refused(plan, _drop_problem(board, request.target, request.destination))
+
+
+def _drop_problem(board: Board, target_id: str, where: Hex | None) -> str | None:
+    target = board.token(target_id)
+    if where is None:
+        return f"choose the space adjacent to {target.name} where the object drops"
+    if not board.contains(where) or board.terrain_at(where).blocked:
+        return "the object cannot drop there: off the map or a wall"
+    if min(distance(where, h) for h in target.footprint) != 1:
+        quote = "'into target space adjacent to them' [S002]"
+        return f"that space is not adjacent to {target.name}: {quote}"
+    return None
+
+
+def _apply_disarm(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    """[S002] "cause them to drop target object … into target space adjacent to them"."""
+    request = plan.request
+    if not ok[0] or request.target is None or request.destination is None:
+        return Applied(board)
+    thing = request.choice or "what it holds"
+    where = request.destination
+    name = board.token(request.target).name
+    return Applied(board, (f"{name} drops {thing} into ({where.q}, {where.r}) [S002]",))
+
+
+# -- Hamper -------------------------------------------------------------------------
+def _plan_hamper(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    """Hamper asks for one of :data:`HAMPER_CHOICES` ([S002] "your choice of …")."""
+    plan = plan_overpower(board, request, spec)
+    name = _hamper_condition(request.choice)
+    if name is None:
+        if request.choice is None:
+            return _refused(plan, f"choose one of {', '.join(HAMPER_CHOICES)} [S002]")
+        choices = ", ".join(HAMPER_CHOICES)
+        why = f"Hamper cannot cause {request.choice!r}: 'your choice of {choices}' [S002]"
+        return _refused(plan, why)
+    effect = CONDITION_SPECS[name]
+    note = f"success: {effect.label} 1 — {effect.effect} [S002] [P-AIL]"
+    return replace(plan, notes=(*plan.notes, note))
+
+
+def _hamper_condition(choice: str | None) -> str | None:
+    """The condition name of a Hamper ``choice`` (any letter case), or ``None``."""
+    name = (choice or "").strip().lower()
+    return name if name in (c.lower() for c in HAMPER_CHOICES) else None
+
+
+def _apply_hamper(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    """[S002] "cause Tier 1 of your choice"; "Tiers of the same name add" [P-GAME]."""
+    name = _hamper_condition(plan.request.choice)
+    if not ok[0] or plan.request.target is None or name is None:
+        return Applied(board)
+    target = board.token(plan.request.target)
+    entries = add_condition(target.conditions, name, 1, "Hamper")
+    board = board.with_token_replaced(replace(target, conditions=entries))
+    label = CONDITION_SPECS[name].label
+    return Applied(board, (f"{target.name} is {label} {tier_of(entries, name)} [S002]",))
+
+
+# -- Shove --------------------------------------------------------------------------
+def _plan_shove(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    """Shove: a space "one space farther from you" [S002] and, in a Hold, the attacks on
+    everyone else in it (:func:`rules.holds.resist_dice`)."""
+    plan = plan_overpower(board, request, spec)
+    if request.target is None:
+        return plan
+    plan = replace(plan, notes=(*plan.notes, *_hold_resistance(board, request)))
+    return _refused(plan, _destination_problem(board, request))
+
+
 def _destination_problem(board: Board, request: ActionRequest) -> str | None:
-    if request.key != "shove" or request.target is None:
-        return None
-    options = shove_destinations(board, request.actor, request.target)
+    target = request.target or ""
+    options = shove_destinations(board, request.actor, target)
     if not options:
-        return f"{board.token(request.target).name} has no space to be shoved into [S002]"
+        return f"{board.token(target).name} has no space to be shoved into [S002]"
     if request.destination is None:
         return "choose the space to shove the target into"
     if request.destination not in options:
@@ -65,29 +216,131 @@ def _destination_problem(board: Board, request: ActionRequest) -> str | None:
     return None
 
 
-def _apply_grab(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    if not ok[0] or plan.request.target is None:
-        return Applied(board)
-    actor, target = plan.request.actor, plan.request.target
-    board = with_hold(board, Hold(actor, target))
-    names = board.token(actor).name, board.token(target).name
-    return Applied(board, (f"{names[0]} holds {names[1]}: they move together [S002]",))
+def _resisters(board: Board, request: ActionRequest) -> tuple[tuple[str, int], ...]:
+    """Who else in the target's Holds the Shove must beat, and with how many d12."""
+    target = board.token(request.target or "")
+    where = request.destination
+    spaces = 1 if where is None else max(1, distance(target.position, where))
+    return tuple((o, n) for o, n in resist_dice(board, target.id, spaces) if o != request.actor)
+
+
+def _hold_resistance(board: Board, request: ActionRequest) -> tuple[str, ...]:
+    resisters = _resisters(board, request)
+    if not resisters:
+        return ()
+    target = board.token(request.target or "")
+    each = ", ".join(f"{board.token(o).name}'s Athletics with {n}d12" for o, n in resisters)
+    return (
+        f"{target.name} is in a Hold: the Shove attacks {each}; 'On failure against any, you "
+        "are not moved' [S002]",
+    )
 
 
 def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    """[S002] "move the target one space farther from you"; in a Hold "On failure against
+    any, you are not moved" — not moved here until those are rolled ([ASSUMPTION])."""
     target, where = plan.request.target, plan.request.destination
     if not ok[0] or target is None or where is None:
         return Applied(board)
-    board = board.with_token_moved(target, where)
     name = board.token(target).name
+    resistance = _hold_resistance(board, plan.request)
+    if resistance:
+        why = "not moved yet: roll those attacks, and move it if every one succeeds [ASSUMPTION]"
+        return Applied(board, (*resistance, why))
+    board = board.with_token_moved(target, where)
     return Applied(board, (f"{name} is shoved one space farther [S002]",), (target,), (where,))
 
 
-_SPECS = {
-    "grab": ActionSpec("grab", "Grab", "Overpower", "Major", "creature", OVERPOWER_ACTIONS["grab"]),
-    "shove": ActionSpec("shove", "Shove…", "Overpower", "Major", "creature",
-                        OVERPOWER_ACTIONS["shove"], ("destination",)),
-}  # fmt: skip
+# -- Tackle -------------------------------------------------------------------------
+def tackle_collision(board: Board, request: ActionRequest) -> tuple[Collision, int]:
+    """The Collision a Tackle causes from the tackler's own movement ([S001] "(your
+    Movement Pool / 4) x the number of spaces you move", D7; ``request.number`` spaces,
+    default 1) and the size term the damage takes ([S002] "Modify the damage dealt by the
+    same way the attack roll is modified from size")."""
+    opts = RuleOptions.of(board.options)
+    pool, _ = formula_pool(board.token(request.actor), opts)
+    collision = movement_collision(pool, max(1, request.number), pool_used=opts.pool_in_formulas)
+    size = overpower(board, request.actor, request.target or "", "tackle", opts).modifier
+    return collision, size
 
-ACTIONS["grab"] = ActionKind(_SPECS["grab"], attack_refusal, plan_overpower, _apply_grab)
-ACTIONS["shove"] = ActionKind(_SPECS["shove"], attack_refusal, plan_overpower, _apply_shove)
+
+def _plan_tackle(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    """Tackle: the Collision damage Pool (:func:`tackle_collision`), no Reduction
+    ([S001] "Armor does not reduce damage from Collision")."""
+    plan = plan_overpower(board, request, spec)
+    if request.target is None:
+        return plan
+    if request.number < 0:
+        return _refused(plan, f"spaces moved cannot be negative, got {request.number}")
+    actor = board.token(request.actor)
+    if pool_current(actor.vitals, "movement", actor.size, actor.movement_pool) <= 0:
+        return _refused(plan, f"{actor.name} has no Movement left to move into the space [S002]")
+    collision, size = tackle_collision(board, request)
+    damage = Pool("damage", request.actor, "Collision (Bashing)", max(0, collision.damage + size))
+    notes = (
+        f"Collision {collision.describe()}",
+        f"size {size:+d} on the damage: 'Modify the damage dealt by the same way the attack "
+        "roll is modified from size' [S002]",
+        "'fill your Movement Pool': all Movement left is spent [S002]",
+        "'Armor does not reduce damage from Collision' [S001]: no Reduction",
+    )
+    weapon = replace(request.weapon, reduction=0)
+    return replace(plan, request=replace(request, weapon=weapon), damage=damage,
+                   notes=(*plan.notes, *notes))  # fmt: skip
+
+
+def _apply_tackle(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    """[S002] "fill your Movement Pool" (hit or miss), then the Collision on a hit."""
+    request = plan.request
+    actor = board.token(request.actor)
+    left = pool_current(actor.vitals, "movement", actor.size, actor.movement_pool)
+    collision, _ = tackle_collision(board, request)
+    spent = replace(actor, vitals=actor.vitals.with_value("current", "movement", 0))
+    board = board.with_token_replaced(spent)
+    reasons = [f"{actor.name} fills its Movement Pool: Movement {left} → 0 [S002]"]
+    rolled = dice.damage[0] if dice.damage else None
+    if not ok[0] or request.target is None or rolled is None:
+        return Applied(board, tuple(reasons))
+    board, why = apply_damage(board, request.target, rolled.faces, 0)
+    reasons += why
+    reasons += [
+        f"{actor.name} is in the Collision too: {collision.damage} Bashing from its own "
+        "movement, to roll [S001] [ASSUMPTION]",
+        "'Injury from Collision causes Balance, DL increased by the Injury' [S001]",
+    ]
+    return Applied(board, tuple(reasons))
+
+
+# -- registry -----------------------------------------------------------------------
+Planner = Callable[[Board, ActionRequest, ActionSpec], ActionPlan]
+
+
+def _then(step: Callable[[Board, ActionPlan], ActionPlan]) -> Planner:
+    """A planner: :func:`plan_overpower`, then ``step`` adds the action's own parts."""
+
+    def planner(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+        return step(board, plan_overpower(board, request, spec))
+
+    return planner
+
+
+def _spec(
+    key: str, name: str, asks: tuple[str, ...] = (), choices: tuple[str, ...] = ()
+) -> ActionSpec:
+    return ActionSpec(key, name, "Overpower", "Major", "creature", OVERPOWER_ACTIONS[key],
+                      asks, choices)  # fmt: skip
+
+
+_KINDS = (
+    (_spec("grab", "Grab"), plan_overpower, apply_grab),
+    (_spec("disarm", "Disarm…", ("destination", "number", "choice")), _plan_disarm, _apply_disarm),
+    (_spec("grapple", "Grapple…", ("part", "choice"), GRAPPLE_CHOICES), _then(grapple_plan),
+     apply_grapple),
+    (_spec("hamper", "Hamper…", ("choice",), HAMPER_CHOICES), _plan_hamper, _apply_hamper),
+    (_spec("shove", "Shove…", ("destination",)), _plan_shove, _apply_shove),
+    (_spec("escape", "Escape", ("part",)), _then(escape_plan), apply_escape),
+    (_spec("tackle", "Tackle", ("number",)), _plan_tackle, _apply_tackle),
+)  # fmt: skip
+
+for _spec_of, _planner, _applier in _KINDS:
+    ACTIONS[_spec_of.key] = ActionKind(_spec_of, attack_refusal, _planner, _applier)

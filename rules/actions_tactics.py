@@ -1,15 +1,73 @@
-"""Tactics and defensive actions (issue #7; seed 002 Tactics, defensive actions,
-Manifest/Ready/Dismiss): Defensive Stance so far.
+"""Tactics, defensive actions and Manifest as actions (issue #7; seed 002; RULES-DIGEST
+§8.1, §12 R-DISTRACT, R-HINDER, R-DEFSTANCE, R-READY): Defensive Stance, and:
+
+- Distract (Guile, Q26): "cause the creature to become Focused on you and they cannot drop
+  Focus until their next turn" [S002] — a ``focus`` effect whose creator is the Focused
+  creature, so it ends as that creature's next turn begins.
+- Hinder Attack / Movement / Spellcasting (Martial, Q26; DL 3): "the attacker rolls this
+  defense only once and uses the same result against all" [S002] — :func:`hinder_together`.
+- Manifest (DL 6, 1 Energy), Ready (a ``ready`` effect held until dismissed, kept by
+  Manifest rolls), Dismiss (ends the actor's own ``ready`` effects and ongoing Spells).
+
+**[ASSUMPTION]**s: Manifest rolls Magic; Distract's DL is 3 like every other seed-002
+attack and it is defended with Guile ("Guile attacks Guile", [P-SOCIAL]); Hinder Attack and
+Spellcasting are defended with Elude, Hinder Movement (an Overpower effect) with Athletics;
+several successful hinders each give −1; one upkeep roll covers every effect held Ready.
 """
 
 from __future__ import annotations
 
-from rules.actions import ACTIONS, ActionKind, ActionPlan, ActionRequest, ActionSpec, Applied, Dice
-from rules.actions_attack import add_lasting
-from rules.board import Board
-from rules.roll_log import LoggedRoll
+from collections.abc import Sequence
+from dataclasses import replace
 
-__all__ = ["acted_this_turn"]
+import numpy as np
+
+from rules.action_terms import effects_of, physical_attack_terms, physical_defence_terms
+from rules.actions import (
+    ACTIONS,
+    ActionKind,
+    ActionOutcome,
+    ActionPlan,
+    ActionRequest,
+    ActionSpec,
+    Applied,
+    Dice,
+    Modifier,
+    resolve,
+    skill_pool,
+)
+from rules.actions_attack import add_lasting, attack_refusal
+from rules.board import Board
+from rules.conditions import tier_of
+from rules.conflict_actions import (
+    HINDER_DL,
+    MANIFEST_DL,
+    distract_bonus,
+    hinder_attack,
+    manifest_cost,
+    ready_dl,
+)
+from rules.dice import Roll, roll
+from rules.effects import OngoingEffect
+from rules.hinder import overpower_size_modifier
+from rules.ids import fresh_id
+from rules.play import with_effect, without_effect
+from rules.pools import pool_current
+from rules.reach import can_reach
+from rules.roll_log import LoggedRoll
+from rules.tactics import STRIKE_DL
+
+__all__ = [
+    "HINDERS",
+    "acted_this_turn",
+    "dismissable",
+    "hinder_penalty",
+    "hinder_together",
+    "pay_energy",
+    "roll_hinders",
+]
+
+HINDERS = ("hinder_attack", "hinder_movement", "hinder_spellcasting")
 
 
 def acted_this_turn(board: Board, actor_id: str) -> bool:
@@ -23,9 +81,13 @@ def _attacked(entry: LoggedRoll, name: str, rnd: int) -> bool:
     return entry.role == "attack" and entry.actor == name and entry.round == rnd and rnd > 0
 
 
+def _plan(request: ActionRequest, spec: ActionSpec, refusal: str, dl: int = 3) -> ActionPlan:
+    return ActionPlan(request, spec, None, dl, refusal=refusal)
+
+
 def _stance_refusal(board: Board, actor_id: str) -> str | None:
     token = board.token(actor_id)
-    if any(e.kind == "defensive_stance" and e.creator == actor_id for e in board.effects.values()):
+    if effects_of(board, actor_id, "defensive_stance"):
         return f"{token.name} is already in a Defensive Stance"
     if acted_this_turn(board, actor_id):
         return f"{token.name} has attacked or Manifested this turn [S002]"
@@ -42,9 +104,306 @@ def _apply_stance(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Di
     return Applied(board, ("Defensive Stance until the next turn: +1 vs physical attacks [S002]",))
 
 
-_STANCE = ActionSpec(
-    "defensive_stance", "Defensive Stance", "Defence", "Major", "self",
-    "Enter a Defensive Stance if you have not made an attack or Manifested a Spell or Talent "
-    "this turn.",
-)  # fmt: skip
-ACTIONS["defensive_stance"] = ActionKind(_STANCE, _stance_refusal, _plan_stance, _apply_stance)
+def _plan_distract(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    targets = request.targets or ((request.target,) if request.target else ())
+    if not targets:
+        return _plan(request, spec, "choose the creatures Aware of the action")
+    if request.actor in targets or any(t not in board.tokens for t in targets):
+        return _plan(request, spec, "Distract creatures on the map other than yourself")
+    if request.choice not in ("minor", "major"):
+        return _plan(request, spec, "choose whether it follows a Minor or a Major Action [S002]")
+    bonus = distract_bonus(request.choice, expected=request.number == 1)
+    term = Modifier(bonus.value, bonus.reasons[0])
+    attack = skill_pool(board, request.actor, "Guile", "attack", request.attack_dice, [term])
+    expects = [Modifier(6, "expects the Distract: +6 [S002]")] if request.number == 1 else []
+    defences = tuple(
+        skill_pool(board, t, request.defence_skill or "Guile", "defence", request.defence_dice,
+                   expects)
+        for t in targets
+    )  # fmt: skip
+    focus = "the space of the sound" if request.space is not None else "you"
+    notes = (f"on success: Focused on {focus} until their next turn [S002]", *bonus.reasons)
+    return ActionPlan(request, spec, attack, STRIKE_DL, tuple(targets), defences, None, notes)
+
+
+def _apply_distract(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    actor, space = plan.request.actor, plan.request.space
+    on = f"the space ({space.q}, {space.r})" if space is not None else board.token(actor).name
+    reasons = []
+    for target, hit in zip(plan.targets, ok, strict=False):
+        if not hit:
+            continue
+        for old in effects_of(board, target, "focus"):
+            board = without_effect(board, old)
+        focus_target = None if space is not None else actor
+        board = add_lasting(board, target, "focus", f"Focused on {on}", target=focus_target)
+        reasons.append(f"{board.token(target).name} is Focused on {on} until its next turn [S002]")
+    return Applied(board, tuple(reasons), spaces=(space,) if space is not None else ())
+
+
+_HINDER_WHAT = {
+    "hinder_attack": ("Elude", "−1 on {}'s attack roll [S002]"),
+    "hinder_movement": ("Athletics", "{}'s movement is prevented [S002]"),
+    "hinder_spellcasting": ("Elude", "−1 on {}'s Manifest roll [S002]"),
+}
+
+
+def _in_reach(board: Board, actor_id: str, target_id: str) -> bool:
+    return any(can_reach(board, actor_id, h).allowed for h in board.token(target_id).footprint)
+
+
+def _plan_hinder(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    target, key = request.target, request.key
+    if target is None or target not in board.tokens or target == request.actor:
+        return _plan(request, spec, "choose the creature being hindered", HINDER_DL)
+    actor, other = board.token(request.actor), board.token(target)
+    terms, refusal = [], None
+    if key == "hinder_movement":
+        winged = 2 if other.motion.flying and other.motion.winged else 0
+        size, refusal = overpower_size_modifier(actor.size, other.size + winged)
+        if size:
+            terms.append(Modifier(size, f"size {size:+d}: counts as an Overpower effect [S002]"))
+        if request.number == 1:
+            terms.append(Modifier(3, "moving into or out of a space you occupy: +3 [S002]"))
+        notes: tuple[str, ...] = ("several hinderers: one defence roll, used against each",)
+    else:
+        notes = hinder_attack("attack" if key == "hinder_attack" else "spell").reasons
+    terms += physical_attack_terms(board, request.actor)
+    attack = skill_pool(board, request.actor, "Martial", "attack", request.attack_dice, terms)
+    defence = skill_pool(
+        board, target, request.defence_skill or _HINDER_WHAT[key][0], "defence",
+        request.defence_dice, physical_defence_terms(board, target),
+    )  # fmt: skip
+    if refusal is None and not _in_reach(board, request.actor, target):
+        refusal = f"{other.name} is not in {actor.name}'s Reach [S002]"
+    return ActionPlan(request, spec, attack, HINDER_DL, (target,), (defence,), None, notes,
+                      refusal)  # fmt: skip
+
+
+def _apply_hinder(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    target = plan.targets[0]
+    if not ok[0]:
+        return Applied(board)
+    text = _HINDER_WHAT[plan.request.key][1].format(board.token(target).name)
+    return Applied(board, (text,))
+
+
+def roll_hinders(
+    plans: Sequence[ActionPlan], rng: np.random.Generator
+) -> tuple[tuple[Roll, ...], Roll]:
+    """Every hinderer's attack roll and the hindered creature's one defence roll."""
+    _check_shared(plans)
+    attacks = tuple(roll(max(0, p.attack.dice), rng, p.attack.modifier) for p in plans if p.attack)
+    pool = plans[0].defences[0]
+    return attacks, roll(max(0, pool.dice), rng, pool.modifier)
+
+
+def hinder_together(
+    board: Board, plans: Sequence[ActionPlan], attacks: Sequence[Roll], defence: Roll
+) -> tuple[Board, tuple[ActionOutcome, ...]]:
+    """Several hinderers against the same act: "If multiple attackers hinder the same
+    attack, the attacker rolls this defense only once and uses the same result against
+    all." [S002] Each plan resolves in turn against the one ``defence`` roll."""
+    _check_shared(plans)
+    if len(attacks) != len(plans):
+        raise ValueError(f"{len(plans)} hinderers need {len(plans)} attack rolls")
+    outcomes = []
+    for plan, attack in zip(plans, attacks, strict=True):
+        outcome = resolve(board, plan, Dice(attack, (defence,)))
+        board = outcome.board
+        outcomes.append(outcome)
+    return board, tuple(outcomes)
+
+
+def _check_shared(plans: Sequence[ActionPlan]) -> None:
+    if not plans:
+        raise ValueError("no hinderers")
+    first = plans[0]
+    for plan in plans:
+        if plan.request.key not in HINDERS or plan.request.key != first.request.key:
+            raise ValueError("one shared defence is for hinders of the same kind [S002]")
+        if plan.targets != first.targets or plan.defences != first.defences:
+            raise ValueError("one shared defence: the same creature, with the same defence")
+        if plan.refusal:
+            raise ValueError(plan.refusal)
+
+
+def hinder_penalty(outcomes: Sequence[ActionOutcome]) -> Modifier | None:
+    """The term on the hindered roll: −1 for each successful Hinder Attack or Hinder
+    Spellcasting ("attack to cause -1 on their attack roll", [S002]; several add up,
+    **[ASSUMPTION]**), or ``None``."""
+    hits = sum(
+        o.succeeded[0] for o in outcomes if o.plan.request.key != "hinder_movement" and o.succeeded
+    )
+    return Modifier(-hits, f"hindered by {hits}: −{hits} [S002]") if hits else None
+
+
+def _manifest_refusal(board: Board, actor_id: str) -> str | None:
+    why = attack_refusal(board, actor_id)  # a Defensive Stance forbids Manifesting too
+    return why.replace("cannot attack", "cannot Manifest") if why else None
+
+
+def _energy(board: Board, actor_id: str) -> int:
+    token = board.token(actor_id)
+    return pool_current(token.vitals, "energy", token.size, token.movement_pool)
+
+
+def pay_energy(board: Board, actor_id: str, amount: int = 1) -> tuple[Board, list[str]]:
+    """``board`` with ``amount`` Energy paid by ``actor_id`` (rules.pools); paying Energy
+    loses what it holds Ready: "If you pay Energy before completing it, lose the effect"
+    [S002]."""
+    token, left = board.token(actor_id), _energy(board, actor_id)
+    vitals = token.vitals.with_value("current", "energy", left - amount)
+    board = board.with_token_replaced(replace(token, vitals=vitals))
+    reasons = [f"{token.name} pays {amount} Energy: {left} → {left - amount} [S002]"]
+    for effect_id in effects_of(board, actor_id, "ready"):
+        reasons.append(f"{board.effects[effect_id].name} is lost: Energy paid first [S002]")
+        board = without_effect(board, effect_id)
+    return board, reasons
+
+
+def _manifest_pool(board: Board, request: ActionRequest, spec: ActionSpec, dl: int) -> ActionPlan:
+    terms = []
+    dazzled = tier_of(board.token(request.actor).conditions, "dazzled")
+    if dazzled // 2:
+        terms.append(Modifier(-(dazzled // 2), f"Dazzled {dazzled}: −½ Tier [P-AIL]"))
+    attack = skill_pool(board, request.actor, "Magic", "check", request.attack_dice, terms)
+    return ActionPlan(request, spec, attack, dl)
+
+
+def _plan_manifest(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    if request.choice not in ("spell", "talent"):
+        return _plan(request, spec, "choose a Spell or a Talent", MANIFEST_DL)
+    boosted = request.number == 1 and request.key == "manifest"
+    cost = manifest_cost(request.choice == "spell", boosted)
+    plan = _manifest_pool(board, request, spec, MANIFEST_DL)
+    notes = (*cost.reasons, "Manifest rolls Magic [ASSUMPTION]")
+    if request.key == "ready":
+        notes += ("held in a Free Limb without effect until completed as a Minor Action",)
+    refusal = None
+    if _energy(board, request.actor) < cost.energy:
+        refusal = f"{board.token(request.actor).name} has no Energy left to pay [S002]"
+    return replace(plan, notes=notes, refusal=refusal)
+
+
+def _apply_manifest(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    request = plan.request
+    board, reasons = pay_energy(board, request.actor)
+    what = "Spell" if request.choice == "spell" else "Talent"
+    if not ok[0]:
+        return Applied(board, (*reasons, f"the {what} is not Manifested; the Energy is spent"))
+    name = board.token(request.actor).name
+    if request.key == "ready":
+        effect_id = fresh_id(board.effects, "ready")
+        effect = OngoingEffect(effect_id, f"Ready {what}", request.actor, None, "", None,
+                               None, "ready", 0)  # fmt: skip
+        board = with_effect(board, effect)
+        return Applied(board, (*reasons, f"{name} holds a {what} Ready [S002]"))
+    result = dice.attack.result if dice.attack else 0
+    caster = f"{name} Manifests a {what}" + (" and is its caster" if what == "Spell" else "")
+    told = f"an attack naming no roll uses this result, {result} [S002]"
+    return Applied(board, (*reasons, caster + " [S002]", told))
+
+
+def _plan_ready(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    if request.number <= 0:
+        return _plan_manifest(board, request, spec)
+    held = effects_of(board, request.actor, "ready")
+    injured = request.choice == "injury"
+    term = ready_dl(grit_injury=request.number) if injured else ready_dl(minutes=request.number)
+    plan = _manifest_pool(board, request, spec, term.value)
+    refusal = None if held else f"{board.token(request.actor).name} holds nothing Ready"
+    return replace(plan, notes=term.reasons, refusal=refusal)
+
+
+def _apply_ready(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    request = plan.request
+    if request.number <= 0:
+        return _apply_manifest(board, plan, ok, dice)
+    reasons = []
+    for effect_id in effects_of(board, request.actor, "ready"):
+        effect = board.effects[effect_id]
+        if not ok[0]:
+            board = without_effect(board, effect_id)
+            reasons.append(f"{effect.name} is lost [S002]")
+        elif request.choice != "injury":
+            board = with_effect(board, replace(effect, amount=request.number))
+            reasons.append(f"{effect.name} kept: {request.number} minutes Ready [S002]")
+        else:
+            reasons.append(f"{effect.name} kept [S002]")
+    return Applied(board, tuple(reasons))
+
+
+def dismissable(board: Board, actor_id: str) -> tuple[str, ...]:
+    """The effects ``actor_id`` may Dismiss: what it holds Ready and the ongoing effects
+    (Spells, Talents) it made ("End an ongoing Spell or Talent you Manifested." [S002])."""
+    return tuple(
+        e.id
+        for e in board.effects.values()
+        if e.creator == actor_id and (e.kind == "ready" or e.kind is None)
+    )
+
+
+def _dismiss_refusal(board: Board, actor_id: str) -> str | None:
+    if dismissable(board, actor_id):
+        return None
+    return f"{board.token(actor_id).name} has no Ready effect or ongoing Spell or Talent to end"
+
+
+def _plan_dismiss(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    own = dismissable(board, request.actor)
+    notes = ("Dismissing a Spell uses a Free Limb [S002]",)
+    if request.choice is not None and request.choice not in own:
+        return _plan(request, spec, f"{request.choice!r} is not an effect it can end", 0)
+    if request.choice is None and len(own) > 1:
+        return _plan(request, spec, f"choose the effect to end: {', '.join(own)}", 0)
+    return ActionPlan(request, spec, None, 0, notes=notes)
+
+
+def _apply_dismiss(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    effect_id = plan.request.choice or dismissable(board, plan.request.actor)[0]
+    name = board.effects[effect_id].name
+    return Applied(without_effect(board, effect_id), (f"{name} ends: Dismissed [S002]",))
+
+
+_S = ActionSpec
+_SPECS = {
+    "defensive_stance": (_S(
+        "defensive_stance", "Defensive Stance", "Defence", "Major", "self",
+        "Enter a Defensive Stance if you have not made an attack or Manifested a Spell or "
+        "Talent this turn."), _stance_refusal, _plan_stance, _apply_stance),
+    "distract": (_S(
+        "distract", "Distract…", "Tactic", "No Action", "creature",
+        "Create a diversion to draw attention to cause the creature to become Focused on you "
+        "and they cannot drop Focus until their next turn.", ("choice", "number"),
+        ("minor", "major")), attack_refusal, _plan_distract, _apply_distract),
+    "hinder_attack": (_S(
+        "hinder_attack", "Hinder Attack", "Defence", "Reaction", "creature",
+        "As a creature in your Reach attacks a target other than you, attack to cause -1 on "
+        "their attack roll, DL 3."), attack_refusal, _plan_hinder, _apply_hinder),
+    "hinder_movement": (_S(
+        "hinder_movement", "Hinder Movement…", "Defence", "Reaction", "creature",
+        "Before a creature in your Reach would move, attack to prevent the movement, DL 3.",
+        ("number",)), attack_refusal, _plan_hinder, _apply_hinder),
+    "hinder_spellcasting": (_S(
+        "hinder_spellcasting", "Hinder Spellcasting", "Defence", "Reaction", "creature",
+        "As a creature in your Reach begins to Manifest a Spell, attack to cause -1 on their "
+        "roll, DL 3."), attack_refusal, _plan_hinder, _apply_hinder),
+    "manifest": (_S(
+        "manifest", "Manifest…", "Manifest", "Major", "self",
+        "Manifesting a Spell or a Talent is DL 6 and costs 1 Energy.", ("choice", "number"),
+        ("spell", "talent")), _manifest_refusal, _plan_manifest, _apply_manifest),
+    "ready": (_S(
+        "ready", "Ready…", "Manifest", "Major", "self",
+        "Manifest a spell or Talent to keep it in your Free Limb without having any effect "
+        "until you complete it as a Minor Action.", ("choice", "number"),
+        ("spell", "talent", "minutes", "injury")), _manifest_refusal, _plan_ready,
+        _apply_ready),
+    "dismiss": (_S(
+        "dismiss", "Dismiss…", "Manifest", "Minor", "self",
+        "End an ongoing Spell or Talent you Manifested.", ("choice",)), _dismiss_refusal,
+        _plan_dismiss, _apply_dismiss),
+}  # fmt: skip
+
+for _key, (_spec, _refusal, _planner, _applier) in _SPECS.items():
+    ACTIONS[_key] = ActionKind(_spec, _refusal, _planner, _applier)

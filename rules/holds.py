@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HOLD_SOURCE",
     "Hold",
+    "carry_held",
     "escape_hold",
     "grapple_hold",
     "held_problem",
@@ -167,12 +168,15 @@ def held_tier(board: Board, hold: Hold) -> int:
 
 
 def _with_conditions(board: Board, token_ids: tuple[str, ...]) -> Board:
-    """Reset the Hold conditions of ``token_ids`` from the Holds they are in."""
+    """Reset the Hold conditions of ``token_ids`` from the Holds they are in; Strangled
+    from a suffocating Grapple lasts "until the head is no longer affected" [S002]."""
     for token_id in token_ids:
         token = board.token(token_id)
         entries = remove_condition(token.conditions, "encumbered", HOLD_SOURCE)
         entries = remove_condition(entries, "held")
         entries = remove_condition(entries, "grappled")
+        if not any(h.held == token_id and h.part == "head" for h in board.holds):
+            entries = remove_condition(entries, "strangled", HOLD_SOURCE)  # [S002] Strangled
         tier = 0
         for hold in holds_on(board, token_id):
             if hold.held == token_id:
@@ -191,12 +195,19 @@ def _with_conditions(board: Board, token_ids: tuple[str, ...]) -> Board:
 
 
 def move_holder(board: Board, holder: str, anchor: Hex) -> Board:
-    """``holder`` moved to ``anchor`` with everyone it holds following by the same
-    offset ([ASSUMPTION] "they move together", issue #7). A held creature that would
-    leave the map stays and the Hold is kept: the Soulweaver decides."""
-    token = board.token(holder)
-    dq, dr = anchor.q - token.position.q, anchor.r - token.position.r
-    board = board.with_token_moved(holder, anchor)
+    """``holder`` moved to ``anchor`` with everyone it holds following (:func:`carry_held`)."""
+    before = board.token(holder).position
+    return carry_held(board.with_token_moved(holder, anchor), holder, before)
+
+
+def carry_held(board: Board, holder: str, before: Hex) -> Board:
+    """``board`` after ``holder`` moved from ``before``, with everyone it holds moved by
+    the same offset ([ASSUMPTION] "they move together", issue #7). A held creature that
+    would leave the map stays where it is and the Hold is kept: the Soulweaver decides."""
+    now = board.token(holder).position
+    dq, dr = now.q - before.q, now.r - before.r
+    if not (dq or dr):
+        return board
     for hold in board.holds:
         if hold.holder != holder:
             continue

@@ -6,8 +6,9 @@ A ``.hexmap`` is a zip archive holding
   grid, the layer members, the tokens in board order (with their play state and motion:
   :mod:`rules.mapfile_motion`), the image names, rule options, the turn order, labels,
   notes, the background picture's placement, the pinned Area templates
-  (:mod:`rules.mapfile_areas`) and the ongoing effects (play state:
-  :mod:`rules.mapfile_play`);
+  (:mod:`rules.mapfile_areas`), the ongoing effects (play state:
+  :mod:`rules.mapfile_play`) and, last, the dice seed, the Holds and the roll log
+  (:mod:`rules.mapfile_dice`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
   :data:`~rules.terrain.LAYER_SPECS`;
 - ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
@@ -44,6 +45,7 @@ from rules.atomic import replace_atomically
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.mapfile_areas import upgrade_v2_to_v3
+from rules.mapfile_dice import dice_json, upgrade_v5_to_v6
 from rules.mapfile_motion import upgrade_v4_to_v5
 from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
 from rules.mapfile_play import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
@@ -65,7 +67,7 @@ __all__ = [
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
@@ -76,6 +78,7 @@ UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
     2: upgrade_v2_to_v3,
     3: upgrade_v3_to_v4,
     4: upgrade_v4_to_v5,
+    5: upgrade_v5_to_v6,
 }
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
@@ -100,7 +103,8 @@ def dumps(board: Board) -> bytes:
         is not true/false, a number or a string, a label, note or Area off the map, a
         note or Area naming a missing token, a background on a missing picture, a token
         whose conditions, vitals or motion would not read back, an effect or turn order
-        naming a missing token or Area).
+        naming a missing token or Area, a Hold on a missing token, a roll log longer than
+        :data:`rules.roll_log.MAX_LOG` or a dice seed or count out of range).
     """
     try:
         return _encode(board)
@@ -178,6 +182,7 @@ def _map_json(board: Board) -> MapDict:
         "turn": turn_json(board),
         **annotations,
         "effects": effects_json(board),
+        **dice_json(board),  # last: "dice", "holds", then the roll log, a line per roll
     }
 
 

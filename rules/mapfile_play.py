@@ -13,12 +13,14 @@ A token gains (every field required; the defaults are what the upgrade gives):
                 "bars_for_players": false},
      "moving": true, "moved_this_turn": false}
 
-The map gains ``effects``, a list of :class:`~rules.effects.OngoingEffect`,
+The map gains ``effects``, a list of :class:`~rules.effects.OngoingEffect` (``kind``, one
+of :data:`~rules.effects.EFFECT_KINDS` or ``null``, and ``amount``, 0..999, are new in
+version 6),
 
 .. code-block:: json
 
     {"id": "thorns", "name": "Wall of Thorns", "creator": "mage-1", "rounds_left": 3,
-     "description": "", "area_id": "burst-1", "target": null}
+     "description": "", "area_id": "burst-1", "target": null, "kind": null, "amount": 0}
 
 and ``turn`` (:class:`~rules.turns.TurnState`; it was a reserved ``null`` before):
 
@@ -44,7 +46,7 @@ from typing import Any
 from rules import mapfile_checks as chk
 from rules.board import Board
 from rules.conditions import ConditionEntry
-from rules.effects import OngoingEffect
+from rules.effects import EFFECT_KINDS, OngoingEffect
 from rules.errors import MapFileError
 from rules.mapfile_motion import motion_json, parse_motion
 from rules.pools import BODY_PARTS, POOLS, SKILLS, Pairs, Vitals
@@ -66,8 +68,10 @@ TOKEN_PLAY_FIELDS = ("conditions", "vitals", "moving", "moved_this_turn")
 VITALS_FIELDS = ("stats", "maximum", "current", "severe_threshold", "wounded",
                  "bars_for_players")  # fmt: skip
 """The fields of a token's ``vitals``, in the order they are written."""
-EFFECT_FIELDS = ("id", "name", "creator", "rounds_left", "description", "area_id", "target")
-"""The fields of an ``effects`` entry, in the order they are written."""
+EFFECT_FIELDS = ("id", "name", "creator", "rounds_left", "description", "area_id", "target",
+                 "kind", "amount")  # fmt: skip
+"""The fields of an ``effects`` entry, in the order they are written (the last two new in
+version 6)."""
 TURN_FIELDS = ("round", "current", "order")
 """The fields of ``turn``, in the order they are written."""
 PARTICIPANT_FIELDS = ("token", "zeal", "zeal_tier", "waiting")
@@ -263,6 +267,7 @@ def parse_effect(
     """
     where = f"effects[{i}]"
     obj = chk.as_object(item, where)
+    kind, amount = _effect_kind(obj, where)
     effect = chk.made(
         where,
         lambda: OngoingEffect(
@@ -273,10 +278,23 @@ def parse_effect(
             description=chk.get_str(obj, "description", where),
             area_id=chk.get_optional_str(obj, "area_id", where),
             target=chk.get_optional_str(obj, "target", where),
+            kind=kind,
+            amount=amount,
         ),
     )
     _check_effect_links(effect, where, token_ids, area_ids)
     return effect
+
+
+def _effect_kind(obj: MapDict, where: str) -> tuple[str | None, int]:
+    """An effect entry's ``kind`` (one of EFFECT_KINDS or null) and ``amount`` (0..999)."""
+    kind, amount = chk.get_optional_str(obj, "kind", where), chk.get_int(obj, "amount", where)
+    if kind is not None and kind not in EFFECT_KINDS:
+        known = ", ".join(EFFECT_KINDS)
+        raise MapFileError(f"map.json: {where}.kind must be one of {known} or null, got {kind!r}")
+    if not 0 <= amount <= 999:
+        raise MapFileError(f"map.json: {where}.amount must be 0..999, got {amount}")
+    return kind, amount
 
 
 def _check_effect_links(

@@ -1,14 +1,15 @@
 """Building a :class:`~rules.board.Board` from a checked ``map.json`` (current format
 version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
 JSON of labels, notes, the background and pinned Areas (written only once it reads back;
-Areas in :mod:`rules.mapfile_areas`, play state in :mod:`rules.mapfile_play`).
+Areas in :mod:`rules.mapfile_areas`, play state in :mod:`rules.mapfile_play`, the dice,
+Holds and roll log in :mod:`rules.mapfile_dice`).
 
 Each field is type-checked strictly (``true`` is not an integer, ``1.5`` is not a ``q``)
 and each problem raises :class:`~rules.errors.MapFileError` naming the field, layer or
 token (``"map.json: tokens[2].size must be an integer, not true/false"``). Given a
 ``problems`` list, the reader records the problems of the image list, the option set,
 each layer, token, label, note and Area and the background, and goes on, so ``hexweave
-check`` can list them all (each effect and the turn order too).
+check`` can list them all (each effect, the turn order, each Hold and roll too).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.mapfile_areas import areas_json, parse_area
+from rules.mapfile_dice import read_dice
 from rules.mapfile_pictures import read_picture
 from rules.mapfile_play import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
 from rules.terrain import LAYER_SPECS, Layer, read_only
@@ -181,11 +183,12 @@ class _Reader(_Collector):
         read_effect = partial(parse_effect, token_ids=token_ids, area_ids=area_ids)
         effects = self.each(chk.get_list(data, "effects", ""), "effect", read_effect)
         turn = self.attempt(lambda: parse_turn(data, token_ids))
+        dice = read_dice(data, token_ids, self.attempt)
         if self.problems or images is None or turn is None:
             raise ProblemsFound
         try:
             return Board(width, height, orientation, name, layers, tokens, images, options,
-                         labels, notes, background, areas, effects, turn)  # fmt: skip
+                         labels, notes, background, areas, effects, turn, **dice)  # fmt: skip
         except ValueError as exc:
             raise MapFileError(f"the map is not valid: {exc}") from exc
 

@@ -14,7 +14,8 @@
 - Who may Hinder Movement along the path: :mod:`rules.hinder`.
 
 >>> from rules.board import Board
->>> from rules.hexes import DIRECTIONS, Hex
+>>> from rules.holds import carry_held, held_problem
+from rules.hexes import DIRECTIONS, Hex
 >>> from rules.tokens import Token, TokenKind
 >>> board = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> plan = plan_path(board, "a", [Hex(1, 1), Hex(2, 1), Hex(3, 1)])
@@ -31,6 +32,7 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
 from rules.hinder import HinderChance, hinder_chances
+from rules.holds import carry_held, held_problem
 from rules.movement_costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
 from rules.movement_field import MovementField, movement_field
 from rules.options import RuleOptions
@@ -178,7 +180,10 @@ def plan_path(
     cost = sum(s.cost for s in steps)
     paid, spare_after = payment(token, cost)
     left = movement_left(token)
-    if refusal is None and paid > left and movement_enforced(board, token_id):
+    enforced = movement_enforced(board, token_id)
+    if refusal is None and enforced and len(anchors) > 1:
+        refusal = held_problem(board, token_id)
+    if refusal is None and paid > left and enforced:
         refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
     rolls = tuple(dict.fromkeys(r for s in steps for r in s.rolls))
     used = tuple(
@@ -251,7 +256,8 @@ def apply_plan(board: Board, plan: MovePlan) -> Board:
         height = ground_under(board, token.footprint) + token.motion.altitude
         altitude = max(0, height - ground_under(board, token.footprint_at(end)))
         moved = replace(moved, motion=replace(moved.motion, altitude=altitude))
-    return marked_moving(board.with_token_replaced(moved), [token.id])
+    board = carry_held(board.with_token_replaced(moved), token.id, token.position)
+    return marked_moving(board, [token.id])
 
 
 def _unreachable_reason(

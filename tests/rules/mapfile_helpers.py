@@ -38,7 +38,8 @@ V2_FIXTURE = FIXTURES / "format-v2.hexmap"
 V3_FIXTURE = FIXTURES / "format-v3.hexmap"
 V4_FIXTURE = FIXTURES / "format-v4.hexmap"
 V5_FIXTURE = FIXTURES / "format-v5.hexmap"
-FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE)
+V6_FIXTURE = FIXTURES / "format-v6.hexmap"
+FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE, V6_FIXTURE)
 BROKEN = FIXTURES / "broken"
 
 
@@ -59,6 +60,7 @@ make_v2 = fixture_script("make_v2_fixture")
 make_v3 = fixture_script("make_v3_fixture")
 make_v4 = fixture_script("make_v4_fixture")
 make_v5 = fixture_script("make_v5_fixture")
+make_v6 = fixture_script("make_v6_fixture")
 
 
 # --- pictures (headers only: the map file never decodes them) ------------------------------
@@ -212,6 +214,7 @@ GOOD_V2 = V2_FIXTURE.read_bytes()  # 8×6 pointy: stats, labels, notes, a backgr
 GOOD_V3 = V3_FIXTURE.read_bytes()  # 7×6 flat: five pinned Areas, one of a hidden token
 GOOD_V4 = V4_FIXTURE.read_bytes()  # 8×6 pointy: fog, play state, effects, a started turn
 GOOD_V5 = V5_FIXTURE.read_bytes()  # 8×6 pointy: a cliff, tokens flying, burrowing, climbing
+GOOD_V6 = V6_FIXTURE.read_bytes()  # 8×6 flat: a Hold, five logged rolls, effects of a kind
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:

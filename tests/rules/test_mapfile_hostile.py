@@ -48,7 +48,7 @@ JSON_CASES = [
     (
         "newer",
         put("version", 7),
-        "a newer Hexweave (format version 7); this version reads up to 5 (it was written by",
+        "a newer Hexweave (format version 7); this version reads up to 6 (it was written by",
     ),
     ("version-0", put("version", 0), "version must be a whole number from 1, got 0"),
     ("version-str", put("version", "1"), "version must be a whole number from 1, got '1'"),

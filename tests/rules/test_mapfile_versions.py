@@ -89,17 +89,17 @@ def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPat
 
         return run
 
-    def v5_to_v6(doc: dict[str, Any]) -> dict[str, Any]:
+    def v6_to_v7(doc: dict[str, Any]) -> dict[str, Any]:
         return {**doc, "weather": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 6)
-    for version, step in [*mapfile.UPGRADERS.items(), (5, v5_to_v6)]:
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
+    for version, step in [*mapfile.UPGRADERS.items(), (6, v6_to_v7)]:
         monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [1, 2, 3, 4, 5]
+    assert seen == [1, 2, 3, 4, 5, 6]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
     mapfile.load(V2_FIXTURE)
-    assert seen == [1, 2, 3, 4, 5, 2, 3, 4, 5]
+    assert seen == [1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6]
 
 
 def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,25 +109,25 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
-    monkeypatch.setitem(mapfile.UPGRADERS, 5, step)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
     monkeypatch.setitem(mapfile.UPGRADERS, 6, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 5
+    monkeypatch.setitem(mapfile.UPGRADERS, 7, step)
+    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 6
     assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [5, 6, 5, 6]
-    refuse(edit_json(put("version", 8)), "(format version 8); this version reads up to 7")
+    assert seen == [6, 7, 6, 7]
+    refuse(edit_json(put("version", 9)), "(format version 9); this version reads up to 8")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
-    monkeypatch.setitem(mapfile.UPGRADERS, 5, lambda doc: doc)
-    refuse(GOOD, "no upgrade from format version 6 to 7")
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
+    monkeypatch.setitem(mapfile.UPGRADERS, 6, lambda doc: doc)
+    refuse(GOOD, "no upgrade from format version 7 to 8")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:
         return {"moved": doc["no such field"]}
 
-    monkeypatch.setitem(mapfile.UPGRADERS, 6, broken)
-    refuse(GOOD, "could not upgrade from format version 6: 'no such field'")
+    monkeypatch.setitem(mapfile.UPGRADERS, 7, broken)
+    refuse(GOOD, "could not upgrade from format version 7: 'no such field'")
 
 
 def test_one_upgrader_per_older_version() -> None:
