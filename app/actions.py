@@ -218,6 +218,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Priority: add creatures, roll Zeal, Next Turn (F9), Wait, the rolls due",
     ),
     ActionSpec(
+        "view.roll_log",
+        "&View",
+        "&Roll Log and Dice",
+        "",
+        "Ctrl+Shift+D",
+        "Every roll with its faces, result, DL and breakdown; a free d12 roller with its odds",
+    ),
+    ActionSpec(
         "view.player",
         "&View",
         "&Player Window",

@@ -11,6 +11,7 @@ from PySide6.QtGui import QUndoCommand
 
 from app.document import Change, MapDocument
 from rules import Board, Hex, Token
+from rules.holds import move_holder
 from rules.play import marked_moving
 
 
@@ -36,7 +37,7 @@ class MoveTokenCommand(BoardEditCommand):
 
     def __init__(self, document: MapDocument, token_id: str, anchor: Hex):
         token = document.board.token(token_id)
-        after = marked_moving(document.board.with_token_moved(token_id, anchor), [token_id])
+        after = marked_moving(move_holder(document.board, token_id, anchor), [token_id])
         super().__init__(document, after, f"Move {token.name}")
 
 

@@ -28,7 +28,8 @@ class Change:
     background: bool = False
     annotations: bool = False
     areas: bool = False
-    play: bool = False  # the turn order or the ongoing effects
+    play: bool = False  # the turn order, the ongoing effects or the Holds
+    rolls: bool = False  # the roll log or the dice seed
     meta: bool = False
 
     @classmethod
@@ -42,6 +43,7 @@ class Change:
             annotations=True,
             areas=True,
             play=True,
+            rolls=True,
             meta=True,
         )
 
@@ -61,7 +63,12 @@ class Change:
         background = before.background != after.background or images
         annotations = before.labels != after.labels or before.notes != after.notes
         areas = before.areas != after.areas
-        play = before.turn != after.turn or before.effects != after.effects
+        play = (
+            before.turn != after.turn
+            or before.effects != after.effects
+            or before.holds != after.holds
+        )
+        rolls = before.rolls is not after.rolls or before.dice_seed != after.dice_seed
         return cls(
             tokens=tokens,
             terrain=terrain,
@@ -71,6 +78,7 @@ class Change:
             annotations=annotations,
             areas=areas,
             play=play,
+            rolls=rolls,
             meta=meta,
         )
 

@@ -39,6 +39,7 @@ from app.resources import asset_path
 from app.scene.map_scene import MapScene
 from app.session import Session
 from app.tools.paint import PaintSettings, PaintTool
+from app.widgets.action_panels import ActionPanels
 from app.widgets.file_actions import FileActions
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
@@ -47,6 +48,7 @@ from app.widgets.notes_dock import NotesDock
 from app.widgets.picture_dock import attach_picture_dock
 from app.widgets.play_panels import PlayPanels
 from app.widgets.player_window import attach_player_window
+from app.widgets.roll_log_dock import RollLogDock
 from app.widgets.rules_panels import RulesPanels
 from app.widgets.terrain_dock import TerrainDock
 from app.widgets.token_tools import TokenTools
@@ -94,11 +96,13 @@ class MainWindow(QMainWindow):
         self.files = FileActions(self, self.session)
         self.rules = RulesPanels(self)
         self.play = PlayPanels(self)
+        self.roll_log_dock = self._build_roll_log_dock(document)
         self.player_window = attach_player_window(self)
         self.autosaver = Autosaver(document, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self.play.install_turn_menu(self.menuBar())
         self.movement = MovementPanels(self)  # the Movement menu, token menu, Jump/Shove/Fall
+        self.conflict = ActionPanels(self)  # the Actions menus, the Action dock, results
         self.picture_dock = attach_picture_dock(self)
         self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
         self.tokens.library_dock.raise_()
@@ -122,6 +126,7 @@ class MainWindow(QMainWindow):
             "view.areas": self.rules.area_dock.toggleViewAction(),
             "view.inspector": self.rules.inspector_dock.toggleViewAction(),
             "view.tracker": self.play.tracker_dock.toggleViewAction(),
+            "view.roll_log": self.roll_log_dock.toggleViewAction(),
             "view.player": self.player_window.toggle_action,
             "view.player_pause": self.player_window.pause_action,
         }
@@ -152,6 +157,14 @@ class MainWindow(QMainWindow):
         self.zoom_label = QLabel("100 %")
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
+
+    def _build_roll_log_dock(self, document: MapDocument) -> RollLogDock:
+        dock = RollLogDock(document, self)
+        dock.informed.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        dock.refused.connect(self.show_refusal)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D)
+        return dock
 
     def _build_history_dock(self) -> QDockWidget:
         dock = QDockWidget("Undo History", self)
@@ -199,6 +212,7 @@ class MainWindow(QMainWindow):
         self.notes_dock.watch(document)
         self.rules.watch(document)
         self.play.watch(document)
+        self.roll_log_dock.watch(document)
         self._watch_document(document)
         self.fit_to_window()
 

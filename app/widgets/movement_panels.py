@@ -79,6 +79,7 @@ class MovementPanels:
         self.dock.hide()  # shown by the Jump and Shove tools
         window.rules.inspector_dock.raise_()
         self.context_menu: QMenu | None = None
+        self.extra_menus: list[Callable[[QMenu, str], None]] = []  # e.g. the Actions submenu
         self.menu = self.install_menu(window.menuBar())
         self._connect()
 
@@ -144,6 +145,9 @@ class MovementPanels:
         for choice_id, key in KEYS.items():  # shown for learning; the window's actions act
             actions[choice_id].setShortcut(QKeySequence(key))
             actions[choice_id].setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        for add in self.extra_menus:
+            menu.addSeparator()
+            add(menu, token_id)
         return menu
 
     def _on_token_context(self, token_id: str, screen_pos: QPoint) -> None:

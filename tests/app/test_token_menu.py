@@ -169,7 +169,8 @@ def test_choosing_an_entry_is_one_undo_step(window: MainWindow) -> None:
 # -- the window's Movement menu and its keys ---------------------------------------------------
 def test_the_movement_menu_follows_the_selection(window: MainWindow) -> None:
     menu = window.movement.menu
-    assert [a.text() for a in window.menuBar().actions()][-3:] == ["T&urn", "&Movement", "&Help"]
+    texts = [a.text() for a in window.menuBar().actions()]
+    assert texts[-4:] == ["T&urn", "&Movement", "&Actions", "&Help"]
     menu.aboutToShow.emit()
     crouch = window.movement.menu_actions["posture.crouching"]
     assert not crouch.isEnabled() and crouch.toolTip() == "Select one token on the map first"

@@ -1,0 +1,198 @@
+"""What a conflict action shows on the map (issue #7): the creatures it may target while
+one is being chosen, the range bands of a ranged attack, and the result once rolled.
+
+They only paint; everything comes from :mod:`rules.actions`. Colour is never the only cue
+(Okabe–Ito colours, for colour-blind eyes and shared screens):
+
+- a target that may be chosen gets a thick dashed ring and a "▶" tag, one that may not a
+  thin dotted grey ring (its reason is in the status bar when hovered);
+- a hit gets a solid ring with a "HIT" tag, a miss a dashed ring with "MISS", a moved
+  token an arrow from where it was, a space attacked or shoved into a cross-hatch;
+- range bands are hex rings at each increment's edge, labelled with their penalty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.scene.geometry import SceneGeometry
+from app.scene.measure_items import RulerLabelItem
+from app.scene.style import cosmetic_pen
+from rules import Hex, Token
+from rules.hexes import distance, ring
+
+__all__ = ["ActionResultItem", "RangeBandsItem", "TargetChoiceItem"]
+
+CHOICE_COLOR = QColor("#E69F00")  # Okabe–Ito orange
+HIT_COLOR = QColor("#D55E00")  # vermillion
+MISS_COLOR = QColor("#56B4E9")  # sky blue
+MOVED_COLOR = QColor("#F0E442")  # yellow
+BAND_COLOR = QColor("#CC79A7")  # reddish purple
+NOT_CHOSEN = QColor(150, 150, 150, 200)
+HALO = QColor(0, 0, 0, 210)
+ACTION_Z = 74  # over the movement path (72) and the ruler (70)
+
+
+class _Overlay(QGraphicsItem):
+    """An item that paints a list of (path, pen-maker) layers and owns screen labels."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(ACTION_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._rect = QRectF()
+        self.labels: list[RulerLabelItem] = []
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def _label(self, text: str, anchor: QPointF, color: QColor) -> None:
+        label = RulerLabelItem(text, anchor, color, below=True)
+        label.setParentItem(self)
+        self.labels.append(label)
+
+    def _grow(self, path: QPainterPath) -> None:
+        self._rect = self._rect.united(path.boundingRect().adjusted(-8, -8, 8, 8))
+
+
+def _ring(geometry: SceneGeometry, token: Token) -> QPainterPath:
+    path = geometry.hexes_path(token.footprint)
+    return path.simplified()
+
+
+class TargetChoiceItem(_Overlay):
+    """While a target is being chosen: who may be (``allowed``) and who may not."""
+
+    def __init__(self, geometry: SceneGeometry, allowed: Iterable[Token], refused: Iterable[Token]):
+        super().__init__()
+        self._allowed = [_ring(geometry, t) for t in allowed]
+        self._refused = [_ring(geometry, t) for t in refused]
+        for path in (*self._allowed, *self._refused):
+            self._grow(path)
+        for token in allowed:
+            self._label("▶ target", geometry.center(token.position), CHOICE_COLOR)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for path in self._refused:
+            painter.setPen(cosmetic_pen(NOT_CHOSEN, 2, Qt.PenStyle.DotLine))
+            painter.drawPath(path)
+        for path in self._allowed:
+            painter.setPen(cosmetic_pen(HALO, 7))
+            painter.drawPath(path)
+            painter.setPen(cosmetic_pen(CHOICE_COLOR, 4, Qt.PenStyle.DashLine))
+            painter.drawPath(path)
+
+
+class RangeBandsItem(_Overlay):
+    """Range increments around ``attacker``: the spaces at the outer edge of each band,
+    hatched and outlined (solid for the weapon's own range, dashed beyond), each labelled
+    with its penalty ("−1" for the second increment …), up to ``limit`` extra increments
+    and only where ``on_map`` says a space is on the map."""
+
+    def __init__(
+        self,
+        geometry: SceneGeometry,
+        attacker: Token,
+        weapon_range: int,
+        limit: int,
+        on_map: Callable[[Hex], bool],
+    ):
+        super().__init__()
+        self._bands: list[QPainterPath] = []
+        for extra in range(0, limit + 1):
+            outer = weapon_range * (extra + 1)
+            edge = _band_edge(attacker, outer, on_map)
+            if not edge:
+                break
+            path = geometry.hexes_path(edge)
+            self._bands.append(path)
+            self._grow(path)
+            text = "in range" if extra == 0 else f"−{extra}"
+            where = min(edge, key=lambda h: (h.r, h.q))
+            self._label(f"{text} · ≤ {outer}", geometry.center(where), BAND_COLOR)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        tint = QColor(BAND_COLOR)
+        tint.setAlpha(150)
+        for index, path in enumerate(self._bands):
+            style = Qt.PenStyle.SolidLine if index == 0 else Qt.PenStyle.DashLine
+            painter.setPen(cosmetic_pen(BAND_COLOR, 2 if index == 0 else 1, style))
+            painter.setBrush(QBrush(tint, Qt.BrushStyle.BDiagPattern))
+            painter.drawPath(path)
+
+
+def _band_edge(attacker: Token, outer: int, on_map: Callable[[Hex], bool]) -> list[Hex]:
+    """The spaces exactly ``outer`` from the nearest space of ``attacker``, on the map."""
+    edge = {h for a in attacker.footprint for h in ring(a, outer)}
+    return [
+        h for h in edge if on_map(h) and min(distance(a, h) for a in attacker.footprint) == outer
+    ]
+
+
+class ActionResultItem(_Overlay):
+    """An action's result: hit and missed targets, moved tokens (arrow from where they
+    were), and the spaces it touched."""
+
+    def __init__(
+        self,
+        geometry: SceneGeometry,
+        tokens: Mapping[str, Token],
+        hit: Iterable[str],
+        missed: Iterable[str],
+        moved_from: Mapping[str, Hex],
+        spaces: Iterable[Hex],
+    ):
+        super().__init__()
+        self._hit = [_ring(geometry, tokens[i]) for i in hit if i in tokens]
+        self._missed = [_ring(geometry, tokens[i]) for i in missed if i in tokens]
+        self._spaces = geometry.hexes_path(spaces)
+        self._arrows = [
+            (geometry.center(moved_from[i]), geometry.center(tokens[i].position))
+            for i in moved_from
+            if i in tokens
+        ]
+        for path in (*self._hit, *self._missed, self._spaces):
+            self._grow(path)
+        for a, b in self._arrows:
+            self._rect = self._rect.united(QRectF(a, b).normalized().adjusted(-20, -20, 20, 20))
+        for i in hit:
+            if i in tokens:
+                self._label("HIT", geometry.center(tokens[i].position), HIT_COLOR)
+        for i in missed:
+            if i in tokens:
+                self._label("MISS", geometry.center(tokens[i].position), MISS_COLOR)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        if not self._spaces.isEmpty():
+            painter.setPen(cosmetic_pen(MOVED_COLOR, 2, Qt.PenStyle.DashLine))
+            painter.setBrush(QBrush(MOVED_COLOR, Qt.BrushStyle.DiagCrossPattern))
+            painter.drawPath(self._spaces)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for paths, color, style in (
+            (self._hit, HIT_COLOR, Qt.PenStyle.SolidLine),
+            (self._missed, MISS_COLOR, Qt.PenStyle.DashLine),
+        ):
+            for path in paths:
+                painter.setPen(cosmetic_pen(HALO, 8))
+                painter.drawPath(path)
+                painter.setPen(cosmetic_pen(color, 5, style))
+                painter.drawPath(path)
+        for a, b in self._arrows:
+            painter.setPen(cosmetic_pen(HALO, 7, round_ends=True))
+            painter.drawLine(a, b)
+            painter.setPen(cosmetic_pen(MOVED_COLOR, 4, round_ends=True))
+            painter.drawLine(a, b)
+            painter.setBrush(MOVED_COLOR)
+            painter.drawEllipse(b, 5, 5)

@@ -1,0 +1,278 @@
+"""ActionPanels: the conflict actions of the window (issue #7) — the Actions submenu of a
+token's right-click menu and of the Actions menu, the picks on the map, the Action dock
+with its odds, and the result drawn on the map.
+
+Choosing an action in the menu (illegal ones are greyed with the rules' reason as their
+tooltip) asks for what it needs on the map with :class:`~app.tools.pick_target.PickTargetTool`
+— a target creature, then for Shove the space to push it into — and then shows the
+:class:`~app.widgets.action_panel.ActionPanel`. Roll (or typed dice) applies the outcome as
+one undo step through :class:`~app.conflict_actions.ConflictActions`; the hit, missed and
+moved tokens and the spaces touched are drawn until the next action or Escape. A ranged
+weapon draws its range bands around the attacker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QMenu, QMenuBar, QScrollArea
+
+from app.conflict_actions import ConflictActions
+from app.document import Change
+from app.scene.action_items import ActionResultItem, RangeBandsItem
+from app.tools.pick_target import PickTargetTool
+from app.widgets.action_panel import ActionPanel
+from rules import Board, Hex
+from rules.actions import ActionChoice, ActionOutcome, ActionRequest, target_refusals
+from rules.hexes import neighbors
+from rules.overpower import shove_destinations
+from rules.tactics import INCREMENTS
+
+if TYPE_CHECKING:
+    from app.widgets.main_window import MainWindow
+
+__all__ = ["ActionPanels", "fill_actions_menu"]
+
+GROUP_ORDER = ("Attack", "Overpower", "Tactics", "Hinder", "Defence", "Magic")
+
+
+def fill_actions_menu(
+    menu: QMenu, choices: Sequence[ActionChoice], chosen: Callable[[str], object]
+) -> None:
+    """One entry per action, grouped (sections by ``ActionSpec.group``); an action the
+    creature cannot use now is disabled with the reason as its tooltip."""
+    menu.setToolTipsVisible(True)
+    groups = sorted({c.spec.group for c in choices}, key=_group_rank)
+    for index, group in enumerate(groups):
+        if index:
+            menu.addSeparator()
+        for choice in (c for c in choices if c.spec.group == group):
+            action = menu.addAction(choice.spec.name)
+            action.setObjectName(f"action.{choice.spec.key}")
+            tip = choice.refusal or f"{choice.spec.cost} action — “{choice.spec.source}” [S002]"
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+            action.setEnabled(choice.refusal is None)
+            action.triggered.connect(lambda _c=False, k=choice.spec.key: chosen(k))
+
+
+def _group_rank(group: str) -> int:
+    return GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
+
+
+class ActionPanels:
+    """Builds and connects the Actions menus, the picks, the Action dock and overlays."""
+
+    def __init__(self, window: MainWindow):
+        self._window = window
+        self.actions = ConflictActions(lambda: window.document, window)
+        self.actions.refused.connect(self._on_refused)
+        self.actions.informed.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.actions.performed.connect(self._on_performed)
+        self.panel = ActionPanel()
+        self.dock = QDockWidget("Action", window)
+        self.dock.setObjectName("action_dock")
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.panel)
+        self.dock.setWidget(scroll)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.tabifyDockWidget(window.rules.inspector_dock, window.roll_log_dock)
+        window.tabifyDockWidget(window.roll_log_dock, self.dock)
+        self.dock.hide()
+        self.overlays: list[QGraphicsItem] = []
+        self.panel.request_changed.connect(self._replan)
+        self.panel.roll_requested.connect(self.actions.roll)
+        self.panel.dice_entered.connect(self.actions.enter)
+        self.panel.cancelled.connect(self.close)
+        window.movement.extra_menus.append(self.add_token_menu)
+        self._watched = None
+        self.menu = self.install_menu(window.menuBar())
+
+    # -- menus ---------------------------------------------------------------------------------
+    def add_token_menu(self, menu: QMenu, token_id: str) -> None:
+        """The Actions submenu of ``token_id``'s right-click menu."""
+        sub = menu.addMenu("Actions")
+        sub.setObjectName("token_actions_menu")
+        fill_actions_menu(sub, self.actions.choices(token_id), lambda k: self.begin(k, token_id))
+
+    def install_menu(self, menubar: QMenuBar) -> QMenu:
+        """The Actions menu: the selected creature's actions (filled when opened)."""
+        menu = QMenu("&Actions", menubar)
+        menu.setObjectName("actions_menu")
+        menu.aboutToShow.connect(lambda: self._fill_window_menu(menu))
+        menubar.insertMenu(menubar.actions()[-1], menu)  # before Help
+        return menu
+
+    def _fill_window_menu(self, menu: QMenu) -> None:
+        menu.clear()
+        selection = self._window.scene.selection
+        if len(selection) != 1:
+            why = menu.addAction("Select one creature on the map first")
+            why.setEnabled(False)
+            return
+        actor = selection[0]
+        fill_actions_menu(menu, self.actions.choices(actor), lambda k: self.begin(k, actor))
+
+    # -- choosing what the action needs --------------------------------------------------------
+    def begin(self, key: str, actor: str) -> None:
+        """Start action ``key`` for ``actor``: pick what it needs, then show the panel."""
+        self.clear_overlays()
+        request = ActionRequest(key, actor)
+        spec = self.actions.plan(request).spec
+        if spec.target == "creature":
+            self._pick_creature(request)
+        elif spec.target == "space":
+            self._pick_space(request, "click the space to attack", ())
+        else:
+            self.show(request)
+
+    def _pick_creature(self, request: ActionRequest) -> None:
+        board = self._window.document.board
+        refusals = target_refusals(board, request)
+        if not any(why is None for why in refusals.values()):
+            reasons = {why for why in refusals.values() if why}
+            detail = next(iter(reasons)) if len(reasons) == 1 else "no creature can be targeted"
+            self._on_refused(f"{self._name(request.key, request.actor)}: {detail}")
+            return
+        prompt = f"{self._name(request.key, request.actor)}: click the target"
+        self._start_pick(PickTargetTool(
+            self._window.scene, prompt, lambda t: self._target_picked(request, t),
+            refusals, token_id=request.actor,
+        ), prompt)  # fmt: skip
+
+    def _target_picked(self, request: ActionRequest, target: str | Hex) -> None:
+        request = replace(request, target=str(target))
+        if request.key == "shove":
+            board = self._window.document.board
+            spaces = shove_destinations(board, request.actor, request.target or "")
+            self._pick_space(request, "click the space to shove it into", spaces, "destination")
+        elif request.key == "disarm":
+            target = self._window.document.board.token(request.target or "")
+            spaces = {n for h in target.footprint for n in neighbors(h)} - target.footprint
+            self._pick_space(
+                request, "click the space the object drops into", spaces, "destination"
+            )
+        else:
+            self.show(request)
+
+    def _pick_space(
+        self, request: ActionRequest, what: str, spaces: object, field: str = "space"
+    ) -> None:
+        prompt = f"{self._name(request.key, request.actor)}: {what}"
+        allowed = frozenset(spaces)  # type: ignore[call-overload]
+        tool = PickTargetTool(
+            self._window.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
+            spaces=allowed, token_id=request.actor,
+        )  # fmt: skip
+        self._start_pick(tool, prompt)
+
+    def _start_pick(self, tool: PickTargetTool, prompt: str) -> None:
+        window = self._window
+        tool.finished.connect(lambda: self._on_pick_finished(tool))
+        window.scene.set_tool(tool)
+        window.view.setFocus()
+        window.statusBar().showMessage(f"{prompt} (right-click or Esc cancels)", 15000)
+
+    def _on_pick_finished(self, tool: PickTargetTool) -> None:
+        scene = self._window.scene
+        if scene.tool is tool:
+            scene.set_tool(scene.select_tool)
+
+    def _name(self, key: str, actor: str) -> str:
+        spec = self.actions.plan(ActionRequest(key, actor)).spec
+        return f"{spec.name.rstrip('…')} ({self._window.document.board.token(actor).name})"
+
+    # -- the panel -----------------------------------------------------------------------------
+    def show(self, request: ActionRequest) -> None:
+        """Show the Action dock for ``request`` with its plan."""
+        self._follow(self._window.document)
+        self.panel.start(request, self._names())
+        self.dock.show()
+        self.dock.raise_()
+        self._replan(request)
+
+    def _replan(self, request: ActionRequest | None = None) -> None:
+        request = request or self.panel.current_request()
+        board = self._window.document.board
+        if request is None or request.actor not in board.tokens:
+            self.panel.show_plan(None)
+            return
+        if request.target is not None and request.target not in board.tokens:
+            self.panel.show_plan(None)
+            self.panel.show_message("The target is no longer on the map")
+            return
+        self.panel.show_plan(self.actions.plan(request), self._names())
+        self._show_range_bands(request)
+
+    def _names(self) -> dict[str, str]:
+        return {k: t.name for k, t in self._window.document.board.tokens.items()}
+
+    def close(self) -> None:
+        """Put the action away: hide the dock and clear the map."""
+        self.clear_overlays()
+        self.panel.request = None
+        self.panel.show_plan(None)
+        self.dock.hide()
+
+    # -- the map -------------------------------------------------------------------------------
+    def _show_range_bands(self, request: ActionRequest) -> None:
+        self._remove(RangeBandsItem)
+        weapon = request.weapon
+        if weapon.range is None:
+            return
+        board, scene = self._window.document.board, self._window.scene
+        item = RangeBandsItem(scene.geometry, board.token(request.actor), weapon.range,
+                              INCREMENTS.get(weapon.kind, 15), board.contains)  # fmt: skip
+        self._add(item)
+
+    def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
+        self._remove(ActionResultItem)
+        board, scene = outcome.board, self._window.scene
+        pairs = zip(outcome.plan.targets, outcome.succeeded, strict=False)
+        missed = [t for t, ok in pairs if not ok]
+        moved_from = {i: before.token(i).position for i in outcome.moved if i in before.tokens}
+        item = ActionResultItem(scene.geometry, board.tokens, outcome.hit, missed, moved_from,
+                                outcome.spaces)  # fmt: skip
+        self._add(item)
+        self.panel.show_outcome(outcome)
+        self._replan()
+
+    def _add(self, item: QGraphicsItem) -> None:
+        self._window.scene.addItem(item)
+        self.overlays.append(item)
+
+    def _remove(self, kind: type) -> None:
+        for item in [i for i in self.overlays if isinstance(i, kind)]:
+            self.overlays.remove(item)
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+
+    def clear_overlays(self) -> None:
+        """Take every action overlay off the map."""
+        for item in self.overlays:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        self.overlays.clear()
+
+    def _on_refused(self, reason: str) -> None:
+        self._window.show_refusal(reason)
+        if self.dock.isVisible():
+            self.panel.show_message(reason)
+
+    def _follow(self, document: object) -> None:
+        if document is self._watched:
+            return
+        if self._watched is not None:
+            self._watched.changed.disconnect(self._on_document_changed)  # type: ignore[attr-defined]
+        self._watched = document  # type: ignore[assignment]
+        document.changed.connect(self._on_document_changed)  # type: ignore[attr-defined]
+
+    def _on_document_changed(self, change: Change) -> None:
+        if change.grid:
+            self.close()
+        elif self.dock.isVisible() and self.panel.request is not None:
+            self._replan()

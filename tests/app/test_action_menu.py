@@ -1,0 +1,158 @@
+"""Conflict actions from the token menu (issue #7): Strike from the context menu leaves a
+roll log entry with its breakdown; Shove moves the target as one undo step; a Grab links
+two tokens so they move together; illegal actions are greyed with the rules' reason."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction, QContextMenuEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu
+
+from app.document import MapDocument
+from app.scene.action_items import ActionResultItem, RangeBandsItem
+from app.tools.pick_target import PickTargetTool
+from app.widgets.main_window import MainWindow
+from rules import Board, Hex, Token
+from rules.actions import ActionRequest
+from rules.pools import Vitals
+from tests.app.conflict_helpers import in_conflict
+
+STATS = Vitals(stats=(("martial", 3), ("athletics", 3), ("elude", 1)))
+
+
+def make_board() -> Board:
+    return in_conflict(
+        Board.blank(12, 10)
+        .with_token(Token("a", "Aria", Hex(3, 3), vitals=STATS))
+        .with_token(Token("g", "Goblin", Hex(4, 3), size=-1, side="enemy"))
+        .with_token(Token("f", "Far Rat", Hex(6, 7), side="enemy"))
+    )
+
+
+@pytest.fixture
+def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
+    return make_window(MapDocument(make_board()))
+
+
+def at(window: MainWindow, h: Hex) -> QPoint:
+    return window.view.mapFromScene(window.scene.geometry.center(h))
+
+
+def actions_menu(window: MainWindow, h: Hex) -> QMenu:
+    """The Actions submenu of the token at ``h``, as a right click opens it."""
+    window.movement.context_menu = None
+    pos = at(window, h)
+    event = QContextMenuEvent(
+        QContextMenuEvent.Reason.Mouse, pos, window.view.viewport().mapToGlobal(pos)
+    )
+    QApplication.sendEvent(window.view.viewport(), event)
+    menu = window.movement.context_menu
+    assert menu is not None
+    sub = menu.findChild(QMenu, "token_actions_menu")
+    assert sub is not None
+    menu.hide()
+    return sub
+
+
+def entry(menu: QMenu, key: str) -> QAction:
+    found = menu.findChild(QAction, f"action.{key}")
+    assert found is not None, key
+    return found
+
+
+def click(window: MainWindow, h: Hex, button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
+    QTest.mouseClick(window.view.viewport(), button, Qt.KeyboardModifier.NoModifier, at(window, h))
+
+
+def test_strike_from_the_context_menu_logs_the_roll_with_its_breakdown(window: MainWindow) -> None:
+    entry(actions_menu(window, Hex(3, 3)), "strike").trigger()
+    tool = window.scene.tool
+    assert isinstance(tool, PickTargetTool)
+    assert tool.refusals["g"] is None and "Reach" in (tool.refusals["f"] or "")
+    click(window, Hex(6, 7))  # out of Reach: refused with the reason, still picking
+    assert window.scene.tool is tool
+    click(window, Hex(4, 3))
+    panel = window.conflict.panel
+    assert window.conflict.dock.isVisible() and panel.plan is not None
+    assert panel.plan.attack is not None and panel.plan.attack.dice == 3  # Martial 3
+    assert "sizes smaller" in panel.breakdown.text()
+    assert panel.chance.text().startswith("Chance of success: ")
+    undo = window.document.undo_stack
+    count = undo.count()
+    panel.roll_button.click()
+    assert undo.count() == count + 1 and undo.undoText() == "Strike (Aria → Goblin)"
+    log = window.document.board.rolls
+    assert log[0].action == "Strike" and log[0].role == "attack" and log[0].dl == 3
+    assert log[0].breakdown and "smaller" in log[0].breakdown[0][1]
+    assert log[1].role == "defence"
+    assert any(isinstance(i, ActionResultItem) for i in window.conflict.overlays)
+    undo.undo()
+    assert window.document.board.rolls == ()
+
+
+def test_shove_moves_the_target_as_one_undo_step(window: MainWindow) -> None:
+    entry(actions_menu(window, Hex(3, 3)), "shove").trigger()
+    click(window, Hex(4, 3))  # the Goblin
+    tool = window.scene.tool
+    assert isinstance(tool, PickTargetTool) and Hex(5, 3) in tool.spaces
+    click(window, Hex(5, 3))
+    panel = window.conflict.panel
+    assert panel.plan is not None and panel.plan.allowed
+    panel.attack_faces.setText("12 12 11")
+    panel.defence_faces.setText("2")
+    undo = window.document.undo_stack
+    count = undo.count()
+    panel.apply_typed.click()
+    assert undo.count() == count + 1
+    assert window.document.board.token("g").position == Hex(5, 3)
+    assert window.document.board.rolls[0].manual
+    undo.undo()
+    assert window.document.board.token("g").position == Hex(4, 3)
+
+
+def test_a_grab_links_the_tokens_and_they_move_together(make_window) -> None:  # type: ignore[no-untyped-def]
+    """[S002] "Attack a target who is not Held with a Free Limb to cause you both to be in
+    a Hold … Have -1 Reach with this attack": Aria at size 1 has Reach 2, 1 for a Grab."""
+    board = make_board()
+    board = board.with_token_replaced(replace(board.token("a"), size=1))
+    window = make_window(MapDocument(board))
+    conflict = window.conflict
+    conflict.begin("grab", "a")
+    click(window, Hex(4, 3))
+    panel = conflict.panel
+    panel.attack_faces.setText("12 12 11")
+    panel.defence_faces.setText("1")
+    panel.apply_typed.click()
+    board = window.document.board
+    assert [(h.holder, h.held) for h in board.holds] == [("a", "g")]
+    assert "Encumbered" in str(board.token("g").conditions) or board.token("g").conditions
+    window.controller.request_move("a", Hex(3, 4))
+    board = window.document.board
+    assert board.token("a").position == Hex(3, 4) and board.token("g").position == Hex(4, 4)
+    window.document.undo_stack.undo()
+    assert window.document.board.token("g").position == Hex(4, 3)
+
+
+def test_illegal_actions_are_greyed_with_the_reason(window: MainWindow) -> None:
+    menu = actions_menu(window, Hex(3, 3))
+    charge = entry(menu, "charge")
+    assert not charge.isEnabled() and "Dash" in charge.toolTip()
+    assert entry(menu, "strike").isEnabled()
+
+
+def test_a_ranged_strike_draws_the_range_bands(window: MainWindow) -> None:
+    window.conflict.begin("strike", "a")
+    click(window, Hex(6, 7))  # not in Reach for melee: refused
+    assert not window.conflict.dock.isVisible()
+    window.scene.tool.cancel()
+    window.conflict.show(ActionRequest("strike", "a", "f"))
+    panel = window.conflict.panel
+    panel.ranged.setChecked(True)
+    panel.weapon_range.setValue(2)
+    assert any(isinstance(i, RangeBandsItem) for i in window.conflict.overlays)
+    assert panel.plan is not None and panel.plan.allowed
+    assert any("increments" in m.reason for m in panel.plan.attack.modifiers)  # type: ignore[union-attr]
