@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Signal
 
 from app.commands import BoardEditCommand
+from app.dice_actions import seeded
 from app.document_actions import DocumentActions
 from rules.actions import (
     ActionChoice,
@@ -64,7 +65,7 @@ class ConflictActions(DocumentActions):
         plan = self._allowed_plan(request)
         if plan is None:
             return None
-        board = self.document.board
+        board = seeded(self.document.board)
         dice = roll_dice(plan, dice_rng(board.dice_seed, board.dice_draws))
         return self._apply(plan, resolve(board, plan, dice))
 

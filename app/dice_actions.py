@@ -15,6 +15,7 @@ typed in (:func:`parse_faces`) and logged with ``manual=True``; like
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -107,6 +108,15 @@ def logged_board(board: Board, entries: Iterable[LoggedRoll], *, draws: int = 1)
     return board._evolve(rolls=appended(board.rolls, entries), dice_draws=board.dice_draws + draws)
 
 
+def seeded(board: Board) -> Board:
+    """``board``, given a fresh random dice seed if it has none yet (seed 0 and no draws:
+    a new or upgraded map), so that two maps never roll the same faces. The seed is then
+    saved with the map, and from it every later roll can be replayed."""
+    if board.dice_seed or board.dice_draws:
+        return board
+    return board._evolve(dice_seed=secrets.randbits(64) or 1)
+
+
 def rolled_board(
     board: Board, request: RollRequest, faces: Iterable[int] | None = None
 ) -> tuple[Board, LoggedRoll]:
@@ -116,6 +126,7 @@ def rolled_board(
     they are faces rolled at the table (``manual=True``). Raises ``ValueError`` (a
     :class:`rules.errors.DiceError` for a face outside 1..12) for an unreadable roll.
     """
+    board = seeded(board)
     if faces is None:
         rng = dice_rng(board.dice_seed, board.dice_draws)
         read = roll(request.dice, rng, request.modifier)

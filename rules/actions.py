@@ -378,39 +378,44 @@ def _name(board: Board, token_id: str | None) -> str:
     return board.token(token_id).name
 
 
+def _title(plan: ActionPlan) -> str:
+    """The action's name without the menu's "…"."""
+    return plan.spec.name.rstrip("…")
+
+
 def _summary(board: Board, plan: ActionPlan, succeeded: tuple[bool, ...]) -> str:
-    who = _name(board, plan.request.actor)
+    who, name = _name(board, plan.request.actor), _title(plan)
     if plan.attack is None:
-        return f"{who}: {plan.spec.name}"
+        return f"{who}: {name}"
     if len(plan.targets) > 1:
-        return f"{who}: {plan.spec.name} hits {sum(succeeded)} of {len(plan.targets)}"
+        return f"{who}: {name} hits {sum(succeeded)} of {len(plan.targets)}"
     word = "succeeds" if all(succeeded) else "fails"
     target = _name(board, plan.targets[0]) if plan.targets else ""
-    return f"{who}: {plan.spec.name}" + (f" on {target}" if target else "") + f" {word}"
+    return f"{who}: {name}" + (f" on {target}" if target else "") + f" {word}"
 
 
 def _log_entries(
     board: Board, plan: ActionPlan, dice: Dice, succeeded: tuple[bool, ...]
 ) -> tuple[LoggedRoll, ...]:
-    actor, rnd = _name(board, plan.request.actor), board.turn.round
+    actor, rnd, title = _name(board, plan.request.actor), board.turn.round, _title(plan)
     entries = []
     target = _name(board, plan.targets[0]) if len(plan.targets) == 1 else ""
     if dice.attack is not None and plan.attack is not None:
         outcome = "succeeds" if all(succeeded) else "fails" if not any(succeeded) else "mixed"
         breakdown = tuple((m.amount, m.reason) for m in plan.attack.modifiers)
-        entries.append(LoggedRoll(plan.spec.name, dice.attack.faces, dice.attack.modifier,
+        entries.append(LoggedRoll(title, dice.attack.faces, dice.attack.modifier,
                                   plan.dl, actor, target, breakdown, outcome, "attack",
                                   dice.manual, rnd))  # fmt: skip
     for token_id, pool, rolled in zip(plan.targets, plan.defences, dice.defences, strict=False):
         breakdown = tuple((m.amount, m.reason) for m in pool.modifiers)
-        entries.append(LoggedRoll(f"{plan.spec.name} — defence ({pool.skill})", rolled.faces,
+        entries.append(LoggedRoll(f"{title} — defence ({pool.skill})", rolled.faces,
                                   rolled.modifier, None, _name(board, token_id), actor, breakdown,
                                   "", "defence", dice.manual, rnd))  # fmt: skip
     reduction = plan.request.weapon.reduction
     for token_id, ok, hurt in zip(plan.targets, succeeded, dice.damage, strict=False):
         if ok and hurt is not None:
             told = f"{injury(hurt.faces, reduction)} Injury (faces ≥ {3 + reduction}, Q24)"
-            entries.append(LoggedRoll(f"{plan.spec.name} — damage", hurt.faces, 0, None,
+            entries.append(LoggedRoll(f"{title} — damage", hurt.faces, 0, None,
                                       actor, _name(board, token_id), (), told, "damage",
                                       dice.manual, rnd))  # fmt: skip
     return tuple(entries)

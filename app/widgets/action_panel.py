@@ -35,7 +35,20 @@ from rules.tactics import CALLED_SHOT_PARTS
 
 __all__ = ["ActionPanel", "breakdown_html", "parse_faces"]
 
-ATTACKS = ("strike", "called_shot", "rapid_strike", "charge")
+ATTACKS = ("strike", "called_shot", "rapid_strike", "charge", "space_attack", "object_attack",
+           "area_attack")  # fmt: skip
+NUMBERS = {  # what the Number box means for each action that asks one, and its default
+    "rapid_strike": ("Declared number", 1),
+    "disarm": ("Gripping limbs", 1),
+    "tackle": ("Spaces moved", 1),
+    "distract": ("They expect it (1 = yes)", 0),
+    "hinder_movement": ("Into or out of my space (1 = yes)", 0),
+    "ready": ("Minutes held (0 = Ready it now)", 0),
+    "manifest": ("Boosted (1 = yes)", 0),
+}
+NO_PART = "(no part)"
+NO_CHOICE = "(none)"
+REQUIRED_CHOICE = ("hamper", "distract", "object_attack", "area_attack", "manifest", "ready")
 FROM_SKILL = -1  # a dice spin box at this value means "the Skill's Tier"
 OVERPOWER_DEFENCES = ("Athletics", "Elude")
 
@@ -160,6 +173,8 @@ class ActionPanel(QWidget):
         self.part.setToolTip("The part to strike: the margin over the defence it needs [S002]")
         self.number = _spin(0, 12, 1, "The number declared")
         self.choice = QComboBox()
+        self.area = QComboBox()
+        self.area.setToolTip("The pinned Area whose subjects are attacked (Areas panel)")
         weapon_row = QHBoxLayout()
         for w in (self.ranged, self.weapon_range, self.kind):
             weapon_row.addWidget(w)
@@ -173,6 +188,7 @@ class ActionPanel(QWidget):
             "part": ("Part", self.part),
             "number": ("Number", self.number),
             "choice": ("Choice", self.choice),
+            "area": ("Area", self.area),
         }
         for label, widget in self._rows.values():
             form.addRow(label, widget)
@@ -228,7 +244,7 @@ class ActionPanel(QWidget):
         self._syncing = True
         self.attack_dice.setValue(FROM_SKILL)
         self.defence_dice.setValue(FROM_SKILL)
-        self.number.setValue(max(1, request.number))
+        self.number.setValue(request.number or NUMBERS.get(request.key, ("", 1))[1])
         self._syncing = False
 
     def show_plan(self, plan: ActionPlan | None, names: dict[str, str] | None = None) -> None:
@@ -294,12 +310,20 @@ class ActionPanel(QWidget):
         keys += [k for k in ("part", "number") if k in spec.asks]
         if spec.choices:
             keys.append("choice")
+        if spec.target == "area":
+            keys.append("area")
         self._syncing = True
         skills = DEFENCE_SKILLS if spec.key in ATTACKS else OVERPOWER_DEFENCES
         _fill(self.defence_skill, skills)
-        _fill(self.choice, spec.choices)
+        optional = () if spec.key in REQUIRED_CHOICE else (NO_CHOICE,)
+        _fill(self.choice, (*optional, *spec.choices))
+        parts = tuple(CALLED_SHOT_PARTS)
+        _fill(self.part, parts if spec.key == "called_shot" else (NO_PART, *parts))
         self._syncing = False
         self._show_rows(tuple(keys))
+        label = self.form.labelForField(self.number)
+        if label is not None:
+            label.setText(NUMBERS.get(spec.key, ("Number", 0))[0])  # type: ignore[attr-defined]
 
     # -- inputs → request --------------------------------------------------------------------
     def current_request(self) -> ActionRequest | None:
@@ -323,9 +347,9 @@ class ActionPanel(QWidget):
             if self.defence_dice.value() == FROM_SKILL
             else self.defence_dice.value(),
             defence_skill=self.defence_skill.currentText() or None,
-            part=self.part.currentText() if "part" in spec_asks else self.request.part,
+            part=_chosen(self.part, NO_PART) if "part" in spec_asks else self.request.part,
             number=self.number.value() if "number" in spec_asks else self.request.number,
-            choice=self.choice.currentText() or None,
+            choice=_chosen(self.choice, NO_CHOICE),
         )
 
     def _inputs_changed(self) -> None:
@@ -365,6 +389,11 @@ class ActionPanel(QWidget):
     def show_message(self, text: str) -> None:
         """A refusal or problem from the actions, shown where the outcome goes."""
         self.outcome.setText(f"<b>⚠ {text}</b>")
+
+
+def _chosen(combo: QComboBox, none: str) -> str | None:
+    text = combo.currentText()
+    return None if not text or text == none else text
 
 
 def _dice(spin: QSpinBox) -> int | None:

