@@ -25,12 +25,14 @@ from rules.actions import (
     ActionOutcome,
     ActionPlan,
     ActionRequest,
+    Dice,
     available_actions,
     plan_action,
     read_dice,
     resolve,
     roll_dice,
 )
+from rules.board import Board
 from rules.errors import RulesError
 from rules.roll_log import dice_rng
 
@@ -67,7 +69,7 @@ class ConflictActions(DocumentActions):
             return None
         board = seeded(self.document.board)
         dice = roll_dice(plan, dice_rng(board.dice_seed, board.dice_draws))
-        return self._apply(plan, resolve(board, plan, dice))
+        return self._resolve(board, plan, dice)
 
     def enter(
         self,
@@ -85,7 +87,16 @@ class ConflictActions(DocumentActions):
         except (ValueError, RulesError) as error:
             self.refused.emit(f"{plan.spec.name.rstrip('…')}: {error}")
             return None
-        return self._apply(plan, resolve(self.document.board, plan, dice))
+        return self._resolve(self.document.board, plan, dice)
+
+    def _resolve(self, board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome | None:
+        """Apply what ``dice`` do, or say why the rules refused them (nothing changes)."""
+        try:
+            outcome = resolve(board, plan, dice)
+        except (ValueError, RulesError) as error:
+            self.refused.emit(f"{plan.spec.name.rstrip('…')}: {error}")
+            return None
+        return self._apply(plan, outcome)
 
     def _allowed_plan(self, request: ActionRequest) -> ActionPlan | None:
         board = self.document.board

@@ -203,6 +203,7 @@ class Applied:
     reasons: tuple[str, ...] = ()
     moved: tuple[str, ...] = ()
     spaces: tuple[Hex, ...] = ()
+    succeeded: tuple[bool, ...] | None = None  # what the kind reads instead (no doubles)
 
 
 @dataclass(frozen=True)
@@ -345,6 +346,7 @@ def resolve(board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome:
     kind = ACTIONS[plan.request.key]
     succeeded, reasons = _read(plan, dice)
     applied = kind.apply(board, plan, succeeded, dice)
+    succeeded = applied.succeeded if applied.succeeded is not None else succeeded
     log = _log_entries(board, plan, dice, succeeded)
     after = applied.board._evolve(
         rolls=appended(applied.board.rolls, log), dice_draws=board.dice_draws + 1

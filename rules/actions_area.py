@@ -178,7 +178,8 @@ def _apply_hits(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice
 
 def _apply_space(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     if dice.attack is None or dice.attack.doubles is None:
-        raise ValueError("no doubles: this occupant is not attacked [S002]")
+        why = "no doubles: this occupant is not attacked [S002]"
+        return Applied(board, (why,), succeeded=(False,) * len(ok))
     return _apply_hits(board, plan, ok, dice)
 
 

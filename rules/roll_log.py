@@ -80,6 +80,8 @@ class LoggedRoll:
             return f"a logged roll's role must be one of {', '.join(ROLE_NAMES)}"
         if not isinstance(self.manual, bool):
             return "a logged roll's manual flag must be true or false"
+        if not isinstance(self.breakdown, tuple):
+            return "a logged roll's breakdown holds (amount, reason) pairs"
         for pair in self.breakdown:
             if not (isinstance(pair, tuple) and len(pair) == 2):
                 return "a logged roll's breakdown holds (amount, reason) pairs"

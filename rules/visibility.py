@@ -34,8 +34,10 @@ def player_board(board: Board) -> Board:
     """``board`` as the players may see it: without the tokens hidden from players or
     wholly under fog (and the notes, Areas, effects and turns that would give them away),
     GM-only labels and notes, anything placed under fog, the Pools the GM did not share,
-    the GM's notes on tokens and the pictures of what was removed; fogged spaces keep no
-    terrain (open, flat, dry), only the fog itself."""
+    the GM's notes on tokens and the pictures of what was removed, and the dice: the roll
+    log names hidden creatures and the seed would tell the next faces; fogged spaces keep
+    no terrain (open, flat, dry), only the fog itself."""
+    board = board._evolve(rolls=(), dice_seed=0, dice_draws=0)
     unseen = {t.id for t in board.tokens.values() if t.hidden or fogged(board, t.footprint)}
     secret = [k for k, a in board.areas.items() if {a.source, a.caster} & unseen]
     secret += [k for k, a in board.areas.items() if a.origin and fogged(board, a.origin)]

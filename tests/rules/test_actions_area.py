@@ -160,8 +160,10 @@ def test_a_roll_without_doubles_is_not_an_attack() -> None:
     no attack on that occupant."""
     board = board_of(creature("a", C), creature("b", east(1)))
     plan = plan_action(board, ActionRequest("space_attack", "a", space=east(1)))
-    with pytest.raises(ValueError, match="no doubles"):
-        resolve(board, plan, read_dice(plan, [1, 5, 9], [[2]]))
+    missed = resolve(board, plan, read_dice(plan, [1, 5, 9], [[2]]))
+    assert missed.succeeded == (False,) and missed.hit == () and grit(missed.board, "b") == 10
+    assert "no doubles: this occupant is not attacked [S002]" in missed.reasons
+    assert [r.role for r in missed.board.rolls] == ["attack", "defence"]
     out = resolve(board, plan, read_dice(plan, [5, 5, 9], [[2]], [[12, 12]]))
     assert out.succeeded == (True,) and grit(out.board, "b") == 8
 

@@ -388,3 +388,14 @@ def test_property_player_board_is_a_valid_board(gm: Board) -> None:
     the turn order names its tokens (what ``hexweave export --player`` would save)."""
     shown = player_board(gm)
     rebuilt(shown)
+
+
+def test_the_players_board_keeps_no_dice() -> None:
+    """The roll log names hidden creatures and the seed would tell the next faces."""
+    from rules.roll_log import LoggedRoll
+
+    board = Board.blank(4, 4).with_token(Token("o", "Hidden Ogre", Hex(1, 1), hidden=True))
+    board = board._evolve(rolls=(LoggedRoll("Strike", (7,), actor="Hidden Ogre"),),
+                          dice_seed=99, dice_draws=3)  # fmt: skip
+    shown = player_board(board)
+    assert (shown.rolls, shown.dice_seed, shown.dice_draws) == ((), 0, 0)
