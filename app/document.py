@@ -29,7 +29,6 @@ class Change:
     annotations: bool = False
     areas: bool = False
     play: bool = False  # the turn order, the ongoing effects or the Holds
-    rolls: bool = False  # the roll log or the dice seed
     meta: bool = False
 
     @classmethod
@@ -43,7 +42,6 @@ class Change:
             annotations=True,
             areas=True,
             play=True,
-            rolls=True,
             meta=True,
         )
 
@@ -68,7 +66,6 @@ class Change:
             or before.effects != after.effects
             or before.holds != after.holds
         )
-        rolls = before.rolls is not after.rolls or before.dice_seed != after.dice_seed
         return cls(
             tokens=tokens,
             terrain=terrain,
@@ -78,7 +75,6 @@ class Change:
             annotations=annotations,
             areas=areas,
             play=play,
-            rolls=rolls,
             meta=meta,
         )
 

@@ -17,6 +17,11 @@ from app.document import MapDocument
 DocumentSource = MapDocument | Callable[[], MapDocument]
 
 
+def document_of(source: DocumentSource) -> MapDocument:
+    """The map ``source`` is, or returns now."""
+    return source if isinstance(source, MapDocument) else source()
+
+
 class DocumentActions(QObject):
     """Actions on one map: the document they edit, and their two messages."""
 
@@ -30,8 +35,7 @@ class DocumentActions(QObject):
     @property
     def document(self) -> MapDocument:
         """The map these actions edit."""
-        source = self._document
-        return source if isinstance(source, MapDocument) else source()
+        return document_of(self._document)
 
     def set_document(self, document: DocumentSource) -> None:
         """Work on another map (or follow another getter)."""

@@ -30,6 +30,7 @@ from rules.contest import contest, contest_chance, result_distribution
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.hexes import Hex
 from rules.roll_log import LoggedRoll, appended
+from rules.strike import Modifier
 
 __all__ = [
     "ACTIONS",
@@ -51,20 +52,13 @@ __all__ = [
     "resolve",
     "roll_dice",
     "skill_pool",
+    "spec_of",
     "target_refusals",
 ]
 
 UNSET_SKILL_DICE = 1
 ASKING = ("choose ", "declare ")
 """How a refusal that only asks for more input begins (:attr:`ActionPlan.asks_input`)."""
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """One term on a roll and where it comes from."""
-
-    amount: int
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -255,6 +249,14 @@ def available_actions(board: Board, actor_id: str) -> tuple[ActionChoice, ...]:
     _load_actions()
     board.token(actor_id)
     return tuple(ActionChoice(k.spec, k.refusal(board, actor_id)) for k in ACTIONS.values())
+
+
+def spec_of(key: str) -> ActionSpec:
+    """The catalogue entry of action ``key`` (``KeyError`` for an unknown one)."""
+    _load_actions()
+    if key not in ACTIONS:
+        raise KeyError(f"unknown action {key!r}")
+    return ACTIONS[key].spec
 
 
 def plan_action(board: Board, request: ActionRequest) -> ActionPlan:

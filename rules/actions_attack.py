@@ -19,7 +19,6 @@ from rules.actions import (
     ActionSpec,
     Applied,
     Dice,
-    Modifier,
     Pool,
     skill_pool,
 )
@@ -74,8 +73,7 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         ranged_kind=weapon.kind, called_part=part, charging=key == "charge",
     )  # fmt: skip
     skill = "Nimble" if weapon.range is not None else "Martial"
-    terms = [Modifier(m.amount, m.reason) for m in planned.modifiers]
-    terms += physical_attack_terms(board, request.actor)
+    terms = [*planned.modifiers, *physical_attack_terms(board, request.actor)]
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
     notes = list(planned.notes)
     if rapid is not None:

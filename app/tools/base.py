@@ -100,6 +100,21 @@ class OverlayTool(DocumentWatcher):
             self.cancel()
         return token
 
+    def press(self, gesture: Gesture) -> bool:
+        """While active: a right click cancels, a left click goes to :meth:`click`."""
+        if not self.active:
+            return False
+        if gesture.button == Qt.MouseButton.RightButton:
+            self.cancel()
+            return True
+        if gesture.button != Qt.MouseButton.LeftButton:
+            return False
+        self.click(gesture)
+        return True
+
+    def click(self, gesture: Gesture) -> None:
+        """A left click while the overlay is shown."""
+
     def cancel(self) -> None:
         """Take the overlay off the map; the tool is done."""
         if not self.active:

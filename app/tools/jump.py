@@ -103,21 +103,13 @@ class JumpTool(QObject, OverlayTool, Tool):
         return f"Can't land at {where(h)}: {reason}" if reason else ""
 
     # -- gestures ----------------------------------------------------------------------------
-    def press(self, gesture: Gesture) -> bool:
-        if not self.active:
-            return False
-        if gesture.button == Qt.MouseButton.RightButton:
-            self.cancel()
-            return True
-        if gesture.button != Qt.MouseButton.LeftButton:
-            return False
+    def click(self, gesture: Gesture) -> None:
         if self.reach is None:
             self._actions.refused.emit(self.problem or "Type or roll the Jump result first")
         elif not self._scene.document.board.contains(gesture.hex):
             self._scene.hint.emit("Click a landing space (outlined) on the map")
         elif self._actions.jump(self.token_id, gesture.hex, self.reach):
             self.cancel()
-        return True
 
     def move(self, gesture: Gesture) -> None:
         text = self.describe_space(gesture.hex)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Signal
 
 from app.scene.action_items import ActionResultItem, TargetChoiceItem
 from app.tools.base import Gesture, OverlayTool, Tool
@@ -71,19 +71,11 @@ class PickTargetTool(QObject, OverlayTool, Tool):
             self._scene.hint.emit("The map changed: choose the action again")
             self.cancel()
 
-    def press(self, gesture: Gesture) -> bool:
-        if not self.active:
-            return False
-        if gesture.button == Qt.MouseButton.RightButton:
-            self.cancel()
-            return True
-        if gesture.button != Qt.MouseButton.LeftButton:
-            return False
+    def click(self, gesture: Gesture) -> None:
         if self.wants_token:
             self._pick_token(gesture)
         else:
             self._pick_space(gesture.hex)
-        return True
 
     def _pick_token(self, gesture: Gesture) -> None:
         item = self._scene.token_item_at(gesture.point)

@@ -157,17 +157,9 @@ class ShoveTool(QObject, OverlayTool, Tool):
         )
 
     # -- gestures ----------------------------------------------------------------------------
-    def press(self, gesture: Gesture) -> bool:
-        if not self.active:
-            return False
-        if gesture.button == Qt.MouseButton.RightButton:
-            self.cancel()
-            return True
-        if gesture.button != Qt.MouseButton.LeftButton:
-            return False
+    def click(self, gesture: Gesture) -> None:
         self.move(gesture)
         self.apply()
-        return True
 
     def move(self, gesture: Gesture) -> None:
         facing = self._facing_toward(gesture.point)

@@ -13,7 +13,7 @@ weapon draws its range bands around the attacker.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -23,10 +23,11 @@ from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QMenu, QMenuBar, QScro
 from app.conflict_actions import ConflictActions
 from app.document import Change
 from app.scene.action_items import ActionResultItem, RangeBandsItem
+from app.tools.base import DocumentWatcher
 from app.tools.pick_target import PickTargetTool
 from app.widgets.action_panel import ActionPanel
 from rules import Board, Hex
-from rules.actions import ActionChoice, ActionOutcome, ActionRequest, target_refusals
+from rules.actions import ActionChoice, ActionOutcome, ActionRequest, spec_of, target_refusals
 from rules.actions_area import area_subjects
 from rules.hexes import neighbors
 from rules.overpower import shove_destinations
@@ -64,7 +65,7 @@ def _group_rank(group: str) -> int:
     return GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
 
 
-class ActionPanels:
+class ActionPanels(DocumentWatcher):
     """Builds and connects the Actions menus, the picks, the Action dock and overlays."""
 
     def __init__(self, window: MainWindow):
@@ -91,7 +92,6 @@ class ActionPanels:
         self.panel.cancelled.connect(self.close)
         self.panel.area.currentIndexChanged.connect(self._on_area_chosen)
         window.movement.extra_menus.append(self.add_token_menu)
-        self._watched = None
         self.menu = self.install_menu(window.menuBar())
 
     # -- menus ---------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ class ActionPanels:
         """Start action ``key`` for ``actor``: pick what it needs, then show the panel."""
         self.clear_overlays()
         request = ActionRequest(key, actor)
-        spec = self.actions.plan(request).spec
+        spec = spec_of(key)
         if spec.target == "creature":
             self._pick_creature(request)
         elif spec.target == "space":
@@ -188,13 +188,12 @@ class ActionPanels:
             self.show(request)
 
     def _pick_space(
-        self, request: ActionRequest, what: str, spaces: object, field: str = "space"
+        self, request: ActionRequest, what: str, spaces: Iterable[Hex], field: str = "space"
     ) -> None:
         prompt = f"{self._name(request.key, request.actor)}: {what}"
-        allowed = frozenset(spaces)  # type: ignore[call-overload]
         tool = PickTargetTool(
             self._window.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
-            spaces=allowed, token_id=request.actor,
+            spaces=spaces, token_id=request.actor,
         )  # fmt: skip
         self._start_pick(tool, prompt)
 
@@ -211,13 +210,13 @@ class ActionPanels:
             scene.set_tool(scene.select_tool)
 
     def _name(self, key: str, actor: str) -> str:
-        spec = self.actions.plan(ActionRequest(key, actor)).spec
+        spec = spec_of(key)
         return f"{spec.name.rstrip('…')} ({self._window.document.board.token(actor).name})"
 
     # -- the panel -----------------------------------------------------------------------------
     def show(self, request: ActionRequest) -> None:
         """Show the Action dock for ``request`` with its plan."""
-        self._follow(self._window.document)
+        self._watch(self._window.document)
         self.panel.start(request, self._names())
         self.dock.show()
         self.dock.raise_()
@@ -291,14 +290,6 @@ class ActionPanels:
         self._window.show_refusal(reason)
         if self.dock.isVisible():
             self.panel.show_message(reason)
-
-    def _follow(self, document: object) -> None:
-        if document is self._watched:
-            return
-        if self._watched is not None:
-            self._watched.changed.disconnect(self._on_document_changed)  # type: ignore[attr-defined]
-        self._watched = document  # type: ignore[assignment]
-        document.changed.connect(self._on_document_changed)  # type: ignore[attr-defined]
 
     def _on_document_changed(self, change: Change) -> None:
         if change.grid:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.dice_actions import FacesError, RollRequest, outcome_text, parse_faces, push_roll
 from app.document import MapDocument
-from app.document_actions import DocumentSource
+from app.document_actions import DocumentSource, document_of
 from app.widgets.odds_chart import OddsChart, percent
 from rules.contest import result_distribution
 from rules.dice import chance, read_faces
@@ -163,8 +163,7 @@ class DiceRoller(QWidget):
     @property
     def document(self) -> MapDocument:
         """The map rolls are logged on."""
-        source = self._document
-        return source if isinstance(source, MapDocument) else source()
+        return document_of(self._document)
 
     def set_document(self, document: DocumentSource) -> None:
         """Log on another map (or follow another getter)."""

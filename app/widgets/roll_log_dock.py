@@ -16,7 +16,6 @@ undo and redo update the list. **Copy as text** (or Ctrl+C in the list) puts
 
 from __future__ import annotations
 
-import contextlib
 import html
 
 from PySide6.QtCore import (
@@ -56,6 +55,7 @@ from app.dice_actions import (
     verdict,
 )
 from app.document import Change, MapDocument
+from app.tools.base import DocumentWatcher
 from app.widgets.dice_roller import DiceRoller
 from app.widgets.panel_widgets import rule
 from rules.roll_log import LoggedRoll, log_text
@@ -263,7 +263,7 @@ class RollLogView(QListView):
         super().keyPressEvent(event)
 
 
-class RollLogDock(QDockWidget):
+class RollLogDock(QDockWidget, DocumentWatcher):
     """ "Roll Log": the :class:`~app.widgets.dice_roller.DiceRoller` over the map's log.
 
     ``document`` is the open map; call :meth:`watch` when another map is opened. What
@@ -278,7 +278,6 @@ class RollLogDock(QDockWidget):
         super().__init__("Roll Log", parent)
         self.setObjectName("roll_log_dock")
         self._document = document
-        self._watched: MapDocument | None = None
         self.model = RollLogModel(self)
         self._build()
         self.watch(document)
@@ -347,12 +346,9 @@ class RollLogDock(QDockWidget):
 
     def watch(self, document: MapDocument) -> None:
         """Follow ``document`` (after opening another map), and stop following the last."""
-        if self._watched is not None:
-            with contextlib.suppress(RuntimeError, TypeError):  # already gone
-                self._watched.changed.disconnect(self._on_document_changed)
-        self._document = self._watched = document
+        self._watch(document)
+        self._document = document
         self.roller.set_document(document)
-        document.changed.connect(self._on_document_changed)
         self.refresh()
 
     def refresh(self) -> None:
