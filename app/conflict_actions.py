@@ -32,6 +32,7 @@ from rules.actions import (
     resolve,
     roll_dice,
 )
+from rules.actions_area import attack_space, rolls_each_occupant
 from rules.board import Board
 from rules.errors import RulesError
 from rules.roll_log import dice_rng
@@ -63,7 +64,10 @@ class ConflictActions(DocumentActions):
         return plan_action(self.document.board, request)
 
     def roll(self, request: ActionRequest) -> ActionOutcome | None:
-        """Roll ``request`` with the map's seeded dice and apply it."""
+        """Roll ``request`` with the map's seeded dice and apply it (a targeted attack on a
+        space with several occupants: :meth:`roll_space`)."""
+        if request.key == "space_attack" and rolls_each_occupant(self.plan(request)):
+            return self.roll_space(request)
         plan = self._allowed_plan(request)
         if plan is None:
             return None
@@ -97,6 +101,28 @@ class ConflictActions(DocumentActions):
             self.refused.emit(f"{plan.spec.name.rstrip('…')}: {error}")
             return None
         return self._apply(plan, outcome)
+
+    def roll_space(self, request: ActionRequest) -> ActionOutcome | None:
+        """A targeted attack on a space: the Soulweaver rolls for every occupant and the
+        ones with doubles are attacked in order, all as one undo step. Returns the last
+        attack's outcome (``None`` when nobody rolled doubles, or on a refusal)."""
+        document = self.document
+        board = seeded(document.board)
+        try:
+            after, outcomes, reasons = attack_space(
+                board, request, dice_rng(board.dice_seed, board.dice_draws)
+            )
+        except (ValueError, RulesError) as error:
+            self.refused.emit(f"Attack a space: {error}")
+            return None
+        names = {k: t.name for k, t in board.tokens.items()}
+        text = f"Attack a space ({names.get(request.actor, request.actor)})"
+        document.undo_stack.push(BoardEditCommand(document, after, text))
+        summary = outcomes[-1].summary if outcomes else "Attack a space: nobody rolled doubles"
+        self.informed.emit(f"{summary} — {'; '.join(reasons)}")
+        for outcome in outcomes:
+            self.performed.emit(outcome, board)
+        return outcomes[-1] if outcomes else None
 
     def _allowed_plan(self, request: ActionRequest) -> ActionPlan | None:
         board = self.document.board

@@ -3,8 +3,9 @@ the rolled dice do to the board (issue #7; seed 002; RULES-DIGEST §2, §12 "Att
 tactics").
 
 Every action of seed 002 is an :class:`ActionKind` in :data:`ACTIONS` (filled by
-:mod:`rules.actions_attack`, :mod:`rules.actions_overpower` and
-:mod:`rules.actions_tactics`): its catalogue entry (:class:`ActionSpec`), why it is not
+:mod:`rules.actions_attack`, :mod:`rules.actions_area`, :mod:`rules.actions_overpower`,
+:mod:`rules.actions_hold` and :mod:`rules.actions_tactics`; the values are in
+:mod:`rules.action_types`): its catalogue entry (:class:`ActionSpec`), why it is not
 allowed for an actor right now, how to plan it (:class:`ActionPlan`: the attack pool, one
 defence per target, the DL, damage, each modifier with its source) and what a success or
 failure changes. :func:`resolve` reads rolled or typed-in dice (:class:`Dice`) into an
@@ -20,17 +21,26 @@ against Strikes). A Skill's Tier is its dice [P-SKILLS]; a Skill not set on the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rules.action_types import (  # the values, re-exported
+    UNSET_SKILL_DICE,
+    ActionOutcome,
+    ActionPlan,
+    ActionRequest,
+    ActionSpec,
+    Applied,
+    Dice,
+    Modifier,
+    Pool,
+    Weapon,
+)
 from rules.board import Board
-from rules.contest import contest, contest_chance, result_distribution
-from rules.dice import Roll, chance, injury, read_faces, roll
-from rules.hexes import Hex
+from rules.contest import contest
+from rules.dice import Roll, injury, read_faces, roll
 from rules.roll_log import LoggedRoll, appended
-from rules.strike import Modifier
 
 __all__ = [
     "ACTIONS",
@@ -55,165 +65,6 @@ __all__ = [
     "spec_of",
     "target_refusals",
 ]
-
-UNSET_SKILL_DICE = 1
-ASKING = ("choose ", "declare ")
-"""How a refusal that only asks for more input begins (:attr:`ActionPlan.asks_input`)."""
-
-
-@dataclass(frozen=True)
-class Weapon:
-    """What the attack is made with: melee (``range`` None) or ranged, its damage dice and
-    the properties the tactics read ([S002] targeted space: size made for, two-handed,
-    lightweight, unarmed). Damage dice are the GM's to set: weapons are not in the seeds
-    (**[ASSUMPTION]** default 2d12)."""
-
-    name: str = "weapon"
-    range: int | None = None
-    kind: str = "launched"  # thrown | launched, for range increments
-    damage: int = 2
-    reduction: int = 0  # the target's Reduction against it (Q24)
-    size: int = 0
-    two_handed: bool = False
-    lightweight: bool = False
-    unarmed: bool = False
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """A catalogue entry: the action, its group and cost, what it targets (``creature``,
-    ``space``, ``self`` or ``area``), what else it asks (``part``, ``number``,
-    ``destination``, ``choice``) and the seed sentence it comes from."""
-
-    key: str
-    name: str
-    group: str
-    cost: str
-    target: str
-    source: str
-    asks: tuple[str, ...] = ()
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ActionRequest:
-    """Everything a player chose for one action."""
-
-    key: str
-    actor: str
-    target: str | None = None
-    targets: tuple[str, ...] = ()  # an Area's subjects
-    space: Hex | None = None
-    part: str | None = None
-    number: int = 0
-    destination: Hex | None = None
-    choice: str | None = None
-    weapon: Weapon = field(default_factory=Weapon)
-    attack_dice: int | None = None  # None: the actor's Skill Tier
-    defence_skill: str | None = None  # None: the action's default defence
-    defence_dice: int | None = None  # None: the defender's Skill Tier
-    charging: bool = False
-
-
-@dataclass(frozen=True)
-class Pool:
-    """One roll to make: who rolls it, with which Skill, how many dice, and each term."""
-
-    role: str  # attack | defence | damage | check
-    who: str
-    skill: str
-    dice: int
-    modifiers: tuple[Modifier, ...] = ()
-
-    @property
-    def modifier(self) -> int:
-        return sum(m.amount for m in self.modifiers)
-
-    def label(self) -> str:
-        mod = f"{self.modifier:+d}" if self.modifier else ""
-        return f"{max(0, self.dice)}d12{mod} ({self.skill})"
-
-
-@dataclass(frozen=True)
-class ActionPlan:
-    """What an action rolls: the attack (``None``: no roll at all), a defence per target
-    (none: only the DL), the DL, the damage dice rolled for each target hit, notes with
-    sources, and ``refusal`` when it cannot be made."""
-
-    request: ActionRequest
-    spec: ActionSpec
-    attack: Pool | None
-    dl: int
-    targets: tuple[str, ...] = ()
-    defences: tuple[Pool, ...] = ()
-    damage: Pool | None = None
-    notes: tuple[str, ...] = ()
-    refusal: str | None = None
-    spaces: tuple[Hex, ...] = ()
-
-    @property
-    def allowed(self) -> bool:
-        return self.refusal is None
-
-    @property
-    def asks_input(self) -> bool:
-        """True when the only refusal is something still to choose ("choose the space …",
-        "declare a number …"), not a rule against it."""
-        return self.refusal is not None and self.refusal.startswith(ASKING)
-
-    def chance(self, index: int = 0) -> Fraction:
-        """The exact chance that the attack succeeds against target ``index`` (Q1, Q2)."""
-        if self.attack is None:
-            return Fraction(1)
-        a = self.attack
-        if not self.defences:
-            return chance(max(0, a.dice), self.dl, a.modifier)
-        d = self.defences[index]
-        return contest_chance(max(0, a.dice), max(0, d.dice), self.dl, a.modifier, d.modifier)
-
-    def distribution(self) -> tuple[tuple[tuple[int, Fraction], ...], Fraction]:
-        """P(attack result = r, no Fumble) for each r, and P(Fumble)."""
-        if self.attack is None:
-            return (), Fraction(0)
-        return result_distribution(max(0, self.attack.dice), self.attack.modifier)
-
-
-@dataclass(frozen=True)
-class Dice:
-    """The faces of one action: the attack, each target's defence, each hit's damage."""
-
-    attack: Roll | None
-    defences: tuple[Roll, ...] = ()
-    damage: tuple[Roll | None, ...] = ()
-    manual: bool = False
-
-
-@dataclass(frozen=True)
-class Applied:
-    """What an action's kind did to the board: the board after, what to say, the tokens
-    moved and the spaces touched."""
-
-    board: Board
-    reasons: tuple[str, ...] = ()
-    moved: tuple[str, ...] = ()
-    spaces: tuple[Hex, ...] = ()
-    succeeded: tuple[bool, ...] | None = None  # what the kind reads instead (no doubles)
-
-
-@dataclass(frozen=True)
-class ActionOutcome:
-    """The result of an action: the board after, whether it succeeded (per target),
-    a one-line summary, reasons, what to highlight and the log entries."""
-
-    plan: ActionPlan
-    board: Board
-    succeeded: tuple[bool, ...]
-    summary: str
-    reasons: tuple[str, ...]
-    hit: tuple[str, ...]
-    moved: tuple[str, ...]
-    spaces: tuple[Hex, ...]
-    log: tuple[LoggedRoll, ...]
 
 
 Planner = Callable[[Board, ActionRequest, ActionSpec], ActionPlan]
@@ -307,7 +158,11 @@ def roll_dice(plan: ActionPlan, rng: np.random.Generator) -> Dice:
     if plan.damage is not None:
         count = max(1, len(plan.targets))
         damage = tuple(roll(max(0, plan.damage.dice), rng) for _ in range(count))
-    return Dice(attack, defences, damage)
+    follow_ups = tuple(
+        (roll(max(0, a.dice), rng, a.modifier), roll(max(0, d.dice), rng, d.modifier))
+        for a, d in plan.follow_ups
+    )
+    return Dice(attack, defences, damage, follow_ups=follow_ups)
 
 
 def read_dice(
@@ -315,9 +170,20 @@ def read_dice(
     attack: Sequence[int] | None,
     defences: Sequence[Sequence[int]] = (),
     damage: Sequence[Sequence[int] | None] = (),
+    follow_ups: Sequence[tuple[Sequence[int], Sequence[int]]] = (),
 ) -> Dice:
     """Dice rolled at the table and typed in, read as ``plan``'s pools; ``ValueError``
     naming the pool when a count of faces does not match."""
+    if len(follow_ups) != len(plan.follow_ups):
+        n = len(plan.follow_ups)
+        raise ValueError(
+            f"this also rolls {n} contest{'s' * (n != 1)} against the creatures in a Hold: "
+            "use Roll, or give their faces too"
+        )
+    further = tuple(
+        (_typed(a, pa, "further attack"), _typed(d, pd, "further defence"))
+        for (a, d), (pa, pd) in zip(follow_ups, plan.follow_ups, strict=True)
+    )
     attack_roll = None
     if plan.attack is not None:
         attack_roll = _typed(attack or (), plan.attack, "attack")
@@ -330,7 +196,7 @@ def read_dice(
         None if f is None or plan.damage is None else _typed(f, plan.damage, "damage", 0)
         for f in damage
     )
-    return Dice(attack_roll, defence_rolls, damage_rolls, manual=True)
+    return Dice(attack_roll, defence_rolls, damage_rolls, manual=True, follow_ups=further)
 
 
 def _typed(faces: Sequence[int], pool: Pool, what: str, modifier: int | None = None) -> Roll:
@@ -415,6 +281,15 @@ def _log_entries(
         entries.append(LoggedRoll(f"{title} — defence ({pool.skill})", rolled.faces,
                                   rolled.modifier, None, _name(board, token_id), actor, breakdown,
                                   "", "defence", dice.manual, rnd))  # fmt: skip
+    for (pa, pd), (a, d) in zip(plan.follow_ups, dice.follow_ups, strict=False):
+        won = "succeeds" if contest(a, d, plan.dl).succeeds else "fails"
+        entries.append(LoggedRoll(f"{title} — against {_name(board, pd.who)}", a.faces,
+                                  a.modifier, plan.dl, actor, _name(board, pd.who),
+                                  tuple((m.amount, m.reason) for m in pa.modifiers), won,
+                                  "attack", dice.manual, rnd))  # fmt: skip
+        entries.append(LoggedRoll(f"{title} — {pd.skill} of {_name(board, pd.who)}", d.faces,
+                                  d.modifier, None, _name(board, pd.who), actor, (), "",
+                                  "defence", dice.manual, rnd))  # fmt: skip
     reduction = plan.request.weapon.reduction
     for token_id, ok, hurt in zip(plan.targets, succeeded, dice.damage, strict=False):
         if ok and hurt is not None:

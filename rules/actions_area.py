@@ -51,6 +51,7 @@ from rules.hexes import Hex, distance
 from rules.line_of_effect import walls_among
 from rules.options import RuleOptions
 from rules.reach import can_reach
+from rules.roll_log import LoggedRoll, appended
 from rules.strike import strike
 from rules.tactics import STRIKE_DL, SpaceDice, range_band, strike_size_modifier
 from rules.tactics import targeted_space_dice as _space_dice
@@ -59,13 +60,27 @@ from rules.tokens import TokenKind
 
 __all__ = [
     "area_subjects",
+    "attack_space",
     "doubled_face",
     "resolve_space_attack",
     "roll_space",
+    "rolls_each_occupant",
     "space_dice",
     "space_occupants",
     "space_order",
 ]
+
+
+NO_DOUBLES = "no doubles possible"  # fewer than 2 dice: that occupant cannot be hit
+EACH_OCCUPANT = "choose the occupant to attack: roll the space dice, attack doubles in order"
+"""The refusal of a space attack planned for one occupant when there are several: it is
+made for all of them at once with :func:`attack_space` (:func:`rolls_each_occupant`)."""
+
+
+def rolls_each_occupant(plan: ActionPlan) -> bool:
+    """True for a targeted attack on a space with several occupants and none chosen: the
+    Soulweaver rolls for each (:func:`attack_space`)."""
+    return plan.spec.key == "space_attack" and plan.refusal == EACH_OCCUPANT
 
 
 def space_occupants(board: Board, space: Hex, actor_id: str | None = None) -> tuple[str, ...]:
@@ -121,9 +136,14 @@ def _reach_problem(
 
 
 def _refused(
-    request: ActionRequest, spec: ActionSpec, why: str, notes: Sequence[str] = ()
+    request: ActionRequest,
+    spec: ActionSpec,
+    why: str,
+    notes: Sequence[str] = (),
+    spaces: tuple[Hex, ...] = (),
 ) -> ActionPlan:
-    return ActionPlan(request, spec, None, STRIKE_DL, notes=tuple(notes), refusal=why)
+    return ActionPlan(request, spec, None, STRIKE_DL, notes=tuple(notes), refusal=why,
+                      spaces=spaces)  # fmt: skip
 
 
 def _skill(request: ActionRequest) -> str:
@@ -148,15 +168,14 @@ def _plan_space(board: Board, request: ActionRequest, spec: ActionSpec) -> Actio
     notes = [f"{board.token(o).name}: {d.dice}d12 [S002]" for o, d in counts.items()]
     target = request.target or (occupants[0] if len(occupants) == 1 else None)
     if target is None:
-        why = "choose the occupant to attack: roll the space dice, attack doubles in order"
-        return _refused(request, spec, why, notes)
+        return _refused(request, spec, EACH_OCCUPANT, notes, (space,))
     if target not in counts:
         return _refused(request, spec, f"{target!r} is not in that space", notes)
     terms = physical_attack_terms(board, request.actor)
     refusal = _reach_problem(board, request, space, terms)
     dice = counts[target].dice if request.attack_dice is None else request.attack_dice
     if dice < 2 and refusal is None:
-        refusal = f"{dice}d12 for {board.token(target).name}: no doubles possible [S002]"
+        refusal = f"{dice}d12 for {board.token(target).name}: {NO_DOUBLES} [S002]"
     attack = Pool("attack", request.actor, "Targeted space", dice, tuple(terms))
     defence = skill_pool(
         board, target, request.defence_skill or "Elude", "defence", request.defence_dice,
@@ -219,6 +238,51 @@ def resolve_space_attack(
         if outcome.succeeded[0]:
             break
     return board, tuple(outcomes)
+
+
+def attack_space(
+    board: Board, request: ActionRequest, rng: np.random.Generator
+) -> tuple[Board, tuple[ActionOutcome, ...], tuple[str, ...]]:
+    """A targeted attack on a space with every occupant, from one generator: the
+    Soulweaver's roll for each occupant ([S002] "For each occupant in the space, the
+    Soulweaver rolls 3d12"), then the occupants with doubles attacked in order until one
+    succeeds (:func:`resolve_space_attack`). Rolls that lead to no attack are logged too. The
+    board after counts one dice draw for the whole attack; the reasons say who was rolled
+    for and who was attacked."""
+    rolls = roll_space(board, request, rng)
+    defences, damage = {}, {}
+    for occupant in rolls:
+        plan = _plan_space(board, _with_target(request, occupant), ACTIONS["space_attack"].spec)
+        if plan.refusal and NO_DOUBLES not in plan.refusal:  # out of Reach or range
+            raise ValueError(plan.refusal)
+        pool, hurt = plan.defences[0], plan.damage
+        defences[occupant] = roll(max(0, pool.dice), rng, pool.modifier)
+        damage[occupant] = roll(max(0, hurt.dice if hurt else 0), rng)
+    after, outcomes = resolve_space_attack(board, request, rolls, defences, damage)
+    attacked = {o.plan.targets[0] for o in outcomes}
+    actor = _name(board, request.actor)
+    rest = tuple(
+        LoggedRoll("Attack a space — not attacked", r.faces, r.modifier, actor=actor,
+                   target=_name(board, o), outcome=_why_not(r), role="check",
+                   round=board.turn.round)
+        for o, r in rolls.items()
+        if o not in attacked
+    )  # fmt: skip
+    after = after._evolve(rolls=appended(after.rolls, rest), dice_draws=board.dice_draws + 1)
+    reasons = [f"{_name(board, o)}: {r.describe()}" for o, r in rolls.items()]
+    if not outcomes:
+        reasons.append("no occupant rolled doubles: nobody is attacked [S002]")
+    return after, outcomes, tuple(reasons)
+
+
+def _why_not(rolled: Roll) -> str:
+    if rolled.doubles is None:
+        return "no doubles: not attacked"
+    return "doubles, but an earlier attack succeeded [S002]"
+
+
+def _name(board: Board, token_id: str) -> str:
+    return board.token(token_id).name
 
 
 # --- objects, walls and the ground ---------------------------------------------------------

@@ -20,8 +20,8 @@ actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module ha
   farther from you, DL 3." A target in a Hold: "If an effect would move you, it attacks
   Athletics of each creature in the Hold with a number of d12 equal to the number of
   spaces it is trying to move you … On failure against any, you are not moved." Those
-  attacks are rolls of their own, so a successful Shove of a creature in a Hold lists
-  them and does not move it (**[ASSUMPTION]**: the Soulweaver rolls them and moves it).
+  attacks are the plan's ``follow_ups``, rolled with the Shove; success against everyone
+  moves the target out of the Hold ("to remove you from the Hold").
 - **Tackle** [S002] "As you move into an occupied space, fill your Movement Pool to attack
   a target in the space to cause Collision, DL 3. Modify the damage dealt by the same way
   the attack roll is modified from size." Chosen here: the Collision is from the
@@ -64,8 +64,9 @@ from rules.actions_hold import (
 from rules.board import Board
 from rules.collision import Collision, formula_pool, movement_collision
 from rules.conditions import CONDITION_SPECS, add_condition, tier_of
+from rules.contest import contest
 from rules.hexes import Hex, distance
-from rules.holds import resist_dice
+from rules.holds import holds_on, release_hold, resist_dice
 from rules.options import RuleOptions
 from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
 from rules.pools import pool_current
@@ -200,8 +201,23 @@ def _plan_shove(board: Board, request: ActionRequest, spec: ActionSpec) -> Actio
     plan = plan_overpower(board, request, spec)
     if request.target is None:
         return plan
-    plan = replace(plan, notes=(*plan.notes, *_hold_resistance(board, request)))
+    plan = replace(
+        plan,
+        notes=(*plan.notes, *_hold_resistance(board, request)),
+        follow_ups=_resistance_contests(board, request),
+    )
     return _refused(plan, _destination_problem(board, request))
+
+
+def _resistance_contests(board: Board, request: ActionRequest) -> tuple[tuple[Pool, Pool], ...]:
+    """[S002] "If an effect would move you, it attacks Athletics of each creature in the
+    Hold with a number of d12 equal to the number of spaces it is trying to move you"."""
+    contests = []
+    for other, dice in _resisters(board, request):
+        terms = physical_defence_terms(board, other)
+        defence = skill_pool(board, other, "Athletics", "defence", None, terms)
+        contests.append((Pool("attack", request.actor, "to move out of the Hold", dice), defence))
+    return tuple(contests)
 
 
 def _destination_problem(board: Board, request: ActionRequest) -> str | None:
@@ -237,18 +253,27 @@ def _hold_resistance(board: Board, request: ActionRequest) -> tuple[str, ...]:
 
 
 def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    """[S002] "move the target one space farther from you"; in a Hold "On failure against
-    any, you are not moved" — not moved here until those are rolled ([ASSUMPTION])."""
+    """[S002] "move the target one space farther from you"; in a Hold the attacks on
+    everyone else in it come first: "On failure against any, you are not moved", and
+    success against all removes the target from its Holds."""
     target, where = plan.request.target, plan.request.destination
     if not ok[0] or target is None or where is None:
         return Applied(board)
     name = board.token(target).name
-    resistance = _hold_resistance(board, plan.request)
-    if resistance:
-        why = "not moved yet: roll those attacks, and move it if every one succeeds [ASSUMPTION]"
-        return Applied(board, (*resistance, why))
+    held_back = [
+        pd.who
+        for (_pa, pd), (a, d) in zip(plan.follow_ups, dice.follow_ups, strict=True)
+        if not contest(a, d, plan.dl).succeeds
+    ]
+    if held_back:
+        who = ", ".join(board.token(i).name for i in held_back)
+        return Applied(board, (f"{name} is not moved: {who} held on [S002]",))
+    for hold in holds_on(board, target):
+        board = release_hold(board, hold.holder, hold.held)
+    freed = (f"{name} is moved out of the Hold [S002]",) if plan.follow_ups else ()
     board = board.with_token_moved(target, where)
-    return Applied(board, (f"{name} is shoved one space farther [S002]",), (target,), (where,))
+    shoved = f"{name} is shoved one space farther [S002]"
+    return Applied(board, (*freed, shoved), (target,), (where,))
 
 
 # -- Tackle -------------------------------------------------------------------------

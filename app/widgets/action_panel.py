@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.widgets.odds_chart import OddsChart
 from rules.actions import ActionOutcome, ActionPlan, ActionRequest, Pool, Weapon
+from rules.actions_area import rolls_each_occupant
 from rules.actions_attack import DEFENCE_SKILLS
 from rules.contest import result_distribution
 from rules.tactics import CALLED_SHOT_PARTS
@@ -256,8 +257,9 @@ class ActionPanel(QWidget):
     def _show_plan(self, plan: ActionPlan | None) -> None:
         self.plan = plan
         active = plan is not None
-        for widget in (self.roll_button, self.apply_typed):
-            widget.setEnabled(active and plan.allowed)  # type: ignore[union-attr]
+        each = plan is not None and rolls_each_occupant(plan)
+        self.roll_button.setEnabled(active and (plan.allowed or each))  # type: ignore[union-attr]
+        self.apply_typed.setEnabled(active and plan.allowed)  # type: ignore[union-attr]
         if plan is None:
             self.source.clear()
             self.refusal.hide()
@@ -283,6 +285,11 @@ class ActionPanel(QWidget):
     def _show_odds(self, plan: ActionPlan) -> None:
         roll = "Apply" if plan.attack is None else f"Roll {plan.attack.label()}"
         self.roll_button.setText(roll)
+        if rolls_each_occupant(plan):
+            self.roll_button.setText("Roll for every occupant")
+            self.chance.setText("The Soulweaver rolls for each occupant; doubles attack")
+            self.chart.hide()
+            return
         if plan.attack is None:
             self.chance.setText("No roll: it simply happens")
             self.chart.hide()

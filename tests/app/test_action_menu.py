@@ -197,3 +197,23 @@ def test_a_called_shot_asks_for_the_part(window: MainWindow) -> None:
     panel.part.setCurrentText("head")
     assert panel.plan.request.part == "head"
     assert any("Called Shot" in m.reason for m in panel.plan.attack.modifiers)  # type: ignore[union-attr]
+
+
+def test_an_attack_on_a_crowded_space_rolls_for_every_occupant_as_one_step(
+    make_window,  # type: ignore[no-untyped-def]
+) -> None:
+    """[S002] "For each occupant in the space, the Soulweaver rolls 3d12.\""""
+    board = make_board().with_token(Token("r", "Rat", Hex(4, 3), size=-2, side="enemy"))
+    window = make_window(MapDocument(board))
+    window.conflict.begin("space_attack", "a")
+    click(window, Hex(4, 3))
+    panel = window.conflict.panel
+    assert panel.roll_button.isEnabled() and panel.roll_button.text() == "Roll for every occupant"
+    undo = window.document.undo_stack
+    count = undo.count()
+    panel.roll_button.click()
+    assert undo.count() == count + 1 and undo.undoText() == "Attack a space (Aria)"
+    targets = {r.target for r in window.document.board.rolls if r.role in ("attack", "check")}
+    assert targets == {"Goblin", "Rat"}
+    undo.undo()
+    assert window.document.board.rolls == ()

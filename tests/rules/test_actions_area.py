@@ -9,9 +9,11 @@ import pytest
 from rules.actions import ActionRequest, Weapon, plan_action, read_dice, resolve, roll_dice
 from rules.actions_area import (
     area_subjects,
+    attack_space,
     doubled_face,
     resolve_space_attack,
     roll_space,
+    rolls_each_occupant,
     space_order,
 )
 from rules.areas import AreaKind, AreaTemplate
@@ -297,3 +299,25 @@ def test_area_attack_refusals_say_why() -> None:
     assert plan_action(board, ActionRequest("area_attack", "a")).asks_input
     plan = plan_action(board, ActionRequest("area_attack", "a", targets=("ghost",)))
     assert "not on the map" in (plan.refusal or "")
+
+
+def test_a_space_with_several_occupants_is_rolled_for_each_and_attacked_in_order() -> None:
+    """[S002] "For each occupant in the space, the Soulweaver rolls 3d12. On doubles, this
+    roll becomes the attack roll … in order of the highest face value of doubles or until
+    an attack succeeds." One undo step's worth: every roll logged, one dice draw."""
+    board = _crowded_space()
+    request = ActionRequest("space_attack", "a", space=east(1))
+    plan = plan_action(board, request)
+    assert rolls_each_occupant(plan) and plan.spaces == (east(1),)
+    for seed in range(30):
+        after, outcomes, reasons = attack_space(board, request, np.random.default_rng(seed))
+        assert after.dice_draws == board.dice_draws + 1
+        assert len(reasons) >= 3  # one line per occupant rolled for
+        checks = [r for r in after.rolls if r.role == "check"]
+        attacks = [r for r in after.rolls if r.role == "attack"]
+        assert len(checks) + len(attacks) == 3  # every occupant's roll is in the log
+        assert all(o.plan.attack is not None for o in outcomes)
+        assert not any(o.succeeded[0] for o in outcomes[:-1])  # "until an attack succeeds"
+        faces = [r.faces for r in attacks]
+        doubled = [max(f for f in set(x) if x.count(f) >= 2) for x in faces]
+        assert doubled == sorted(doubled, reverse=True)

@@ -308,9 +308,15 @@ def test_shoving_a_creature_in_a_hold_must_beat_everyone_in_it() -> None:
     board = with_hold(board_with(OGRE, ARIA, cat), Hold("a", "c"))
     p = plan(board, "shove", destination=Hex(5, 3))
     assert any("Cat's Athletics with 1d12" in n for n in p.notes)
-    hit = run(board, p, HIT)
-    assert hit.board.token("a").position == Hex(4, 3)  # the Soulweaver rolls those first
-    assert any("On failure against any" in r for r in hit.reasons)
+    assert [(a.dice, d.who, d.skill) for a, d in p.follow_ups] == [(1, "c", "Athletics")]
+    held = resolve(board, p, read_dice(p, *HIT, follow_ups=[([2], [9])]))
+    assert held.board.token("a").position == Hex(4, 3)
+    assert "Aria is not moved: Cat held on [S002]" in held.reasons
+    assert held.board.holds == board.holds
+    freed = resolve(board, p, read_dice(p, *HIT, follow_ups=[([11], [3])]))
+    assert freed.board.token("a").position == Hex(5, 3) and freed.board.holds == ()
+    assert "Aria is moved out of the Hold [S002]" in freed.reasons
+    assert [r.role for r in freed.board.rolls] == ["attack", "defence", "attack", "defence"]
 
 
 # -- Escape -------------------------------------------------------------------------
