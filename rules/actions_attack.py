@@ -195,6 +195,9 @@ _SPECS = (
 
 
 def _charge_refusal(board: Board, actor_id: str) -> str | None:
+    """[S002] "After moving 2 consecutive spaces, if you have used Dash this turn".
+    **[ASSUMPTION]** read from the token's state: its pace is Dash (or Run) this turn and it
+    has moved this turn; the map keeps no log of the spaces moved."""
     problem = attack_refusal(board, actor_id)
     if problem:
         return problem

@@ -367,5 +367,15 @@ _KINDS = (
     (_spec("tackle", "Tackle", ("number",)), _plan_tackle, _apply_tackle),
 )  # fmt: skip
 
+
+def _escape_refusal(board: Board, actor_id: str) -> str | None:
+    """Escape "target Holder": only a creature in a Hold may use it [S002]."""
+    problem = attack_refusal(board, actor_id)
+    if problem is None and not any(h.held == actor_id for h in board.holds):
+        return f"{board.token(actor_id).name} is not Held: there is nothing to escape [S002]"
+    return problem
+
+
 for _spec_of, _planner, _applier in _KINDS:
-    ACTIONS[_spec_of.key] = ActionKind(_spec_of, attack_refusal, _planner, _applier)
+    _refusal = _escape_refusal if _spec_of.key == "escape" else attack_refusal
+    ACTIONS[_spec_of.key] = ActionKind(_spec_of, _refusal, _planner, _applier)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -126,28 +125,29 @@ class ActionPanel(QWidget):
         self.source.setStyleSheet("color: palette(dark); font-style: italic")
         layout.addWidget(self.title)
         layout.addWidget(self.source)
-        self._build_inputs(layout)
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("border: 2px solid #D55E00; padding: 4px; font-weight: bold")
         layout.addWidget(self.refusal)
-        self.breakdown = QLabel()
-        self.breakdown.setWordWrap(True)
-        self.breakdown.setTextFormat(Qt.TextFormat.RichText)
-        layout.addWidget(self.breakdown)
         self.chance = QLabel()
         big = self.chance.font()
         big.setPointSize(big.pointSize() + 4)
         big.setBold(True)
         self.chance.setFont(big)
         layout.addWidget(self.chance)
-        self.chart = OddsChart()
-        layout.addWidget(self.chart)
-        self._build_buttons(layout)
+        self._build_roll_row(layout)  # the odds and Roll first: they must show at 720 px
         self.outcome = QLabel()
         self.outcome.setWordWrap(True)
         self.outcome.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.outcome)
+        self._build_inputs(layout)
+        self.breakdown = QLabel()
+        self.breakdown.setWordWrap(True)
+        self.breakdown.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.breakdown)
+        self.chart = OddsChart()
+        layout.addWidget(self.chart)
+        self._build_typed_dice(layout)
         layout.addStretch(1)
         self._show_plan(None)
 
@@ -201,10 +201,9 @@ class ActionPanel(QWidget):
             combo.currentIndexChanged.connect(self._inputs_changed)
         self.ranged.toggled.connect(self._inputs_changed)
 
-    def _build_buttons(self, layout: QVBoxLayout) -> None:
+    def _build_roll_row(self, layout: QVBoxLayout) -> None:
         row = QHBoxLayout()
         self.roll_button = QPushButton("Roll")
-        self.roll_button.setShortcut(QKeySequence("Ctrl+Shift+R"))
         self.roll_button.setToolTip("Roll with the map's dice and apply the result (Ctrl+Shift+R)")
         self.roll_button.clicked.connect(self._roll)
         bold = self.roll_button.font()
@@ -217,6 +216,8 @@ class ActionPanel(QWidget):
         row.addWidget(self.roll_button, 2)
         row.addWidget(self.cancel_button, 1)
         layout.addLayout(row)
+
+    def _build_typed_dice(self, layout: QVBoxLayout) -> None:
         typed = QFormLayout()
         self.attack_faces = QLineEdit()
         self.defence_faces = QLineEdit()

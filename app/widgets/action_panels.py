@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QMenu, QMenuBar, QScrollArea
 
 from app.conflict_actions import ConflictActions
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionPanels", "fill_actions_menu"]
 
+ROLL_KEY = "Ctrl+Shift+R"
 GROUP_ORDER = ("Attack", "Tactic", "Overpower", "Defence", "Manifest")
 
 
@@ -93,6 +95,20 @@ class ActionPanels(DocumentWatcher):
         self.panel.area.currentIndexChanged.connect(self._on_area_chosen)
         window.movement.extra_menus.append(self.add_token_menu)
         self.menu = self.install_menu(window.menuBar())
+        self.roll_action = QAction("Roll the action", window)
+        self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
+        self.roll_action.triggered.connect(self._roll_shortcut)
+        window.addAction(self.roll_action)
+
+    def _roll_shortcut(self) -> None:
+        """Ctrl+Shift+R: Roll in the Action dock, or say why there is nothing to roll."""
+        button = self.panel.roll_button
+        if not self.dock.isVisible() or self.panel.plan is None:
+            self._window.show_refusal("No action to roll: right-click a creature → Actions")
+        elif not button.isEnabled():
+            self._on_refused(self.panel.refusal.text().removeprefix("⚠ ") or "Nothing to roll")
+        else:
+            button.click()
 
     # -- menus ---------------------------------------------------------------------------------
     def add_token_menu(self, menu: QMenu, token_id: str) -> None:
@@ -220,6 +236,8 @@ class ActionPanels(DocumentWatcher):
         self.panel.start(request, self._names())
         self.dock.show()
         self.dock.raise_()
+        window = self._window  # the Action dock gets most of its column's height
+        window.resizeDocks([self.dock], [int(window.height() * 0.7)], Qt.Orientation.Vertical)
         self._replan(request)
         self._replan(self.panel.current_request())  # with the inputs' defaults (choices)
 

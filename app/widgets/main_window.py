@@ -163,7 +163,8 @@ class MainWindow(QMainWindow):
         dock.informed.connect(lambda text: self.statusBar().showMessage(text, 6000))
         dock.refused.connect(self.show_refusal)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D)
+        dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D), brought to the front when shown
+        dock.toggleViewAction().triggered.connect(lambda shown: shown and dock.raise_())
         return dock
 
     def _build_history_dock(self) -> QDockWidget:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QPushButton,
+    QScrollArea,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -315,13 +316,17 @@ class RollLogDock(QDockWidget, DocumentWatcher):
         self.detail_label.setFrameShape(QFrame.Shape.StyledPanel)
         self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail_label.hide()
-        for widget in (self.roller, rule()):
-            column.addWidget(widget)
-        column.addLayout(header)
+        column.addLayout(header)  # the log first: at 720 px it must show without scrolling
         column.addWidget(self.view, 1)
         column.addWidget(self.details_toggle)
         column.addWidget(self.detail_label)
-        self.setWidget(body)
+        for widget in (rule(), self.roller):
+            column.addWidget(widget)
+        scroll = QScrollArea()  # a short screen scrolls the dock instead of growing the window
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(body)
+        self.setWidget(scroll)
 
     def _build_view(self) -> RollLogView:
         view = RollLogView()

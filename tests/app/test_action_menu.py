@@ -142,7 +142,19 @@ def test_illegal_actions_are_greyed_with_the_reason(window: MainWindow) -> None:
     menu = actions_menu(window, Hex(3, 3))
     charge = entry(menu, "charge")
     assert not charge.isEnabled() and "Dash" in charge.toolTip()
+    escape = entry(menu, "escape")
+    assert not escape.isEnabled() and "Aria is not Held" in escape.toolTip()
     assert entry(menu, "strike").isEnabled()
+
+
+def test_the_roll_key_rolls_the_action_in_the_dock_or_says_why_not(window: MainWindow) -> None:
+    conflict = window.conflict
+    assert conflict.roll_action.shortcut().toString() == "Ctrl+Shift+R"
+    conflict.roll_action.trigger()  # nothing prepared: a message, no change
+    assert "No action to roll" in window.statusBar().currentMessage()
+    conflict.show(ActionRequest("strike", "a", "g"))
+    conflict.roll_action.trigger()
+    assert window.document.undo_stack.undoText() == "Strike (Aria → Goblin)"
 
 
 def test_a_ranged_strike_draws_the_range_bands(window: MainWindow) -> None:
