@@ -1,43 +1,27 @@
 """ActionPanels: the conflict actions of the window (issue #7) — the Actions submenu of a
-token's right-click menu and of the Actions menu, the picks on the map, the Action dock
-with its odds, and the result drawn on the map.
+token's right-click menu, the Actions menu for the selected creature and the Roll key
+(Ctrl+Shift+R).
 
-Choosing an action in the menu (illegal ones are greyed with the rules' reason as their
-tooltip) asks for what it needs on the map with :class:`~app.tools.pick_target.PickTargetTool`
-— a target creature, then for Shove the space to push it into — and then shows the
-:class:`~app.widgets.action_panel.ActionPanel`. Roll (or typed dice) applies the outcome as
-one undo step through :class:`~app.conflict_actions.ConflictActions`; the hit, missed and
-moved tokens and the spaces touched are drawn until the next action or Escape. A ranged
-weapon draws its range bands around the attacker.
+An action the creature cannot use now is greyed with the rules' reason as its tooltip.
+Everything after the choice — the picks on the map, the Action dock, the results — is
+:class:`~app.widgets.action_flow.ActionFlow`, built (with the rules' action modules) the
+first time a menu opens or an action starts, so the window opens without them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QMenu, QMenuBar, QScrollArea
-
-from app.conflict_actions import ConflictActions
-from app.document import Change
-from app.scene.action_items import ActionResultItem, RangeBandsItem
-from app.tools.base import DocumentWatcher
-from app.tools.pick_target import PickTargetTool
-from app.widgets.action_panel import ActionPanel
-from rules import Board, Hex
-from rules.actions import ActionChoice, ActionOutcome, ActionRequest, spec_of, target_refusals
-from rules.actions_area import area_subjects
-from rules.hexes import neighbors
-from rules.overpower import shove_destinations
-from rules.tactics import INCREMENTS
+from PySide6.QtWidgets import QMenu, QMenuBar
 
 if TYPE_CHECKING:
+    from app.widgets.action_flow import ActionFlow
     from app.widgets.main_window import MainWindow
+    from rules.actions import ActionChoice
 
-__all__ = ["ActionPanels", "fill_actions_menu"]
+__all__ = ["ROLL_KEY", "ActionPanels", "fill_actions_menu"]
 
 ROLL_KEY = "Ctrl+Shift+R"
 GROUP_ORDER = ("Attack", "Tactic", "Overpower", "Defence", "Manifest")
@@ -67,55 +51,43 @@ def _group_rank(group: str) -> int:
     return GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
 
 
-class ActionPanels(DocumentWatcher):
-    """Builds and connects the Actions menus, the picks, the Action dock and overlays."""
+class ActionPanels:
+    """The Actions menus and the Roll key; the rest is the :attr:`flow`, made on first use
+    (its ``actions``, ``panel``, ``dock``, ``begin``, ``show`` … are reached through this
+    object too)."""
 
     def __init__(self, window: MainWindow):
         self._window = window
-        self.actions = ConflictActions(lambda: window.document, window)
-        self.actions.refused.connect(self._on_refused)
-        self.actions.informed.connect(lambda text: window.statusBar().showMessage(text, 8000))
-        self.actions.performed.connect(self._on_performed)
-        self.panel = ActionPanel()
-        self.dock = QDockWidget("Action", window)
-        self.dock.setObjectName("action_dock")
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.panel)
-        self.dock.setWidget(scroll)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self._flow: ActionFlow | None = None
         window.tabifyDockWidget(window.rules.inspector_dock, window.roll_log_dock)
-        window.tabifyDockWidget(window.roll_log_dock, self.dock)
-        self.dock.hide()
-        self.overlays: list[QGraphicsItem] = []
-        self.panel.request_changed.connect(self._replan)
-        self.panel.roll_requested.connect(self.actions.roll)
-        self.panel.dice_entered.connect(self.actions.enter)
-        self.panel.cancelled.connect(self.close)
-        self.panel.area.currentIndexChanged.connect(self._on_area_chosen)
         window.movement.extra_menus.append(self.add_token_menu)
         self.menu = self.install_menu(window.menuBar())
         self.roll_action = QAction("Roll the action", window)
         self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
-        self.roll_action.triggered.connect(self._roll_shortcut)
+        self.roll_action.triggered.connect(lambda: self.flow.roll_shortcut())
         window.addAction(self.roll_action)
 
-    def _roll_shortcut(self) -> None:
-        """Ctrl+Shift+R: Roll in the Action dock, or say why there is nothing to roll."""
-        button = self.panel.roll_button
-        if not self.dock.isVisible() or self.panel.plan is None:
-            self._window.show_refusal("No action to roll: right-click a creature → Actions")
-        elif not button.isEnabled():
-            self._on_refused(self.panel.refusal.text().removeprefix("⚠ ") or "Nothing to roll")
-        else:
-            button.click()
+    @property
+    def flow(self) -> ActionFlow:
+        """The picks, the Action dock and the overlays, built the first time."""
+        if self._flow is None:
+            from app.widgets.action_flow import ActionFlow
+
+            self._flow = ActionFlow(self._window)
+        return self._flow
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # not yet set in __init__: no flow for those
+            raise AttributeError(name)
+        return getattr(self.flow, name)
 
     # -- menus ---------------------------------------------------------------------------------
     def add_token_menu(self, menu: QMenu, token_id: str) -> None:
         """The Actions submenu of ``token_id``'s right-click menu."""
         sub = menu.addMenu("Actions")
         sub.setObjectName("token_actions_menu")
-        fill_actions_menu(sub, self.actions.choices(token_id), lambda k: self.begin(k, token_id))
+        flow = self.flow
+        fill_actions_menu(sub, flow.actions.choices(token_id), lambda k: flow.begin(k, token_id))
 
     def install_menu(self, menubar: QMenuBar) -> QMenu:
         """The Actions menu: the selected creature's actions (filled when opened)."""
@@ -132,185 +104,5 @@ class ActionPanels(DocumentWatcher):
             why = menu.addAction("Select one creature on the map first")
             why.setEnabled(False)
             return
-        actor = selection[0]
-        fill_actions_menu(menu, self.actions.choices(actor), lambda k: self.begin(k, actor))
-
-    # -- choosing what the action needs --------------------------------------------------------
-    def begin(self, key: str, actor: str) -> None:
-        """Start action ``key`` for ``actor``: pick what it needs, then show the panel."""
-        self.clear_overlays()
-        request = ActionRequest(key, actor)
-        spec = spec_of(key)
-        if spec.target == "creature":
-            self._pick_creature(request)
-        elif spec.target == "space":
-            self._pick_space(request, "click the space to attack", ())
-        elif spec.target == "area":
-            self._choose_area(request)
-        else:
-            self.show(request)
-
-    def _choose_area(self, request: ActionRequest) -> None:
-        """An Area attack takes the subjects of a pinned Area (the caster's latest first)."""
-        board = self._window.document.board
-        if not board.areas:
-            why = "pin an Area first: aim it with the Area tool and pin it in the Areas panel"
-            self._on_refused(f"{self._name(request.key, request.actor)}: {why}")
-            return
-        areas = sorted(board.areas.values(), key=lambda a: a.caster != request.actor)
-        combo = self.panel.area
-        combo.blockSignals(True)
-        combo.clear()
-        for area in areas:
-            combo.addItem(f"{area.kind.value.title()} {area.id}", area.id)
-        combo.blockSignals(False)
-        self.show(replace(request, targets=area_subjects(board, areas[0].id)))
-
-    def _on_area_chosen(self) -> None:
-        request, area_id = self.panel.current_request(), self.panel.area.currentData()
-        board = self._window.document.board
-        if request is None or area_id not in board.areas:
-            return
-        self.panel.request = replace(request, targets=area_subjects(board, area_id))
-        self._replan(self.panel.request)
-
-    def _pick_creature(self, request: ActionRequest) -> None:
-        board = self._window.document.board
-        refusals = target_refusals(board, request)
-        if not any(why is None for why in refusals.values()):
-            reasons = {why for why in refusals.values() if why}
-            detail = next(iter(reasons)) if len(reasons) == 1 else "no creature can be targeted"
-            self._on_refused(f"{self._name(request.key, request.actor)}: {detail}")
-            return
-        prompt = f"{self._name(request.key, request.actor)}: click the target"
-        self._start_pick(PickTargetTool(
-            self._window.scene, prompt, lambda t: self._target_picked(request, t),
-            refusals, token_id=request.actor,
-        ), prompt)  # fmt: skip
-
-    def _target_picked(self, request: ActionRequest, target: str | Hex) -> None:
-        request = replace(request, target=str(target))
-        if request.key == "shove":
-            board = self._window.document.board
-            spaces = shove_destinations(board, request.actor, request.target or "")
-            self._pick_space(request, "click the space to shove it into", spaces, "destination")
-        elif request.key == "disarm":
-            target = self._window.document.board.token(request.target or "")
-            spaces = {n for h in target.footprint for n in neighbors(h)} - target.footprint
-            self._pick_space(
-                request, "click the space the object drops into", spaces, "destination"
-            )
-        else:
-            self.show(request)
-
-    def _pick_space(
-        self, request: ActionRequest, what: str, spaces: Iterable[Hex], field: str = "space"
-    ) -> None:
-        prompt = f"{self._name(request.key, request.actor)}: {what}"
-        tool = PickTargetTool(
-            self._window.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
-            spaces=spaces, token_id=request.actor,
-        )  # fmt: skip
-        self._start_pick(tool, prompt)
-
-    def _start_pick(self, tool: PickTargetTool, prompt: str) -> None:
-        window = self._window
-        tool.finished.connect(lambda: self._on_pick_finished(tool))
-        window.scene.set_tool(tool)
-        window.view.setFocus()
-        window.statusBar().showMessage(f"{prompt} (right-click or Esc cancels)", 15000)
-
-    def _on_pick_finished(self, tool: PickTargetTool) -> None:
-        scene = self._window.scene
-        if scene.tool is tool:
-            scene.set_tool(scene.select_tool)
-
-    def _name(self, key: str, actor: str) -> str:
-        spec = spec_of(key)
-        return f"{spec.name.rstrip('…')} ({self._window.document.board.token(actor).name})"
-
-    # -- the panel -----------------------------------------------------------------------------
-    def show(self, request: ActionRequest) -> None:
-        """Show the Action dock for ``request`` with its plan."""
-        self._watch(self._window.document)
-        self.panel.start(request, self._names())
-        self.dock.show()
-        self.dock.raise_()
-        window = self._window  # the Action dock gets most of its column's height
-        window.resizeDocks([self.dock], [int(window.height() * 0.7)], Qt.Orientation.Vertical)
-        self._replan(request)
-        self._replan(self.panel.current_request())  # with the inputs' defaults (choices)
-
-    def _replan(self, request: ActionRequest | None = None) -> None:
-        request = request or self.panel.current_request()
-        board = self._window.document.board
-        if request is None or request.actor not in board.tokens:
-            self.panel.show_plan(None)
-            return
-        if request.target is not None and request.target not in board.tokens:
-            self.panel.show_plan(None)
-            self.panel.show_message("The target is no longer on the map")
-            return
-        self.panel.show_plan(self.actions.plan(request), self._names())
-        self._show_range_bands(request)
-
-    def _names(self) -> dict[str, str]:
-        return {k: t.name for k, t in self._window.document.board.tokens.items()}
-
-    def close(self) -> None:
-        """Put the action away: hide the dock and clear the map."""
-        self.clear_overlays()
-        self.panel.request = None
-        self.panel.show_plan(None)
-        self.dock.hide()
-
-    # -- the map -------------------------------------------------------------------------------
-    def _show_range_bands(self, request: ActionRequest) -> None:
-        self._remove(RangeBandsItem)
-        weapon = request.weapon
-        if weapon.range is None:
-            return
-        board, scene = self._window.document.board, self._window.scene
-        item = RangeBandsItem(scene.geometry, board.token(request.actor), weapon.range,
-                              INCREMENTS.get(weapon.kind, 15), board.contains)  # fmt: skip
-        self._add(item)
-
-    def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
-        self._remove(ActionResultItem)
-        board, scene = outcome.board, self._window.scene
-        pairs = zip(outcome.plan.targets, outcome.succeeded, strict=False)
-        missed = [t for t, ok in pairs if not ok]
-        moved_from = {i: before.token(i).position for i in outcome.moved if i in before.tokens}
-        item = ActionResultItem(scene.geometry, board.tokens, outcome.hit, missed, moved_from,
-                                outcome.spaces)  # fmt: skip
-        self._add(item)
-        self.panel.show_outcome(outcome)
-        self._replan()
-
-    def _add(self, item: QGraphicsItem) -> None:
-        self._window.scene.addItem(item)
-        self.overlays.append(item)
-
-    def _remove(self, kind: type) -> None:
-        for item in [i for i in self.overlays if isinstance(i, kind)]:
-            self.overlays.remove(item)
-            if item.scene() is not None:
-                item.scene().removeItem(item)
-
-    def clear_overlays(self) -> None:
-        """Take every action overlay off the map."""
-        for item in self.overlays:
-            if item.scene() is not None:
-                item.scene().removeItem(item)
-        self.overlays.clear()
-
-    def _on_refused(self, reason: str) -> None:
-        self._window.show_refusal(reason)
-        if self.dock.isVisible():
-            self.panel.show_message(reason)
-
-    def _on_document_changed(self, change: Change) -> None:
-        if change.grid:
-            self.close()
-        elif self.dock.isVisible() and self.panel.request is not None:
-            self._replan()
+        actor, flow = selection[0], self.flow
+        fill_actions_menu(menu, flow.actions.choices(actor), lambda k: flow.begin(k, actor))
