@@ -33,6 +33,7 @@ __all__ = [
     "DIAGONALS",
     "DIRECTIONS",
     "FACINGS",
+    "NUDGE",
     "Hex",
     "check_facing",
     "disk",
@@ -48,6 +49,10 @@ __all__ = [
     "neighbors",
     "ring",
 ]
+
+NUDGE = (1e-6, 2e-6)
+"""How :func:`hex_line` nudges a line's start (axial ``q``, ``r``; cube ``s`` gets
+``-3e-6``) so every tie breaks one way, whatever the line's position (DESIGN.md)."""
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -188,8 +193,8 @@ def hex_round(q: float, r: float) -> Hex:
 def _nudged_point(a: Hex, b: Hex, i: int, n: int) -> Hex:
     # The contract's expression, literally: a + (b - a) * i / n with the start nudged so
     # exact ties (a point on an edge) break the same way.
-    q = (a.q + 1e-6) + (b.q - a.q) * i / n
-    r = (a.r + 1e-6) + (b.r - a.r) * i / n
+    q = (a.q + NUDGE[0]) + (b.q - a.q) * i / n
+    r = (a.r + NUDGE[1]) + (b.r - a.r) * i / n
     return hex_round(q, r)
 
 
@@ -197,8 +202,11 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
     """The hexes on the straight line from ``a`` to ``b``, both ends included.
 
     Point ``i`` is ``a + (b - a) * i / n`` (``n = distance(a, b)``) rounded to a hex after
-    nudging the start by ``(+1e-6, +1e-6)`` (cube ``s - 2e-6``), so ties always break the
-    same way; the line need not equal its reverse. Consecutive hexes are adjacent.
+    nudging the start by :data:`NUDGE` ``(+1e-6, +2e-6)`` (cube ``s - 3e-6``; DESIGN.md,
+    revised: the old ``(1e-6, 1e-6, -2e-6)`` ran parallel to the edges toward
+    ``DIRECTIONS[1]`` and left those ties to float noise), so every tie breaks the same way
+    and a line's shape depends only on ``b - a``; the line need not equal its reverse.
+    Consecutive hexes are adjacent.
     """
     n = distance(a, b)
     if n == 0:
@@ -229,15 +237,17 @@ def hex_round_arrays(
 
 
 def line_points(
-    start: tuple[IntArray, IntArray], end: tuple[IntArray, IntArray], nudge: float = 1e-6
+    start: tuple[IntArray, IntArray],
+    end: tuple[IntArray, IntArray],
+    nudge: tuple[float, float] = NUDGE,
 ) -> Iterator[tuple[int, npt.NDArray[np.bool_], tuple[IntArray, IntArray]]]:
     """The inner points of many :func:`hex_line` s at once, step by step.
 
     For lines from ``start[k]`` to ``end[k]`` yields ``(i, live, (q, r))`` for
     ``i = 1 .. n-1``: ``live`` marks the lines longer than ``i`` and ``(q, r)`` are their
     ``i``-th hexes — the contract's points ``a + (b - a) * i / n`` after nudging the start
-    by ``(+nudge, +nudge)`` (the contract's tie-break for the default ``1e-6``; ``-1e-6``
-    breaks ties the other way).
+    by ``nudge`` (the contract's tie-break for the default :data:`NUDGE`; its negation
+    breaks every tie the other way).
     """
     sq, sr = start
     tq, tr = end
@@ -246,7 +256,7 @@ def line_points(
         live = i < n
         frac = i / n[live]
         pq, pr = hex_round_arrays(
-            (sq[live] + nudge) + (tq[live] - sq[live]) * frac,
-            (sr[live] + nudge) + (tr[live] - sr[live]) * frac,
+            (sq[live] + nudge[0]) + (tq[live] - sq[live]) * frac,
+            (sr[live] + nudge[1]) + (tr[live] - sr[live]) * frac,
         )
         yield i, live, (pq.astype(np.int64), pr.astype(np.int64))

@@ -14,13 +14,13 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.board import Board, cells_of
-from rules.hexes import Hex, distance, line_points, neighbors
+from rules.hexes import NUDGE, Hex, distance, line_points, neighbors
 
 __all__ = ["clear_lines", "stop_at_walls", "walls_among"]
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
-_NUDGES = (1e-6, -1e-6)
+_NUDGES = (NUDGE, (-NUDGE[0], -NUDGE[1]))  # the contract's tie-break, and the other
 
 
 def walls_among(board: Board, hexes: frozenset[Hex]) -> frozenset[Hex]:

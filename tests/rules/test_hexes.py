@@ -363,16 +363,9 @@ def test_hex_line_moves_monotonically_towards_the_end(a: Hex, b: Hex) -> None:
     assert [distance(h, b) for h in line] == list(range(len(line) - 1, -1, -1))
 
 
-# The contract promises "ties always break the same way", i.e. a line's shape depends only
-# on b - a. With the pinned nudge (1e-6, 1e-6, -2e-6) that is not so for ties on the edges
-# between h and h + DIRECTIONS[1] (the nudge runs along them): they fall to floating-point
-# noise, which depends on where the line is. Example: the diagonal (0,0)->(-6,-6) zig-zags
-# one way at the origin and another way when started at (0, 7).
-@pytest.mark.xfail(
-    reason="DESIGN.md contract defect: nudge (1,1,-2)e-6 is parallel to DIRECTIONS[1] edges, "
-    "so those ties break by float noise (translation-dependent); needs a contract decision",
-    strict=True,
-)
+# DESIGN.md (hex_line revised): the nudge (1e-6, 2e-6, -3e-6) is parallel to no edge, so
+# every tie breaks one way and a line's shape depends only on b - a. The old nudge
+# (1, 1, -2)e-6 ran along the DIRECTIONS[1] edges and left these three to float noise.
 @pytest.mark.parametrize(
     ("a", "b", "shift"),
     [
