@@ -2,7 +2,8 @@
 Encumbered, and the lasting parts of conflict actions (:data:`rules.effects.EFFECT_KINDS`).
 
 - Encumbered: "−Tier on physical action rolls, physical defences and Mobility rolls"
-  ([P-COND], RULES-DIGEST §6) — a Hold gives it ([S002]).
+  ([P-COND], RULES-DIGEST §6), from every source :func:`rules.encumbrance.encumbered`
+  counts (a Hold, Crowded, Crouching, Prone, Climbing, off the ground…).
 - Defensive Stance: "+1 on defenses against physical attacks" [S002].
 - Charge: "suffer −1 on defenses against physical attacks for 1 round" [S002].
 - Called Shot: "For 1 round, suffer -1 on physical attack rolls" [S002].
@@ -12,9 +13,14 @@ from __future__ import annotations
 
 from rules.actions import Modifier
 from rules.board import Board
-from rules.conditions import tier_of
+from rules.encumbrance import encumbered
 
-__all__ = ["effects_of", "physical_attack_terms", "physical_defence_terms"]
+__all__ = [
+    "effects_of",
+    "encumbered_terms",
+    "physical_attack_terms",
+    "physical_defence_terms",
+]
 
 _DEFENCE = {"defensive_stance": (1, "Defensive Stance [S002]"), "charge": (-1, "Charged [S002]")}
 _ATTACK = {"called_shot": (-1, "Called Shot this round [S002]")}
@@ -25,9 +31,12 @@ def effects_of(board: Board, token_id: str, kind: str) -> list[str]:
     return [e.id for e in board.effects.values() if e.kind == kind and e.creator == token_id]
 
 
-def _encumbered(board: Board, token_id: str, what: str) -> list[Modifier]:
-    tier = tier_of(board.token(token_id).conditions, "encumbered")
-    return [Modifier(-tier, f"Encumbered {tier}: −Tier on {what} [P-COND]")] if tier else []
+def encumbered_terms(board: Board, token_id: str, what: str) -> list[Modifier]:
+    """Encumbered's −Tier on ``token_id``'s ``what`` rolls, naming each source."""
+    state = encumbered(board, token_id)
+    if not state.tier:
+        return []
+    return [Modifier(-state.tier, f"{state.describe()} — −Tier on {what} [P-COND]")]
 
 
 def _lasting(board: Board, token_id: str, table: dict[str, tuple[int, str]]) -> list[Modifier]:
@@ -40,11 +49,13 @@ def _lasting(board: Board, token_id: str, table: dict[str, tuple[int, str]]) -> 
 
 def physical_attack_terms(board: Board, token_id: str) -> list[Modifier]:
     """Terms on ``token_id``'s physical attack rolls from its state."""
-    return _encumbered(board, token_id, "physical action rolls") + _lasting(
+    return encumbered_terms(board, token_id, "physical action rolls") + _lasting(
         board, token_id, _ATTACK
     )
 
 
 def physical_defence_terms(board: Board, token_id: str) -> list[Modifier]:
     """Terms on ``token_id``'s defences against physical attacks from its state."""
-    return _encumbered(board, token_id, "physical defences") + _lasting(board, token_id, _DEFENCE)
+    return encumbered_terms(board, token_id, "physical defences") + _lasting(
+        board, token_id, _DEFENCE
+    )

@@ -71,6 +71,7 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     planned = strike(
         board, request.actor, request.target, dice=0, weapon_range=weapon.range,
         ranged_kind=weapon.kind, called_part=part, charging=key == "charge",
+        against_nimble=request.defence_skill == "Nimble",
     )  # fmt: skip
     skill = "Nimble" if weapon.range is not None else "Martial"
     terms = [*planned.modifiers, *physical_attack_terms(board, request.actor)]
@@ -85,7 +86,9 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         board, request.target, request.defence_skill or "Elude", "defence",
         request.defence_dice, physical_defence_terms(board, request.target),
     )  # fmt: skip
-    damage_dice = weapon.damage + (rapid.damage_dice if rapid else 0)
+    damage_dice = weapon.damage + (rapid.damage_dice if rapid else 0) + planned.damage_modifier
+    if planned.damage_modifier:
+        notes.append(f"damage {planned.damage_modifier:+d}d12: the size penalty, against Nimble")
     damage = Pool("damage", request.actor, weapon.name, damage_dice)
     return ActionPlan(
         request, spec, attack, planned.dl, (request.target,), (defence,), damage,

@@ -55,6 +55,7 @@ from rules.play import with_effect, without_effect
 from rules.pools import pool_current
 from rules.reach import can_reach
 from rules.roll_log import LoggedRoll
+from rules.sizes import effective_size
 from rules.tactics import STRIKE_DL
 
 __all__ = [
@@ -159,8 +160,8 @@ def _plan_hinder(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     actor, other = board.token(request.actor), board.token(target)
     terms, refusal = [], None
     if key == "hinder_movement":
-        winged = 2 if other.motion.flying and other.motion.winged else 0
-        size, refusal = overpower_size_modifier(actor.size, other.size + winged)
+        counted = effective_size(other, "attacked", skill="Martial")  # Hinder: Martial (Q26)
+        size, refusal = overpower_size_modifier(actor.size, counted.value)
         if size:
             terms.append(Modifier(size, f"size {size:+d}: counts as an Overpower effect [S002]"))
         if request.number == 1:

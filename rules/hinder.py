@@ -20,6 +20,7 @@ from rules.board import Board
 from rules.hexes import Hex, distance
 from rules.options import RuleOptions
 from rules.reach import can_reach, reach_of
+from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
 
 __all__ = ["HinderChance", "hinder_chances", "overpower_size_modifier"]
@@ -134,8 +135,8 @@ def _chance(
         return None
     # "Count as 2 sizes larger … when you are attacked with Martial or Nimble" [S001]:
     # Hinder is a Martial attack (Q26).
-    winged = 2 if mover.motion.flying and mover.motion.winged else 0
-    modifier, impossible = overpower_size_modifier(other.size, mover.size + winged)
+    counted = effective_size(mover, "attacked", skill="Martial").value
+    modifier, impossible = overpower_size_modifier(other.size, counted)
     reason = impossible or "in Reach before the move"
     return HinderChance(
         other.id, other.name, first, DL, bonus, modifier, impossible is None, reason

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from rules.board import Board
 from rules.conditions import tier_of
+from rules.encumbrance import moving_encumbrance
 from rules.hexes import Hex
 from rules.occupancy import crowded, entry_check, winged_flyers
 from rules.options import RuleOptions
@@ -161,19 +162,14 @@ def mover_profile(board: Board, token_id: str, options: RuleOptions | None = Non
     charges: list[Charge] = []
     if posture == "crouching":
         charges.append(Charge(1, "crouching", "[S001]"))
-        if stack:
-            charges.append(Charge(1, "Encumbered 1 from Crouching", "(§11a D4 stack)"))
     elif posture == "prone":
         charges.append(Charge(2, "prone", "[S001]"))
-        if stack:
-            charges.append(Charge(2, "Encumbered 2 from Prone", "(§11a D4 stack)"))
-    enc = tier_of(token.conditions, "encumbered")
-    if enc:
-        charges.append(Charge(enc, f"Encumbered {enc}", "[P-COND] (§11a D4)"))
+    for part in moving_encumbrance(board, token_id, opts).sources:
+        if part.adds_move_cost and part.name != "Climbing":  # climbing steps charge it below
+            label = f"Encumbered {part.tier} ({part.name})"
+            charges.append(Charge(part.tier, label, f"{part.source} (§11a D4)"))
     if token.motion.amble:
         charges.append(Charge(1, "Amble (quieter)", "[S001] (§11a D11)"))
-    if token.motion.altitude and not token.motion.flying:
-        charges.append(Charge(2, "Encumbered 2 while off the ground", "[S001] (§11a D4)"))
     climb = [Charge(1, "climbing", "[S001]")]
     if stack:
         climb.append(Charge(2, "Encumbered 2 from Climbing", "(§11a D4 stack)"))

@@ -14,6 +14,10 @@ space holds 4; a creature on several spaces weighs 1 unit in each. Creatures fly
 wings count 2 sizes larger for Crowded [S001] (as an occupant and as the one asking):
 :func:`winged_flyers` finds them from each token's ``motion``.
 
+Swallowed ([S002] "While swallowed, there is no light, they cannot breathe, and have Tier 2
+Crowded"): a swallowed creature is in its swallower's stomach, not in the space — it has
+Crowded 2 whatever the space holds, and it neither fills nor crowds that space.
+
 Height: tokens share a space only at the same altitude (``motion.altitude``; 1 elevation
 step = 1 space, Q21) **[ASSUMPTION]**: a bat flying 8 spaces up is not crowded by, and
 does not fill, the space of the creatures on the ground below it.
@@ -29,6 +33,7 @@ from fractions import Fraction
 from rules.board import Board
 from rules.hexes import Hex
 from rules.options import RuleOptions
+from rules.sizes import WING_SIZES, flying_on_wings
 from rules.tokens import Token, TokenKind
 
 __all__ = [
@@ -42,6 +47,7 @@ __all__ = [
     "full_spaces",
     "occupants",
     "space_units",
+    "swallowed",
     "winged_flyers",
 ]
 
@@ -53,7 +59,7 @@ def _counted_size(token: Token, winged: Collection[str]) -> int:
     """The size a token counts as in one of its spaces: 0 when it spreads over several
     [S000], +2 when flying on wings [S001]."""
     base = 0 if len(token.footprint_offsets) > 1 else token.size
-    return base + (2 if token.id in winged else 0)
+    return base + (WING_SIZES if token.id in winged else 0)
 
 
 def _units(size: int) -> Fraction:
@@ -61,8 +67,9 @@ def _units(size: int) -> Fraction:
 
 
 def winged_flyers(board: Board) -> frozenset[str]:
-    """The tokens flying on wings: 2 sizes larger for Crowded ([S001])."""
-    return frozenset(t.id for t in board.tokens.values() if t.motion.flying and t.motion.winged)
+    """The tokens flying on wings: 2 sizes larger for Crowded ([S001];
+    :mod:`rules.sizes`)."""
+    return frozenset(t.id for t in board.tokens.values() if flying_on_wings(t))
 
 
 def occupants(board: Board, space: Hex) -> list[Token]:
@@ -70,13 +77,18 @@ def occupants(board: Board, space: Hex) -> list[Token]:
     return board.tokens_at(space)
 
 
+def swallowed(token: Token) -> bool:
+    """Whether ``token`` is in a swallower's stomach ([S002] Grapple, swallow)."""
+    return any(e.name == "swallowed" for e in token.conditions)
+
+
 def _sharing(board: Board, space: Hex, token: Token) -> list[Token]:
-    """The other tokens in ``space`` at ``token``'s height (see the module notes)."""
+    """The other tokens in ``space`` at ``token``'s height, not swallowed (module notes)."""
     level = token.motion.altitude
     return [
         other
         for other in board.tokens_at(space)
-        if other.id != token.id and other.motion.altitude == level
+        if other.id != token.id and other.motion.altitude == level and not swallowed(other)
     ]
 
 
@@ -84,7 +96,10 @@ def space_units(board: Board, space: Hex, *, mover: Token | None = None) -> Frac
     """How many of the 4 units of ``space`` are taken; with a ``mover``, at its height, its
     own body not counted and occupants 4+ sizes smaller than it ignored (D12). Flight does
     not change the units: seed 001's +2 sizes is for Crowded, sound and being attacked."""
-    others = occupants(board, space) if mover is None else _sharing(board, space, mover)
+    if mover is None:
+        others = [t for t in occupants(board, space) if not swallowed(t)]
+    else:
+        others = _sharing(board, space, mover)
     total = Fraction(0)
     for token in others:
         size = _counted_size(token, ())
@@ -99,6 +114,8 @@ def full_spaces(board: Board) -> frozenset[Hex]:
     0 creatures is fully occupied"). One pass over the tokens: cost follows the tokens."""
     units: dict[tuple[Hex, int], Fraction] = {}
     for token in board.tokens.values():
+        if swallowed(token):
+            continue
         weight = _units(_counted_size(token, ()))
         for h in token.footprint:
             key = (h, token.motion.altitude)
@@ -226,7 +243,10 @@ def entry_and_crowding(
     pass, without the explanations, for searches that ask many times. Units are sums of
     powers of two, exact in floating point."""
     weight = 2.0 ** _counted_size(mover, ())
-    floor, asker_size = mover.size - _IGNORE_GAP, mover.size + (2 if mover.id in winged else 0)
+    floor, asker_size = (
+        mover.size - _IGNORE_GAP,
+        mover.size + (WING_SIZES if mover.id in winged else 0),
+    )
     allowed, tiers = True, []
     for h in mover.footprint_at(anchor):
         there, sizes = 0.0, []
@@ -268,9 +288,11 @@ def crowded(
     to the board's winged flyers; only tokens at the asker's height count.
     """
     opts = options or RuleOptions.of(board.options)
-    winged = winged_flyers(board) if winged is None else winged
     asker = board.token(token_id)
-    asker_size = asker.size + (2 if token_id in winged else 0)
+    if swallowed(asker):
+        return _swallowed_crowding(token_id, opts)
+    winged = winged_flyers(board) if winged is None else winged
+    asker_size = asker.size + (WING_SIZES if token_id in winged else 0)
     spaces = sorted(asker.footprint_at(anchor) if anchor is not None else asker.footprint)
     entries: list[CrowdingEntry] = []
     by_space: list[tuple[Hex, int]] = []
@@ -291,6 +313,17 @@ def crowded(
     return Crowding(
         token_id, tier, effect, effect, tuple(by_space), tuple(entries), used, tuple(reasons)
     )
+
+
+def _swallowed_crowding(token_id: str, opts: RuleOptions) -> Crowding:
+    _raw, tier, effect = _tier_effect([2], opts)
+    reasons = (
+        "swallowed: 'While swallowed, there is no light, they cannot breathe, and have Tier 2 "
+        "Crowded' [S002]",
+        f"Encumbered {effect} and +{effect} Movement cost from Crowded",
+    )
+    used = tuple(opts.describe(n) for n in ("crowding", "crowded_spaces", "crowded_effects"))
+    return Crowding(token_id, tier, effect, effect, (), (), used, reasons)
 
 
 def _entry(

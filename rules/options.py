@@ -134,6 +134,23 @@ OPTION_SPECS: tuple[OptionSpec, ...] = (
         ("no_double_count", "stack"),
     ),
     OptionSpec(
+        "prone_load",
+        False,
+        "Prone's 'increase Load by 1' also adds 1 Encumbered (Load is not defined in the "
+        "seeds; off: Prone gives its written Encumbered 2 only)",
+        "Movement",
+        "[S001] 'While Prone, have Tier 2 Encumbered and increase Load by 1'",
+    ),
+    OptionSpec(
+        "off_ground_encumbered",
+        "not_flying",
+        "'While off the ground, you have Tier 2 Encumbered' applies to creatures in the air "
+        "without flight, mid-jump or falling ('not_flying') or to flyers too ('flying_too')",
+        "Movement",
+        "[S001] Jump paragraph",
+        ("not_flying", "flying_too"),
+    ),
+    OptionSpec(
         "pool_in_formulas",
         "capacity",
         "Formulas that use the Movement Pool take its size ('capacity') or what is left "
@@ -207,6 +224,8 @@ class RuleOptions:
     crowded_effects: str = "flat"
     concealment_combine: str = "sum"
     encumbered_costs: str = "no_double_count"
+    prone_load: bool = False
+    off_ground_encumbered: str = "not_flying"
     pool_in_formulas: str = "capacity"
     rising_cost: str = "flying"
     quiet_movement: str = "amble"

@@ -27,6 +27,7 @@ from rules.hinder import overpower_size_modifier
 from rules.occupancy import entry_check
 from rules.options import RuleOptions
 from rules.reach import can_reach, reach_of, reach_spaces
+from rules.sizes import effective_size
 from rules.tokens import Token
 
 __all__ = ["OVERPOWER_ACTIONS", "OverpowerCheck", "overpower", "shove_destinations"]
@@ -80,9 +81,9 @@ def overpower(
         raise ValueError(f"unknown Overpower {action!r}; known: {', '.join(OVERPOWER_ACTIONS)}")
     opts = options or RuleOptions.of(board.options)
     actor, target = board.token(actor_id), board.token(target_id)
-    winged = 2 if target.motion.flying and target.motion.winged else 0
-    modifier, impossible = overpower_size_modifier(actor.size, target.size + winged)
-    reasons = [f"'{OVERPOWER_ACTIONS[action]}' [S002]", f"DL {DL}, Athletics (Q26)"]
+    size = effective_size(target, "attacked", skill="Athletics")  # no wings: not Martial
+    modifier, impossible = overpower_size_modifier(actor.size, size.value)
+    reasons = [f"'{OVERPOWER_ACTIONS[action]}' [S002]", f"DL {DL}, Athletics (Q26)", *size.reasons]
     reasons.append(f"size {modifier:+d}: Overpower takes the full size difference [S002]")
     refusal = impossible or _action_problem(board, actor, target, action, opts)
     if refusal:

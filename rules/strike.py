@@ -30,6 +30,7 @@ from rules.dice import Roll
 from rules.hexes import distance
 from rules.options import RuleOptions
 from rules.reach import can_reach
+from rules.sizes import effective_size
 from rules.tactics import STRIKE_DL, called_shot, range_band, strike_size_modifier
 
 __all__ = ["AttackPlan", "Modifier", "strike"]
@@ -54,6 +55,7 @@ class AttackPlan:
     dl: int
     notes: tuple[str, ...]
     refusal: str | None = None
+    damage_modifier: int = 0  # d12 on damage: the size penalty when attacking against Nimble
 
     @property
     def allowed(self) -> bool:
@@ -91,19 +93,33 @@ def strike(
     called_part: str | None = None,
     charging: bool = False,
     rapid: int = 0,
+    against_nimble: bool = False,
     options: RuleOptions | None = None,
 ) -> AttackPlan:
-    """Plan a Strike of ``dice`` d12 (melee when ``weapon_range`` is None)."""
+    """Plan a Strike of ``dice`` d12 (melee when ``weapon_range`` is None).
+
+    The target's size is the one it counts as when attacked with the Strike's Skill
+    (:func:`rules.sizes.effective_size`: wings +2 against Martial or Nimble, [S001]).
+    ``against_nimble``: [S002] "If you are 4 or more sizes larger than your target, you can
+    instead attack against Nimble and the penalty on your roll instead applies to damage"
+    — the size penalty becomes :attr:`AttackPlan.damage_modifier` (d12 of damage)."""
     opts = options or RuleOptions.of(board.options)
-    attacker, target = board.token(attacker_id), board.token(target_id)
-    modifiers, notes = [], [f"Strike: DL {STRIKE_DL} [S002]"]
-    size = target.size
+    attacker = board.token(attacker_id)
+    counted = effective_size(board.token(target_id), "attacked", skill=_skill(weapon_range))
+    modifiers, notes = [], [f"Strike: DL {STRIKE_DL} [S002]", *counted.reasons]
+    size = counted.value
     if visible_portion < 1:
-        seen = partial_size(target.size, visible_portion)
+        seen = partial_size(size, visible_portion)
         size, notes = seen.value, [*notes, *seen.reasons]
     term = strike_size_modifier(attacker.size, size, opts)
-    modifiers.append(Modifier(term.value, term.reasons[0]))
-    notes += term.reasons[1:]
+    to_damage, why, nimble_refusal = _against_nimble(
+        attacker.size - size, term.value, against_nimble
+    )
+    if why:
+        modifiers.append(Modifier(0, why))
+    else:
+        modifiers.append(Modifier(term.value, term.reasons[0]))
+        notes += term.reasons[1:]
     hidden = concealment(board, attacker_id, target_id, opts).attack_penalty
     if hidden:
         modifiers.append(Modifier(hidden, "Concealment: half its penalty on targeted attacks"))
@@ -118,7 +134,36 @@ def strike(
         dice += rapid_strike(rapid).attack_dice
         notes.append(f"Rapid Strike {rapid}: {rapid_strike(rapid).attack_dice}d12 [S002]")
     return AttackPlan(
-        attacker_id, target_id, dice, tuple(modifiers), STRIKE_DL, tuple(notes), refusal
+        attacker_id, target_id, dice, tuple(modifiers), STRIKE_DL, tuple(notes),
+        refusal or nimble_refusal, to_damage,
+    )  # fmt: skip
+
+
+def _skill(weapon_range: int | None) -> str:
+    """Q26: a melee Strike rolls Martial, a ranged one Nimble."""
+    return "Martial" if weapon_range is None else "Nimble"
+
+
+def _against_nimble(larger_by: int, penalty: int, chosen: bool) -> tuple[int, str, str | None]:
+    """``(d12 on damage, why, refusal)`` for attacking against Nimble."""
+    if not chosen:
+        return 0, "", None
+    if larger_by < 4:
+        return (
+            0,
+            "",
+            (
+                "only an attacker 4 or more sizes larger than its target can attack against "
+                f"Nimble (larger by {larger_by}) [S002]"
+            ),
+        )
+    return (
+        penalty,
+        (
+            f"against Nimble: the size penalty {penalty:+d} applies to damage instead of the "
+            "roll [S002]"
+        ),
+        None,
     )
 
 

@@ -104,8 +104,8 @@ def test_encumbered_from_a_hold_is_a_term_on_both_rolls() -> None:
     """Encumbered: "−Tier on physical action rolls, physical defences" [P-COND]; "While in
     a Hold … Have 2 Tiers of Encumbered" [S002]."""
     p = plan(held_board(), "hamper", choice="Muted")
-    assert terms(p.attack)["Encumbered 1: −Tier on physical action rolls [P-COND]"] == -1
-    assert terms(p.defences[0])["Encumbered 2: −Tier on physical defences [P-COND]"] == -2
+    assert terms(p.attack)["Encumbered 1: Hold 1 — −Tier on physical action rolls [P-COND]"] == -1
+    assert terms(p.defences[0])["Encumbered 2: Hold 2 — −Tier on physical defences [P-COND]"] == -2
 
 
 def test_melee_overpowers_refuse_a_ranged_weapon_and_targets_out_of_reach() -> None:
