@@ -7,16 +7,22 @@ Encumbered, and the lasting parts of conflict actions (:data:`rules.effects.EFFE
 - Defensive Stance: "+1 on defenses against physical attacks" [S002].
 - Charge: "suffer −1 on defenses against physical attacks for 1 round" [S002].
 - Called Shot: "For 1 round, suffer -1 on physical attack rolls" [S002].
+- Rapid Strike: "Declare a number. For 1 round, lose that number of d12 on attack rolls
+  and half that number on damage rolls" [S002] — every attack and damage roll the creature
+  makes until the round is over, not only the declaring Strike.
 """
 
 from __future__ import annotations
 
-from rules.actions import Modifier
+from dataclasses import replace
+
+from rules.action_types import ActionPlan, Modifier
 from rules.board import Board
 from rules.encumbrance import encumbered
 
 __all__ = [
     "effects_of",
+    "rapid_strike_losses",
     "encumbered_terms",
     "physical_attack_terms",
     "physical_defence_terms",
@@ -59,3 +65,25 @@ def physical_defence_terms(board: Board, token_id: str) -> list[Modifier]:
     return encumbered_terms(board, token_id, "physical defences") + _lasting(
         board, token_id, _DEFENCE
     )
+
+
+def rapid_strike_losses(board: Board, plan: ActionPlan) -> ActionPlan:
+    """``plan`` with the d12 its actor loses from a Rapid Strike declared earlier this
+    round: the declared number on the attack roll, half of it on damage [S002]."""
+    declared = [
+        e.amount
+        for e in board.effects.values()
+        if e.kind == "rapid_strike" and e.creator == plan.request.actor
+    ]
+    if not declared or plan.attack is None or plan.attack.role != "attack":
+        return plan
+    number = sum(declared)
+    attack = replace(plan.attack, dice=plan.attack.dice - number)
+    damage = plan.damage
+    if damage is not None and number // 2:
+        damage = replace(damage, dice=damage.dice - number // 2)
+    note = (
+        f"Rapid Strike {number} this round: −{number}d12 on attack rolls, −{number // 2}d12 "
+        "on damage rolls for 1 round [S002]"
+    )
+    return replace(plan, attack=attack, damage=damage, notes=(*plan.notes, note))

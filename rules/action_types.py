@@ -86,6 +86,8 @@ class ActionRequest:
     defence_skill: str | None = None  # None: the action's default defence
     defence_dice: int | None = None  # None: the defender's Skill Tier
     charging: bool = False
+    # a Shove "done as the result of another attack succeeding": one space farther only
+    after_attack: bool = False
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rules.action_terms import rapid_strike_losses
 from rules.action_types import (  # the values, re-exported
     UNSET_SKILL_DICE,
     ActionOutcome,
@@ -118,7 +119,7 @@ def plan_action(board: Board, request: ActionRequest) -> ActionPlan:
         raise KeyError(f"unknown action {request.key!r}")
     board.token(request.actor)
     refusal = kind.refusal(board, request.actor)
-    plan = kind.plan(board, request, kind.spec)
+    plan = rapid_strike_losses(board, kind.plan(board, request, kind.spec))
     if refusal and not plan.refusal:
         plan = replace(plan, refusal=refusal)
     return plan

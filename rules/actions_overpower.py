@@ -222,13 +222,14 @@ def _resistance_contests(board: Board, request: ActionRequest) -> tuple[tuple[Po
 
 def _destination_problem(board: Board, request: ActionRequest) -> str | None:
     target = request.target or ""
-    options = shove_destinations(board, request.actor, target)
+    options = shove_destinations(board, request.actor, target, follow_up=request.after_attack)
     if not options:
         return f"{board.token(target).name} has no space to be shoved into [S002]"
     if request.destination is None:
         return "choose the space to shove the target into"
     if request.destination not in options:
-        return "that space is not one farther away that the target can stand in [S002]"
+        where = "one farther away" if request.after_attack else "one farther away or in your Reach"
+        return f"that space is not {where} that the target can stand in [S002]"
     return None
 
 

@@ -38,6 +38,7 @@ from rules.movement_field import MovementField, movement_field
 from rules.options import RuleOptions
 from rules.play import marked_moving
 from rules.pools import pool_current
+from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
 
 __all__ = [
@@ -100,7 +101,7 @@ class Sound:
 def sound_of(token: Token) -> Sound:
     """R-SOUND: "Movement … creates a Magnitude 2 + your size sound" [S001]."""
     motion = token.motion
-    size = token.size + (2 if motion.flying and motion.winged else 0)
+    size = effective_size(token, "sound").value
     terms = [f"2 + size {token.size} [S001]"]
     if size != token.size:
         terms.append("+2 flying on wings [S001]")

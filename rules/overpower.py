@@ -117,20 +117,21 @@ def _adjacent(a: Token, b: Token) -> bool:
 def shove_destinations(
     board: Board, actor_id: str, target_id: str, follow_up: bool = True
 ) -> frozenset[Hex]:
-    """Where a Shove may move the target's anchor ([S002]): "one space farther from you";
-    or, "If not being done as the result of another attack succeeding against a target in
-    your Reach", any space in your Reach. Only spaces it could stand in are offered."""
+    """Where a Shove may move the target's anchor ([S002]): "move the target one space
+    farther from you"; and, "If not being done as the result of another attack succeeding
+    against a target in your Reach, you may move the target to any space in your Reach"
+    (``follow_up=False``: a Shove made on its own). Only spaces it could stand in are
+    offered."""
     actor, target = board.token(actor_id), board.token(target_id)
 
     def gap(anchor: Hex) -> int:
         return min(distance(a, b) for a in actor.footprint for b in target.footprint_at(anchor))
 
-    if follow_up:
-        now = gap(target.position)
-        options = {target.position + d for d in DIRECTIONS if gap(target.position + d) > now}
-    else:
+    now = gap(target.position)
+    options = {target.position + d for d in DIRECTIONS if gap(target.position + d) > now}
+    if not follow_up:
         reach = reach_spaces(board, actor)
-        options = {h for h in reach if target.footprint_at(h) <= reach}
+        options |= {h for h in reach if target.footprint_at(h) <= reach}
     return frozenset(
         a for a in options if a != target.position and entry_check(board, target_id, a).allowed
     )

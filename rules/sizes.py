@@ -17,7 +17,8 @@ and its own size for ``"occupancy"`` (how much of a space it fills: DESIGN.md un
 >>> from rules.hexes import Hex
 >>> from rules.motion import Motion
 >>> from rules.tokens import Token
->>> bat = Token("b", "Bat", Hex(0, 0), size=-2, motion=Motion(mode="fly", winged=True))
+>>> flight = Motion(mode="fly", winged=True)
+>>> bat = Token("b", "Bat", Hex(0, 0), size=-2, movement_types=("land", "fly"), motion=flight)
 >>> effective_size(bat, "attacked", skill="Martial").value
 0
 >>> effective_size(bat, "attacked", skill="Athletics").value

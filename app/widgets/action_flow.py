@@ -132,7 +132,9 @@ class ActionFlow(DocumentWatcher):
         request = replace(request, target=str(target))
         if request.key == "shove":
             board = self._window.document.board
-            spaces = shove_destinations(board, request.actor, request.target or "")
+            spaces = shove_destinations(
+                board, request.actor, request.target or "", follow_up=request.after_attack
+            )
             self._pick_space(request, "click the space to shove it into", spaces, "destination")
         elif request.key == "disarm":
             target = self._window.document.board.token(request.target or "")

@@ -293,11 +293,24 @@ def test_shove_moves_the_target_one_space_farther() -> None:
     from you, DL 3." """
     board = board_with(OGRE, ARIA)
     assert (plan(board, "shove").refusal or "").startswith("choose the space")
-    assert "not one farther" in (plan(board, "shove", destination=Hex(3, 4)).refusal or "")
+    after = plan(board, "shove", destination=Hex(3, 4), after_attack=True).refusal or ""
+    assert "not one farther away that" in after
     p = plan(board, "shove", destination=Hex(5, 3))
     hit = run(board, p, HIT)
     assert hit.board.token("a").position == Hex(5, 3) and hit.moved == ("a",)
     assert run(board, p, MISS).board.token("a").position == Hex(4, 3)
+
+
+def test_a_shove_on_its_own_may_move_the_target_to_any_space_in_reach() -> None:
+    """[S002] "If not being done as the result of another attack succeeding against a
+    target in your Reach, you may move the target to any space in your Reach." """
+    board = board_with(OGRE, ARIA)  # the Ogre has Reach 2
+    beside = plan(board, "shove", destination=Hex(3, 4))
+    assert beside.refusal is None
+    assert run(board, beside, HIT).board.token("a").position == Hex(3, 4)
+    far = plan(board, "shove", destination=Hex(7, 3)).refusal or ""
+    assert "not one farther away or in your Reach" in far
+    assert "Hex" not in far
 
 
 def test_shoving_a_creature_in_a_hold_must_beat_everyone_in_it() -> None:

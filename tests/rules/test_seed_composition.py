@@ -1,0 +1,251 @@
+"""Rules that compose (issue #13): one owner per concept, asked by every roll it touches.
+
+Table-driven: every state that gives Encumbered × every roll kind it should and should
+not touch; wings' two sizes × every purpose; Rapid Strike's round-long loss; a swallowed
+creature's Crowded; a Strike against Nimble. Each test quotes the seed sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules import Board, Hex, Token
+from rules.actions import ActionPlan, ActionRequest, Weapon, plan_action, read_dice, resolve
+from rules.conditions import set_condition
+from rules.encumbrance import encumbered
+from rules.hinder import hinder_chances
+from rules.motion import Motion
+from rules.movement_costs import step_cost
+from rules.movement import sound_of
+from rules.occupancy import crowded
+from rules.overpower import overpower
+from rules.pools import Vitals
+from rules.sizes import effective_size
+from rules.strike import strike
+
+STATS = Vitals(
+    stats=(("martial", 2), ("elude", 1), ("nimble", 1), ("athletics", 1)),
+    maximum=(("grit", 6),),
+    severe_threshold=2,
+)
+HERE, NEXT = Hex(3, 3), Hex(4, 3)
+
+
+def board_with(*tokens: Token) -> Board:
+    board = Board.blank(10, 8)
+    for token in tokens:
+        board = board.with_token(token)
+    return board
+
+
+def aria(**kw: object) -> Token:
+    return Token("a", "Aria", HERE, vitals=STATS, **kw)  # type: ignore[arg-type]
+
+
+def bram(where: Hex = NEXT, **kw: object) -> Token:
+    return Token("b", "Bram", where, vitals=STATS, **kw)  # type: ignore[arg-type]
+
+
+def cond(*pairs: tuple[str, int, str]) -> tuple[object, ...]:
+    entries: tuple[object, ...] = ()
+    for name, tier, source in pairs:
+        entries = set_condition(entries, name, tier, source)  # type: ignore[arg-type]
+    return entries
+
+
+CROUCH = "[S001] 'While Crouching, have Tier 1 Encumbered.'"
+PRONE = "[S001] 'While Prone, have Tier 2 Encumbered'"
+CLIMB = "[S001] 'While Climbing, increases Movement costs by 1 and have Tier 2 Encumbered.'"
+AIR = "[S001] 'While off the ground, you have Tier 2 Encumbered.'"
+CROWD = "[S000] 'Crowded causes Tier 1 Encumbered'"
+HOLD = "[S002] 'While in a Hold … Have 2 Tiers of Encumbered.'"
+
+# (state of Aria, other tokens, Encumbered Tier, the breakdown, the Movement cost it adds)
+STATES = [
+    pytest.param({}, (), 0, "", 0, id="no state: not Encumbered"),
+    pytest.param({"conditions": cond(("crouching", 1, ""))}, (), 1,
+                 "Encumbered 1: Crouching 1", 0, id=CROUCH),
+    pytest.param({"conditions": cond(("prone", 1, ""))}, (), 2,
+                 "Encumbered 2: Prone 2", 0, id=PRONE),
+    pytest.param({"motion": Motion(mode="climb")}, (), 2,
+                 "Encumbered 2: Climbing 2", 0, id=CLIMB),
+    pytest.param({"motion": Motion(altitude=1)}, (), 2,
+                 "Encumbered 2: off the ground 2", 2, id=AIR),
+    pytest.param({}, ("b",), 1, "Encumbered 1: Crowded 1", 0, id=CROWD),
+    pytest.param({"conditions": cond(("encumbered", 2, "Hold"))}, (), 2,
+                 "Encumbered 2: Hold 2", 2, id=HOLD),
+    pytest.param({"conditions": cond(("prone", 1, ""))}, ("b",), 3,
+                 "Encumbered 3: Prone 2, Crowded 1", 0, id="Tiers of the same name add"),
+]  # fmt: skip
+
+
+def state_board(state: dict[str, object], others: tuple[str, ...]) -> Board:
+    tokens = [aria(**state)]
+    if "b" in others:
+        tokens.append(bram(HERE))
+    tokens.append(Token("o", "Ogre", NEXT, size=1, vitals=STATS))
+    return board_with(*tokens)
+
+
+@pytest.mark.parametrize(("state", "others", "tier", "text", "cost"), STATES)
+def test_every_source_of_encumbered_is_counted_once(
+    state: dict[str, object], others: tuple[str, ...], tier: int, text: str, cost: int
+) -> None:
+    """[P-COND] Encumbered: "−Tier on physical action rolls, physical defences and Mobility
+    rolls; +Tier Movement cost" — with §11a D4: no double count of written costs."""
+    got = encumbered(state_board(state, others), "a")
+    assert (got.tier, got.describe(), got.move_cost) == (tier, text, cost)
+    assert all(s.source.startswith("[") for s in got.sources)
+
+
+def attack_and_defence(board: Board, key: str = "strike") -> tuple[ActionPlan, ActionPlan]:
+    mine = plan_action(board, ActionRequest(key, "a", "o"))
+    theirs = plan_action(board, ActionRequest(key, "o", "a"))
+    return mine, theirs
+
+
+def enc_term(plan: ActionPlan, role: str) -> int:
+    pool = plan.attack if role == "attack" else plan.defences[0]
+    assert pool is not None
+    return sum(m.amount for m in pool.modifiers if m.reason.startswith("Encumbered"))
+
+
+@pytest.mark.parametrize(("state", "others", "tier", "text", "cost"), STATES)
+@pytest.mark.parametrize("key", ["strike", "hamper"])
+def test_encumbered_takes_its_tier_from_physical_attacks_and_defences(
+    key: str, state: dict[str, object], others: tuple[str, ...], tier: int, text: str, cost: int
+) -> None:
+    """[P-COND] "−Tier on physical action rolls, physical defences" — a Strike and an
+    Overpower alike; the term names every source."""
+    mine, theirs = attack_and_defence(state_board(state, others), key)
+    assert enc_term(mine, "attack") == -tier
+    assert enc_term(theirs, "defence") == -tier
+    if tier:
+        assert any(text in m.reason for m in mine.attack.modifiers)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("state", "others", "tier", "text", "cost"), STATES)
+def test_encumbered_does_not_touch_a_social_roll(
+    state: dict[str, object], others: tuple[str, ...], tier: int, text: str, cost: int
+) -> None:
+    """Encumbered is on *physical* rolls [P-COND]: a Distract (Guile) is not one."""
+    board = state_board(state, others)
+    distract = plan_action(board, ActionRequest("distract", "a", targets=("o",), choice="major"))
+    assert distract.attack is not None
+    assert not any(m.reason.startswith("Encumbered") for m in distract.attack.modifiers)
+
+
+def test_encumbered_movement_cost_follows_d4() -> None:
+    """§11a D4: "Crouch +1, Prone +2, Climb +1 as written; Encumbered's own +Tier cost only
+    from other sources (Hold, Load, airborne Tier 2 while jumping)"."""
+    prone = state_board({"conditions": cond(("prone", 1, ""))}, ())
+    held = state_board({"conditions": cond(("encumbered", 2, "Hold"))}, ())
+    assert step_cost(prone, "a", HERE, Hex(3, 4)).cost == 1 + 2
+    assert step_cost(held, "a", HERE, Hex(3, 4)).cost == 1 + 2
+    stacked = prone._evolve(options={"encumbered_costs": "stack"})
+    assert step_cost(stacked, "a", HERE, Hex(3, 4)).cost == 1 + 2 + 2
+
+
+# --- wings: [S001] "Count as 2 sizes larger to determine Crowded, sound you make from
+# movement, and when you are attacked with Martial or Nimble." -----------------------------
+
+BAT = Token("w", "Bat", NEXT, vitals=STATS, movement_types=("land", "swim", "fly"),
+            motion=Motion(mode="fly", winged=True))  # fmt: skip
+
+WINGS = [
+    pytest.param("crowded", None, 2, id="Crowded: +2"),
+    pytest.param("sound", None, 2, id="sound from movement: +2"),
+    pytest.param("attacked", "Martial", 2, id="attacked with Martial: +2"),
+    pytest.param("attacked", "Nimble", 2, id="attacked with Nimble: +2"),
+    pytest.param("attacked", "Athletics", 0, id="Q26: an Athletics Overpower: no change"),
+    pytest.param("occupancy", None, 0, id="units in a space: no change"),
+]
+
+
+@pytest.mark.parametrize(("purpose", "skill", "size"), WINGS)
+def test_a_winged_flyer_counts_two_sizes_larger_only_where_the_seed_says(
+    purpose: str, skill: str | None, size: int
+) -> None:
+    assert effective_size(BAT, purpose, skill=skill).value == size
+
+
+def test_wings_change_a_strikes_size_modifier_but_not_an_overpowers() -> None:
+    """Behaviour 1 (#13): a Strike (Martial or Nimble) sees size 2; an Overpower
+    (Athletics, Q26) sees size 0."""
+    board = board_with(aria(), BAT)
+    melee = strike(board, "a", "w", dice=2)
+    assert melee.modifiers[0].amount == 1  # target 2 larger: +1, half the difference
+    assert overpower(board, "a", "w", "shove").modifier == 0
+    walker = board_with(aria(), replace(BAT, motion=Motion(winged=True)))
+    assert strike(walker, "a", "w", dice=2).modifiers[0].amount == 0
+    assert sound_of(board.token("w")).magnitude == sound_of(walker.token("w")).magnitude + 2
+    assert hinder_chances is not None  # Hinder Movement (Martial) keeps the +2: hinder.py
+
+
+# --- Strikes against Nimble ------------------------------------------------------------
+
+
+def test_a_huge_attacker_against_nimble_moves_the_size_penalty_to_damage() -> None:
+    """[S002] "If you are 4 or more sizes larger than your target, you can instead attack
+    against Nimble and the penalty on your roll instead applies to damage." """
+    giant = Token("g", "Giant", HERE, size=4, vitals=STATS)
+    board = board_with(giant, bram())
+    axe = Weapon("axe", damage=4)
+    usual = plan_action(board, ActionRequest("strike", "g", "b", weapon=axe))
+    nimble = plan_action(board, ActionRequest("strike", "g", "b", weapon=axe,
+                                              defence_skill="Nimble"))  # fmt: skip
+    assert usual.attack is not None and nimble.attack is not None
+    assert usual.attack.modifier == -2 and nimble.attack.modifier == 0
+    assert usual.damage is not None and nimble.damage is not None
+    assert (usual.damage.dice, nimble.damage.dice) == (4, 2)
+    assert nimble.defences[0].skill == "Nimble"
+    assert any("applies to damage" in m.reason for m in nimble.attack.modifiers)
+
+
+def test_only_a_creature_four_sizes_larger_may_attack_against_nimble() -> None:
+    board = board_with(Token("o", "Ogre", HERE, size=2, vitals=STATS), bram())
+    refused = plan_action(board, ActionRequest("strike", "o", "b", defence_skill="Nimble"))
+    assert "4 or more sizes larger" in (refused.refusal or "")
+
+
+# --- Rapid Strike: "For 1 round, lose that number of d12 on attack rolls and half that
+# number on damage rolls." ---------------------------------------------------------------
+
+
+def test_rapid_strikes_loss_lasts_the_round_for_every_attack_and_damage_roll() -> None:
+    board = board_with(aria(), bram())
+    sword = Weapon("sword", damage=3)
+    declare = ActionRequest("rapid_strike", "a", "b", number=2, weapon=sword, attack_dice=5)
+    rapid = plan_action(board, declare)
+    assert rapid.attack is not None and rapid.damage is not None
+    faces = read_dice(rapid, [9] * rapid.attack.dice, [[1]], [[1] * rapid.damage.dice])
+    after = resolve(board, rapid, faces).board
+    for key in ("strike", "hamper"):
+        later = plan_action(after, ActionRequest(key, "a", "b", weapon=sword))
+        before = plan_action(board, ActionRequest(key, "a", "b", weapon=sword))
+        assert later.attack is not None and before.attack is not None
+        assert later.attack.dice == before.attack.dice - 2
+        assert any("Rapid Strike 2 this round" in n for n in later.notes)
+        if later.damage is not None and before.damage is not None:
+            assert later.damage.dice == before.damage.dice - 1
+    theirs = plan_action(after, ActionRequest("strike", "b", "a", weapon=sword))
+    mine = plan_action(board, ActionRequest("strike", "b", "a", weapon=sword))
+    assert theirs.attack == mine.attack  # only the declarer loses dice
+
+
+# --- swallowed: "While swallowed, there is no light, they cannot breathe, and have Tier 2
+# Crowded." ------------------------------------------------------------------------------
+
+
+def test_a_swallowed_creature_has_crowded_two_and_leaves_the_space() -> None:
+    whale = Token("w", "Whale", HERE, size=6, vitals=STATS)
+    eaten = Token("m", "Mouse", HERE, size=0, vitals=STATS,
+                  conditions=set_condition((), "swallowed", 1, "Whale"))  # fmt: skip
+    board = board_with(whale, eaten, bram(HERE))
+    assert crowded(board, "m").tier == 2
+    assert encumbered(board, "m").describe() == "Encumbered 1: Crowded 1"
+    scaled = board._evolve(options={"crowded_effects": "scale"})
+    assert encumbered(scaled, "m").tier == 2
+    assert "m" not in {e.token_id for e in crowded(board, "b").entries}
