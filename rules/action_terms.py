@@ -22,10 +22,10 @@ from rules.encumbrance import encumbered
 
 __all__ = [
     "effects_of",
-    "rapid_strike_losses",
     "encumbered_terms",
     "physical_attack_terms",
     "physical_defence_terms",
+    "rapid_strike_losses",
 ]
 
 _DEFENCE = {"defensive_stance": (1, "Defensive Stance [S002]"), "charge": (-1, "Charged [S002]")}

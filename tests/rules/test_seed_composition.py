@@ -17,8 +17,8 @@ from rules.conditions import set_condition
 from rules.encumbrance import encumbered
 from rules.hinder import hinder_chances
 from rules.motion import Motion
-from rules.movement_costs import step_cost
 from rules.movement import sound_of
+from rules.movement_costs import step_cost
 from rules.occupancy import crowded
 from rules.overpower import overpower
 from rules.pools import Vitals
