@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,6 +42,7 @@ from rules.action_types import (  # the values, re-exported
 from rules.board import Board
 from rules.contest import contest
 from rules.dice import Roll, injury, read_faces, roll
+from rules.holds import Hold, escape_hold, with_hold
 from rules.roll_log import LoggedRoll, appended
 
 __all__ = [
@@ -54,18 +56,49 @@ __all__ = [
     "ActionSpec",
     "Applied",
     "Dice",
+    "Hold",
     "Modifier",
     "Pool",
     "Weapon",
+    "attack_space",
     "available_actions",
+    "escape_hold",
+    "hinder_penalty",
+    "hinder_together",
     "plan_action",
     "read_dice",
     "resolve",
+    "resolve_space_attack",
     "roll_dice",
+    "roll_space",
     "skill_pool",
     "spec_of",
     "target_refusals",
+    "with_hold",
 ]
+
+if TYPE_CHECKING:
+    from rules.actions_area import attack_space, resolve_space_attack, roll_space
+    from rules.actions_tactics import hinder_penalty, hinder_together
+
+# Public names that live in the action modules, which import this one: loaded on first use
+# (PEP 562), so ``from rules.actions import attack_space`` works without an import cycle.
+_FROM_KINDS = {
+    "attack_space": "rules.actions_area",
+    "resolve_space_attack": "rules.actions_area",
+    "roll_space": "rules.actions_area",
+    "hinder_together": "rules.actions_tactics",
+    "hinder_penalty": "rules.actions_tactics",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _FROM_KINDS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rules.actions' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
 
 
 Planner = Callable[[Board, ActionRequest, ActionSpec], ActionPlan]

@@ -23,7 +23,7 @@ from rules.actions import (
     skill_pool,
 )
 from rules.board import Board
-from rules.conditions import set_condition, tier_of
+from rules.conditions import add_condition, set_condition, tier_of
 from rules.conflict_actions import rapid_strike
 from rules.dice import injury
 from rules.effects import OngoingEffect
@@ -34,7 +34,7 @@ from rules.pools import pool_current
 from rules.strike import strike
 from rules.tactics import CALLED_SHOT_PARTS, called_shot
 
-__all__ = ["DEFENCE_SKILLS", "add_lasting", "apply_damage", "attack_refusal"]
+__all__ = ["DEFENCE_SKILLS", "TRAUMA_CHOICE", "add_lasting", "apply_damage", "attack_refusal"]
 
 DEFENCE_SKILLS = ("Elude", "Martial", "Nimble")
 """Q3: the defender chooses Martial (with Guard) or Elude; huge attackers may make it
@@ -96,12 +96,24 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     )  # fmt: skip
 
 
+TRAUMA_CHOICE = "Trauma instead of Wounded"
+"""A Called Shot's ``choice`` that swaps Wounded for Trauma: [S002] "If you cause Serious
+Injury, you may replace each Tier of Wounded with 2 Tiers of Trauma"."""
+
+
 def apply_damage(
-    board: Board, target_id: str, faces: tuple[int, ...], reduction: int, part: str | None = None
+    board: Board,
+    target_id: str,
+    faces: tuple[int, ...],
+    reduction: int,
+    part: str | None = None,
+    trauma: bool = False,
 ) -> tuple[Board, list[str]]:
     """A hit's damage on ``target_id``: Injury = faces ≥ 3 + Reduction ([P-DAMAGE], Q24),
     taken from Grit and then Energy, Serious Injury as Wounded Tiers on the part hit
-    (``torso`` unless a Called Shot struck its part), and Unconscious at an empty Grit Pool."""
+    (``torso`` unless a Called Shot struck its part) — or, with ``trauma`` after a Called
+    Shot that struck its part, 2 Trauma Tiers for each Wounded Tier [S002] — and
+    Unconscious at an empty Grit Pool."""
     token = board.token(target_id)
     hurt = injury(faces, reduction)
     grit = pool_current(token.vitals, "grit", token.size, token.movement_pool)
@@ -113,13 +125,20 @@ def apply_damage(
         energy = pool_current(token.vitals, "energy", token.size, token.movement_pool)
         vitals = vitals.with_value("current", "energy", energy - result.energy_lost)
     reasons = [f"{token.name}: {r}" for r in result.reasons]
-    if result.wounded and threshold is not None:
+    entries = token.conditions
+    if result.wounded and trauma and result.trauma_option:
+        tiers = 2 * result.wounded
+        entries = add_condition(entries, "trauma", tiers, "Called Shot")
+        reasons.append(
+            f"{token.name}: each of {result.wounded} Wounded Tiers replaced with 2 Tiers of "
+            f"Trauma: Trauma +{tiers} [S002]"
+        )
+    elif result.wounded and threshold is not None:
         where = _body_part(part)
         before = dict(vitals.wounded).get(where, 0)
         vitals = vitals.with_value("wounded", where, before + result.wounded)
     elif result.wounded:
         reasons.append(f"{token.name} has no Severe Threshold set: no Wounded Tiers recorded")
-    entries = token.conditions
     for name, tier in result.conditions:
         entries = set_condition(entries, name, max(tier, tier_of(entries, name)))
     board = board.with_token_replaced(replace(token, vitals=vitals, conditions=entries))
@@ -160,7 +179,10 @@ def _apply_strike(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Di
         if not hit or rolled is None:
             continue
         part = _struck_part(request, dice, defence.result, reasons)
-        board, why = apply_damage(board, target, rolled.faces, request.weapon.reduction, part)
+        trauma = part is not None and request.choice == TRAUMA_CHOICE
+        board, why = apply_damage(
+            board, target, rolled.faces, request.weapon.reduction, part, trauma
+        )
         reasons += why
     return Applied(board, tuple(reasons))
 
@@ -188,7 +210,8 @@ _SPECS = (
                "Attack a target with a melee weapon to cause damage and effects of the weapon, "
                "DL 3."),
     ActionSpec("called_shot", "Called Shot…", "Attack", "Major", "creature",
-               "you can choose to target a specific part of the target", ("part",)),
+               "you can choose to target a specific part of the target", ("part",),
+               (TRAUMA_CHOICE,)),
     ActionSpec("rapid_strike", "Rapid Strike…", "Attack", "Major", "creature",
                "Declare a number. For 1 round, lose that number of d12 on attack rolls",
                ("number",)),

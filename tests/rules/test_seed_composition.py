@@ -249,3 +249,46 @@ def test_a_swallowed_creature_has_crowded_two_and_leaves_the_space() -> None:
     scaled = board._evolve(options={"crowded_effects": "scale"})
     assert encumbered(scaled, "m").tier == 2
     assert "m" not in {e.token_id for e in crowded(board, "b").entries}
+
+
+# --- Called Shot: "If you cause Serious Injury, you may replace each Tier of Wounded with 2
+# Tiers of Trauma." ------------------------------------------------------------------------
+
+
+def test_a_called_shot_may_swap_each_wounded_tier_for_two_trauma_tiers() -> None:
+    from rules.actions_attack import TRAUMA_CHOICE
+    from rules.conditions import tier_of
+
+    board = board_with(aria(), bram())
+    club = Weapon("club", damage=4)
+    for choice, trauma, wounded in ((None, 0, 3), (TRAUMA_CHOICE, 6, 0)):
+        shot = plan_action(
+            board,
+            ActionRequest(
+                "called_shot", "a", "b", part="torso", weapon=club, choice=choice, attack_dice=2
+            ),
+        )
+        assert shot.attack is not None and shot.damage is not None
+        dice = read_dice(shot, [12] * shot.attack.dice, [[1]], [[9] * shot.damage.dice])
+        hurt = resolve(board, shot, dice).board.token("b")
+        # the torso struck: Severe Threshold 2 halved to 1; 4 Injury − 1 = 3 Wounded Tiers
+        assert tier_of(hurt.conditions, "trauma") == trauma
+        assert dict(hurt.vitals.wounded).get("torso", 0) == wounded
+
+
+def test_the_pinned_action_api_is_importable() -> None:
+    """DESIGN.md: ``rules.actions`` (the conflict-action API, with ``Hold``, ``with_hold``,
+    ``escape_hold``); the targeted attack on a space and the shared Hinder defence."""
+    import rules.actions as api
+
+    for name in (
+        "Hold",
+        "with_hold",
+        "escape_hold",
+        "attack_space",
+        "resolve_space_attack",
+        "roll_space",
+        "hinder_together",
+        "hinder_penalty",
+    ):
+        assert name in api.__all__ and callable(getattr(api, name))
