@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.board import Board
+from rules.encumbrance import encumbered
 from rules.hexes import DIRECTIONS, Hex
 from rules.hinder import HinderChance, hinder_chances
 from rules.holds import carry_held, held_problem
@@ -186,7 +187,8 @@ def plan_path(
         refusal = held_problem(board, token_id)
     if refusal is None and paid > left and enforced:
         refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
-    rolls = tuple(dict.fromkeys(r for s in steps for r in s.rolls))
+    state = encumbered(board, token_id, opts)  # "−Tier on … Mobility rolls" [P-COND]
+    rolls = tuple(dict.fromkeys(r.encumbered_by(state) for s in steps for r in s.rolls))
     used = tuple(
         opts.describe(n) for n in ("encumbered_costs", "crowded_spaces", "crowded_effects")
     )

@@ -44,11 +44,11 @@ a movement type the token does not have.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.board import Board
 from rules.conditions import tier_of
-from rules.encumbrance import moving_encumbrance
+from rules.encumbrance import Encumbrance, moving_encumbrance
 from rules.hexes import Hex
 from rules.occupancy import crowded, entry_check, winged_flyers
 from rules.options import RuleOptions
@@ -102,9 +102,19 @@ class MoveRoll:
     dl: int
     why: str
     source: str
+    modifier: int = 0  # Encumbered's −Tier: "−Tier on … Mobility rolls" [P-COND]
+    terms: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"{self.skill} DL {self.dl} — {self.why} {self.source}"
+        mod = f" {self.modifier:+d} ({'; '.join(self.terms)})" if self.modifier else ""
+        return f"{self.skill} DL {self.dl}{mod} — {self.why} {self.source}"
+
+    def encumbered_by(self, state: Encumbrance) -> MoveRoll:
+        """This Mobility roll with ``state``'s −Tier ([P-COND] "−Tier on … Mobility
+        rolls"), naming its sources."""
+        if not state.tier:
+            return self
+        return replace(self, modifier=-state.tier, terms=(state.describe(),))
 
 
 SWIM_ROLL = MoveRoll("Athletics", 3, "to move using Swim", "[S001]")

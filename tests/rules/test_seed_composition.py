@@ -292,3 +292,20 @@ def test_the_pinned_action_api_is_importable() -> None:
         "hinder_penalty",
     ):
         assert name in api.__all__ and callable(getattr(api, name))
+
+
+def test_encumbered_takes_its_tier_from_mobility_rolls() -> None:
+    """[P-COND] Encumbered: "−Tier on … Mobility rolls"; [S001] "To move using Swim, roll
+    Athletics, DL 3." — a creature Encumbered 2 by a Hold rolls Swim at −2."""
+    import numpy as np
+
+    from rules.movement import plan_path
+
+    held = state_board({"conditions": cond(("encumbered", 2, "Hold"))}, ())
+    water = np.array(held.layer("water_depth"), copy=True)
+    col, row = held.cell_of(Hex(3, 4))
+    water[row, col] = 2
+    board = held.with_layer("water_depth", water)
+    swim = plan_path(board, "a", [HERE, Hex(3, 4)]).rolls
+    assert [(r.skill, r.dl, r.modifier) for r in swim] == [("Athletics", 3, -2)]
+    assert "Encumbered 2: Hold 2" in swim[0].describe()
