@@ -32,6 +32,7 @@ from rules.conflict_actions import (
 from rules.contest import Contest, contest, contest_chance
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.effects import OngoingEffect
+from rules.encumbrance import Encumbrance, EncumbranceSource, encumbered
 from rules.errors import (
     BoardError,
     DiceError,
@@ -71,6 +72,7 @@ from rules.placement import placement_problem
 from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
 from rules.pools import Vitals, pool_current, pool_maximum
 from rules.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
+from rules.sizes import EffectiveSize, effective_size
 from rules.stance import (
     MotionChange,
     change_altitude,
@@ -120,6 +122,9 @@ __all__ = [
     "DiceError",
     "Distance",
     "DuplicateTokenError",
+    "EffectiveSize",
+    "Encumbrance",
+    "EncumbranceSource",
     "EntryCheck",
     "Fall",
     "ForcedMove",
@@ -181,6 +186,8 @@ __all__ = [
     "disk",
     "distance",
     "distract_bonus",
+    "effective_size",
+    "encumbered",
     "entry_check",
     "facing_step",
     "fall",

@@ -1,7 +1,8 @@
 """The Inspector dock: what the rules say about the selected token, and why.
 
 For the one selected token it shows its size, Reach (override, or from size and limbs),
-Crowded Tier with every occupant counted or ignored and the reason, and the options the
+Crowded Tier with every occupant counted or ignored and the reason, its Encumbered Tier with
+every source ("Encumbered 3: Prone 2, Crowded 1"), and the options the
 answer used; the token's Reach is outlined on the map. Hovering another token shows that
 target's Concealment from the selected one (Tier, both penalties, the adjacent reduction,
 the spaces that caused it, hatched on the map); the same line goes to the status bar.
@@ -41,11 +42,13 @@ from rules import (
     Board,
     Concealment,
     Crowding,
+    Encumbrance,
     Hex,
     Token,
     concealment,
     concealment_field,
     crowded,
+    encumbered,
     full_spaces,
     reach_of,
     reach_spaces,
@@ -197,7 +200,7 @@ class InspectorDock(QDockWidget):
             self.vitals_panel.show_token(board, None)
             return
         self.crowding = crowded(board, token.id)
-        self.token_label.setText(token_html(token, self.crowding))
+        self.token_label.setText(token_html(token, self.crowding, encumbered(board, token.id)))
         self.crowd_label.setText(crowding_html(self.crowding))
         self.vitals_panel.show_token(board, token.id, self.crowding)
         if self.reach_box.isChecked():
@@ -300,8 +303,9 @@ def reach_text(token: Token) -> str:
     return f"Reach {reach} — override (size and limbs would give {natural})"
 
 
-def token_html(token: Token, crowding: Crowding) -> str:
-    """The selected token's size, Reach and Crowded Tier, as HTML."""
+def token_html(token: Token, crowding: Crowding, state: Encumbrance) -> str:
+    """The selected token's size, Reach, Crowded Tier and Encumbered Tier with its
+    sources, as HTML."""
     spaces = len(token.footprint_offsets)
     heading = crowding.reasons[0] if crowding.reasons else f"Crowded {crowding.tier}"
     parts = [
@@ -316,6 +320,12 @@ def token_html(token: Token, crowding: Crowding) -> str:
     # The rules' other reasons, less the effects sentence shown above from the fields.
     parts += [f"<br>{escape(r)}" for r in crowding.reasons[1:] if not r.startswith("Encumbered")]
     parts.append("</p>")
+    if state.tier:
+        cost = f"; +{state.move_cost} Movement cost" if state.move_cost else ""
+        parts.append(
+            f"<p><b>{escape(state.describe())}</b> — −{state.tier} on physical attacks, "
+            f"physical defences and Mobility rolls{cost}</p>"
+        )
     return "".join(parts)
 
 

@@ -3,6 +3,8 @@ the map, always the rules' answer for the current board (undo and redo included)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QRectF
@@ -31,6 +33,7 @@ from rules import (
     concealment_field,
     crowded,
     full_spaces,
+    set_condition,
     neighbors,
     reach_spaces,
 )
@@ -105,6 +108,22 @@ def test_crowded_lists_counted_and_ignored_occupants(
         assert entry.reason in text
     for option in expected.options_used:
         assert option in text
+
+
+def test_encumbered_names_every_source_and_follows_undo(
+    window: MainWindow, dock: InspectorDock
+) -> None:
+    """#13: the Inspector names each source of Encumbered ("Encumbered 3: Prone 2, Crowded
+    1"), as :func:`rules.encumbered` computes it, and undo takes it back."""
+    window.scene.set_selection(["imp"])
+    assert "Encumbered 1: Crowded 1 — −1 on physical attacks" in plain(dock.token_label)
+    imp = window.document.board.token("imp")
+    prone = replace(imp, conditions=set_condition((), "prone", 1))
+    board = window.document.board.with_token_replaced(prone)
+    window.document.undo_stack.push(BoardEditCommand(window.document, board, "Prone"))
+    assert plain(dock.token_label).count("Encumbered 3: Prone 2, Crowded 1") == 1
+    window.document.undo_stack.undo()
+    assert "Prone 2" not in plain(dock.token_label)
 
 
 def test_a_reach_override_says_so(window: MainWindow, dock: InspectorDock) -> None:
