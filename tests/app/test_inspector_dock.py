@@ -33,9 +33,9 @@ from rules import (
     concealment_field,
     crowded,
     full_spaces,
-    set_condition,
     neighbors,
     reach_spaces,
+    set_condition,
 )
 
 CROWD = Hex(2, 8)  # three goblins; a fourth fills it
