@@ -9,7 +9,12 @@ Encumbered, and the lasting parts of conflict actions (:data:`rules.effects.EFFE
 - Called Shot: "For 1 round, suffer -1 on physical attack rolls" [S002].
 - Rapid Strike: "Declare a number. For 1 round, lose that number of d12 on attack rolls
   and half that number on damage rolls" [S002] — every attack and damage roll the creature
-  makes until the round is over, not only the declaring Strike.
+  makes until the round is over, not only the declaring Strike. "Up to the declared number
+  times this turn, you can use any Strike or Overpower as a Minor Action. If you do, limbs
+  used to attack cannot be used to attack again for 1 round and if attacking with a weapon
+  that is not Lightweight, lose an additional 1d12 on that attack roll" [S002]: each such
+  attack spends a Minor Action and locks one limb for the round (a ``limb_lockout``
+  effect); a creature whose limbs are all locked cannot attack.
 """
 
 from __future__ import annotations
@@ -18,11 +23,20 @@ from dataclasses import replace
 
 from rules.action_types import ActionPlan, Modifier
 from rules.board import Board
+from rules.effects import OngoingEffect
 from rules.encumbrance import encumbered
+from rules.ids import fresh_id
+from rules.play import with_effect
+from rules.pools import pool_current
 
 __all__ = [
+    "MINOR_STRIKES",
+    "as_minor_action",
+    "attack_limb_problem",
     "effects_of",
     "encumbered_terms",
+    "limbs_locked",
+    "minor_action_spent",
     "physical_attack_terms",
     "physical_defence_terms",
     "rapid_strike_losses",
@@ -87,3 +101,83 @@ def rapid_strike_losses(board: Board, plan: ActionPlan) -> ActionPlan:
         "on damage rolls for 1 round [S002]"
     )
     return replace(plan, attack=attack, damage=damage, notes=(*plan.notes, note))
+
+
+MINOR_STRIKES = frozenset({"strike", "called_shot", "object_attack"})
+"""The Strikes a Rapid Strike lets a creature make as a Minor Action (and every Overpower)."""
+_RAPID = "[S002] 'you can use any Strike or Overpower as a Minor Action'"
+
+
+def _declared(board: Board, actor: str) -> int:
+    return sum(
+        e.amount for e in board.effects.values() if e.kind == "rapid_strike" and e.creator == actor
+    )
+
+
+def limbs_locked(board: Board, token_id: str) -> int:
+    """How many of ``token_id``'s limbs attacked as a Minor Action this round: "limbs used
+    to attack cannot be used to attack again for 1 round" [S002]."""
+    return len(effects_of(board, token_id, "limb_lockout"))
+
+
+def _minor_problem(board: Board, plan: ActionPlan) -> str | None:
+    actor = board.token(plan.request.actor)
+    if plan.spec.group != "Overpower" and plan.spec.key not in MINOR_STRIKES:
+        return f"only a Strike or an Overpower can be a Minor Action: {_RAPID}"
+    declared, used = _declared(board, actor.id), limbs_locked(board, actor.id)
+    if not declared:
+        return f"{actor.name} has not declared a Rapid Strike this turn: {_RAPID}"
+    if used >= declared:
+        return f"{actor.name} declared Rapid Strike {declared} and has used it {used} times [S002]"
+    minor = pool_current(actor.vitals, "minor_actions", actor.size, actor.movement_pool)
+    if minor <= 0:
+        return f"{actor.name} has no Minor Action left this turn"
+    if used >= actor.limbs:
+        return f"every limb of {actor.name} has attacked this round [S002]"
+    return None
+
+
+def as_minor_action(board: Board, plan: ActionPlan) -> ActionPlan:
+    """``plan`` made as a Minor Action under a Rapid Strike (``request.minor``), with the
+    extra −1d12 of a weapon that is not Lightweight, or refused with the reason; any attack
+    is refused once every limb of the attacker is locked (:func:`attack_limb_problem`)."""
+    if plan.attack is None:
+        return plan
+    locked = attack_limb_problem(board, plan.request.actor)
+    if locked and plan.spec.group in ("Attack", "Overpower"):
+        return replace(plan, refusal=plan.refusal or locked)
+    if not plan.request.minor:
+        return plan
+    problem = _minor_problem(board, plan)
+    if problem:
+        return replace(plan, refusal=plan.refusal or problem)
+    notes = [f"as a Minor Action: {_RAPID}; the limb cannot attack again for 1 round"]
+    attack = plan.attack
+    if not plan.request.weapon.lightweight:
+        attack = replace(attack, dice=attack.dice - 1)
+        notes.append("a weapon that is not Lightweight: −1d12 more on this attack [S002]")
+    return replace(plan, attack=attack, notes=(*plan.notes, *notes))
+
+
+def minor_action_spent(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str, ...]]:
+    """After a Minor Action attack: one Minor Action spent and the limb locked for 1 round."""
+    if not plan.request.minor:
+        return board, ()
+    actor = board.token(plan.request.actor)
+    minor = pool_current(actor.vitals, "minor_actions", actor.size, actor.movement_pool)
+    vitals = actor.vitals.with_value("current", "minor_actions", max(0, minor - 1))
+    board = board.with_token_replaced(replace(actor, vitals=vitals))
+    effect_id = fresh_id(board.effects, "limb-lockout")
+    name = "Rapid Strike: a limb attacked (no more attacks with it this round)"
+    board = with_effect(board, OngoingEffect(effect_id, name, actor.id, 1, kind="limb_lockout"))
+    return board, (
+        f"{actor.name} spends a Minor Action; that limb cannot attack again for 1 round [S002]",
+    )
+
+
+def attack_limb_problem(board: Board, actor_id: str) -> str | None:
+    """Why ``actor_id`` has no limb left to attack with this round, or ``None``."""
+    actor = board.token(actor_id)
+    if actor.limbs and limbs_locked(board, actor_id) >= actor.limbs:
+        return f"every limb of {actor.name} has attacked as a Minor Action this round [S002]"
+    return None

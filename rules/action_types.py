@@ -88,6 +88,8 @@ class ActionRequest:
     charging: bool = False
     # a Shove "done as the result of another attack succeeding": one space farther only
     after_attack: bool = False
+    # a Strike or Overpower used as a Minor Action under a Rapid Strike declared this turn
+    minor: bool = False
 
 
 @dataclass(frozen=True)

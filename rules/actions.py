@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.action_terms import rapid_strike_losses
+from rules.action_terms import as_minor_action, minor_action_spent, rapid_strike_losses
 from rules.action_types import (  # the values, re-exported
     UNSET_SKILL_DICE,
     ActionOutcome,
@@ -153,6 +153,7 @@ def plan_action(board: Board, request: ActionRequest) -> ActionPlan:
     board.token(request.actor)
     refusal = kind.refusal(board, request.actor)
     plan = rapid_strike_losses(board, kind.plan(board, request, kind.spec))
+    plan = as_minor_action(board, plan)
     if refusal and not plan.refusal:
         plan = replace(plan, refusal=refusal)
     return plan
@@ -248,6 +249,8 @@ def resolve(board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome:
     kind = ACTIONS[plan.request.key]
     succeeded, reasons = _read(plan, dice)
     applied = kind.apply(board, plan, succeeded, dice)
+    spent, minor = minor_action_spent(applied.board, plan)
+    applied = replace(applied, board=spent, reasons=(*applied.reasons, *minor))
     succeeded = applied.succeeded if applied.succeeded is not None else succeeded
     log = _log_entries(board, plan, dice, succeeded)
     after = applied.board._evolve(

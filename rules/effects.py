@@ -26,6 +26,7 @@ EFFECT_KINDS = {
     "defensive_stance": "+1 on defences against physical attacks; cannot attack or Manifest",
     "charge": "−1 on defences against physical attacks",
     "rapid_strike": "−amount/2 d12 on damage rolls; the limbs used cannot Strike again",
+    "limb_lockout": "a limb that attacked as a Minor Action (Rapid Strike): no more attacks",
     "called_shot": "−1 on physical attack rolls",
     "ready": "a Manifested Spell or Talent held ready in a Free Limb",
     "focus": "Focused on its target: cannot drop Focus until its next turn",

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from app.widgets.odds_chart import OddsChart
 from rules.actions import ActionOutcome, ActionPlan, ActionRequest, Pool, Weapon
 from rules.actions_area import rolls_each_occupant
+from rules.action_terms import MINOR_STRIKES
 from rules.actions_attack import DEFENCE_SKILLS
 from rules.contest import result_distribution
 from rules.tactics import CALLED_SHOT_PARTS
@@ -113,6 +114,7 @@ class ActionPanel(QWidget):
         self.plan: ActionPlan | None = None
         self._names: dict[str, str] = {}
         self._syncing = False
+        self._shown: tuple[str, ...] = ()
         layout = QVBoxLayout(self)
         self.title = QLabel("Choose an action: right-click a creature → Actions")
         self.title.setWordWrap(True)
@@ -163,6 +165,17 @@ class ActionPanel(QWidget):
         self.defence_dice = _spin(FROM_SKILL, 30, FROM_SKILL, "The defender's dice", "from Skill")
         self.ranged = QCheckBox("Ranged")
         self.ranged.setToolTip("A ranged weapon: −1 per extra range increment [S002]")
+        self.lightweight = QCheckBox("Lightweight")
+        self.lightweight.setToolTip(
+            "A Lightweight weapon: no extra −1d12 as a Rapid Strike Minor Action, and one "
+            "size smaller for a targeted attack on a space [S002]"
+        )
+        self.minor = QCheckBox("as a Minor Action (Rapid Strike)")
+        self.minor.setToolTip(
+            "After declaring a Rapid Strike: 'Up to the declared number times this turn, you "
+            "can use any Strike or Overpower as a Minor Action' — the limb cannot attack "
+            "again this round [S002]"
+        )
         self.weapon_range = _spin(1, 200, 6, "The weapon's range in spaces")
         self.kind = QComboBox()
         self.kind.addItems(["launched", "thrown"])
@@ -177,7 +190,7 @@ class ActionPanel(QWidget):
         self.area = QComboBox()
         self.area.setToolTip("The pinned Area whose subjects are attacked (Areas panel)")
         weapon_row = QHBoxLayout()
-        for w in (self.ranged, self.weapon_range, self.kind):
+        for w in (self.ranged, self.weapon_range, self.kind, self.lightweight):
             weapon_row.addWidget(w)
         self._rows = {
             "attack_dice": ("Attack dice", self.attack_dice),
@@ -190,6 +203,7 @@ class ActionPanel(QWidget):
             "number": ("Number", self.number),
             "choice": ("Choice", self.choice),
             "area": ("Area", self.area),
+            "minor": ("Action cost", self.minor),
         }
         for label, widget in self._rows.values():
             form.addRow(label, widget)
@@ -199,7 +213,8 @@ class ActionPanel(QWidget):
             spin.valueChanged.connect(self._inputs_changed)
         for combo in (self.defence_skill, self.kind, self.part, self.choice):
             combo.currentIndexChanged.connect(self._inputs_changed)
-        self.ranged.toggled.connect(self._inputs_changed)
+        for box in (self.ranged, self.lightweight, self.minor):
+            box.toggled.connect(self._inputs_changed)
 
     def _build_roll_row(self, layout: QVBoxLayout) -> None:
         row = QHBoxLayout()
@@ -247,6 +262,7 @@ class ActionPanel(QWidget):
         self.attack_dice.setValue(FROM_SKILL)
         self.defence_dice.setValue(FROM_SKILL)
         self.number.setValue(request.number or NUMBERS.get(request.key, ("", 1))[1])
+        self.minor.setChecked(request.minor)
         self._syncing = False
 
     def show_plan(self, plan: ActionPlan | None, names: dict[str, str] | None = None) -> None:
@@ -305,7 +321,11 @@ class ActionPanel(QWidget):
         self.chart.set_distribution(plan.distribution(), plan.dl, defence)
         self.chart.show()
 
+    def _visible_rows(self) -> tuple[str, ...]:
+        return self._shown
+
     def _show_rows(self, keys: tuple[str, ...]) -> None:
+        self._shown = keys
         for key, (_label, widget) in self._rows.items():
             self.form.setRowVisible(widget, key in keys)  # type: ignore[arg-type]
 
@@ -320,6 +340,8 @@ class ActionPanel(QWidget):
             keys.append("choice")
         if spec.target == "area":
             keys.append("area")
+        if spec.group == "Overpower" or spec.key in MINOR_STRIKES:
+            keys.append("minor")
         self._syncing = True
         skills = DEFENCE_SKILLS if spec.key in ATTACKS else OVERPOWER_DEFENCES
         _fill(self.defence_skill, skills)
@@ -343,6 +365,7 @@ class ActionPanel(QWidget):
             kind=self.kind.currentText(),
             damage=self.damage.value(),
             reduction=self.reduction.value(),
+            lightweight=self.lightweight.isChecked(),
         )
         spec_asks = self.plan.spec.asks if self.plan is not None else ()
         return replace(
@@ -358,6 +381,7 @@ class ActionPanel(QWidget):
             part=_chosen(self.part, NO_PART) if "part" in spec_asks else self.request.part,
             number=self.number.value() if "number" in spec_asks else self.request.number,
             choice=_chosen(self.choice, NO_CHOICE),
+            minor=self.minor.isChecked() and "minor" in self._visible_rows(),
         )
 
     def _inputs_changed(self) -> None:

@@ -211,6 +211,32 @@ def test_a_called_shot_asks_for_the_part(window: MainWindow) -> None:
     assert any("Called Shot" in m.reason for m in panel.plan.attack.modifiers)  # type: ignore[union-attr]
 
 
+def test_a_called_shot_may_swap_wounded_for_trauma(window: MainWindow) -> None:
+    """[S002] "you may replace each Tier of Wounded with 2 Tiers of Trauma" — a choice."""
+    window.conflict.show(ActionRequest("called_shot", "a", "g"))
+    panel = window.conflict.panel
+    assert panel.form.isRowVisible(panel.choice)
+    panel.choice.setCurrentText("Trauma instead of Wounded")
+    assert panel.plan is not None and panel.plan.request.choice == "Trauma instead of Wounded"
+
+
+def test_a_minor_action_strike_needs_a_rapid_strike_first(window: MainWindow) -> None:
+    """[S002] "Up to the declared number times this turn, you can use any Strike or
+    Overpower as a Minor Action" — the box is there for a Strike, and the plan says why
+    it is refused before a Rapid Strike."""
+    window.conflict.show(ActionRequest("strike", "a", "g"))
+    panel = window.conflict.panel
+    assert panel.form.isRowVisible(panel.minor)
+    panel.minor.setChecked(True)
+    assert panel.plan is not None and panel.plan.request.minor
+    assert "has not declared a Rapid Strike" in (panel.plan.refusal or "")
+    assert not panel.roll_button.isEnabled()
+    panel.lightweight.setChecked(True)
+    assert panel.plan.request.weapon.lightweight
+    window.conflict.show(ActionRequest("distract", "a"))
+    assert not window.conflict.panel.form.isRowVisible(panel.minor)
+
+
 def test_an_attack_on_a_crowded_space_rolls_for_every_occupant_as_one_step(
     make_window,  # type: ignore[no-untyped-def]
 ) -> None:

@@ -309,3 +309,42 @@ def test_encumbered_takes_its_tier_from_mobility_rolls() -> None:
     swim = plan_path(board, "a", [HERE, Hex(3, 4)]).rolls
     assert [(r.skill, r.dl, r.modifier) for r in swim] == [("Athletics", 3, -2)]
     assert "Encumbered 2: Hold 2" in swim[0].describe()
+
+
+@pytest.mark.parametrize("limbs", [2, 3])
+def test_rapid_strike_lets_strikes_and_overpowers_be_minor_actions_that_lock_a_limb(
+    limbs: int,
+) -> None:
+    """[S002] "Up to the declared number times this turn, you can use any Strike or
+    Overpower as a Minor Action. If you do, limbs used to attack cannot be used to attack
+    again for 1 round and if attacking with a weapon that is not Lightweight, lose an
+    additional 1d12 on that attack roll." """
+    minors = Vitals(stats=STATS.stats, maximum=(("grit", 6), ("minor_actions", 3)))
+    board = board_with(Token("a", "Aria", HERE, vitals=minors, limbs=limbs), bram())
+    sword, knife = Weapon("sword", damage=2), Weapon("knife", damage=1, lightweight=True)
+    early = plan_action(board, ActionRequest("strike", "a", "b", minor=True))
+    assert "has not declared a Rapid Strike" in (early.refusal or "")
+    declare = plan_action(board, ActionRequest("rapid_strike", "a", "b", number=2,
+                                               weapon=sword, attack_dice=6))  # fmt: skip
+    assert declare.attack is not None and declare.damage is not None
+    faces = read_dice(declare, [1] * declare.attack.dice, [[9]], [[1] * declare.damage.dice])
+    board = resolve(board, declare, faces).board
+    heavy = plan_action(board, ActionRequest("strike", "a", "b", minor=True, weapon=sword))
+    light = plan_action(board, ActionRequest("strike", "a", "b", minor=True, weapon=knife))
+    assert heavy.attack is not None and light.attack is not None
+    assert heavy.attack.dice == light.attack.dice - 1
+    assert plan_action(board, ActionRequest("distract", "a", targets=("b",), choice="minor",
+                                            minor=True)).refusal  # fmt: skip
+    for _ in range(2):
+        p = plan_action(board, ActionRequest("hamper", "a", "b", minor=True, choice="Muted",
+                                             weapon=knife, attack_dice=3))  # fmt: skip
+        assert p.refusal is None and p.attack is not None
+        board = resolve(board, p, read_dice(p, [1] * p.attack.dice, [[9]])).board
+    spent = board.token("a").vitals
+    assert dict(spent.current)["minor_actions"] == 1
+    again = plan_action(board, ActionRequest("strike", "a", "b", minor=True, weapon=knife))
+    later = plan_action(board, ActionRequest("strike", "a", "b", weapon=knife))
+    if limbs == 2:  # both limbs attacked as Minor Actions: no attack at all this round
+        assert "every limb of Aria has attacked" in (later.refusal or "")
+    else:
+        assert "used it 2 times" in (again.refusal or "") and later.refusal is None
