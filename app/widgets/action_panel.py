@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets.odds_chart import OddsChart
+from rules.action_terms import MINOR_STRIKES
 from rules.actions import ActionOutcome, ActionPlan, ActionRequest, Pool, Weapon
 from rules.actions_area import rolls_each_occupant
-from rules.action_terms import MINOR_STRIKES
 from rules.actions_attack import DEFENCE_SKILLS
 from rules.contest import result_distribution
 from rules.tactics import CALLED_SHOT_PARTS
