@@ -1,74 +1,131 @@
-"""The Hold side of Overpower (issue #7; seed 002 Grab/Hold, Grapple, Escape): what the
+"""The Hold side of Overpower (issue #7, #13; seed 002 Grab/Hold, Grapple, Escape): what the
 planner adds to an Overpower plan (:func:`rules.actions_overpower.plan_overpower`) and
-what a success does to the Holds (:mod:`rules.holds`). Registered by
-:mod:`rules.actions_overpower`.
+what a success does to the Holds (:mod:`rules.holds`), registered by
+:mod:`rules.actions_overpower`; the contests of moving a creature out of a Hold as rolls;
+and the swallowed creature's attack on the stomach, registered here.
 
 - **Grab** [S002] "Attack a target who is not Held with a Free Limb to cause you both to
   be in a Hold, with you being a Holder and the target being Held."
 - **Grapple** [S002] "Attack target creature in a Hold with a Free Limb or a part used in
   the Hold to increase the Tier of Encumbered they suffer from Hold by 1 and join the Hold
-  as a Holder." With a Called Shot (``request.part``): "the creature cannot use the
-  targeted part while in the Hold" — when the attack beats the defence by the part's
-  margin, as for any Called Shot. ``choice="suffocate"``: "While you have a head affected
-  in this way, you can use Grapple to attempt to suffocate the subject. On success, cause
-  Tier 1 Strangled until the head is no longer affected." ``choice="swallow"``: "If you are
-  a Holder and the creature is at least 6 sizes smaller than you, you can use Grapple to
-  attempt to swallow the creature. On success, they are removed from the and they enter
-  your stomach. While swallowed, there is no light, they cannot breathe, and have Tier 2
-  Crowded."
+  as a Holder." ``choice="distal"``: "If the part you use to Grapple has a Distal, you may
+  have the attack also deal damage from that Distal" — the request's ``weapon`` is the
+  Distal (its damage dice and the target's Reduction against it; the map keeps no body
+  parts, so choosing it says the part has one). With a Called Shot (``request.part``):
+  "the creature cannot use the targeted part while in the Hold" — when the attack beats
+  the defence by the part's margin, as for any Called Shot. ``choice="suffocate"``:
+  "While you have a head affected in this way, you can use Grapple to attempt to
+  suffocate the subject. On success, cause Tier 1 Strangled until the head is no longer
+  affected." ``choice="swallow"``: "If you are a Holder and the creature is at least 6
+  sizes smaller than you, you can use Grapple to attempt to swallow the creature. On
+  success, they are removed from the and they enter your stomach. While swallowed, there
+  is no light, they cannot breathe, and have Tier 2 Crowded."
 - **Escape** [S002] "Attack target Holder … to reduce the Tier of Encumbered they suffer
   and are causing to target Grabbed creature by 2. If this removes all Encumbered from the
   Grabbed creature, they are removed from the Grab. If the Holder has targeted a specific
   part, you can remove the affected part … If you do, only reduce the Encumbered Tier by 1."
+- **Moved out of a Hold** [S002] "If an effect would move you, it attacks Athletics of each
+  creature in the Hold with a number of d12 equal to the number of spaces it is trying to
+  move you": :func:`hold_move_contests` turns :func:`rules.holds.hold_resistance` into
+  the rolls (a plan's ``follow_ups``), :func:`hold_contests_won` reads them.
+- **Attack the Stomach** [S002] "They can attack your stomach as an unattended object with
+  2 Durability and 0 Physical Reduction. If there are 6 Tiers of Wounded to the stomach,
+  they fall out." (:func:`stomach_wound`, :func:`rules.holds.stomach_check`).
 
-**[ASSUMPTION]**s: a suffocate or swallow attempt is a Grapple whose success does only
-what it names (no +1 Encumbered), and it cannot also be a Called Shot; a swallowed token
-stays on the board in its swallower's anchor space, its Hold ended ("removed from the
-[Hold]"), with the condition Swallowed (source: the swallower) and, for its Crowded 2, the
-Encumbered Crowded gives (Tier 1, or 2 with the option ``crowded_effects = scale``, §11a
-D3) — Crowded itself is computed from the spaces, never stored. It does not follow its
-swallower when that one moves. The Distal damage a Grapple may add is not rolled here.
+**[ASSUMPTION]**s: a suffocate, swallow or Distal Grapple is one choice (``choice`` holds
+one); a suffocate or swallow attempt does only what it names (no +1 Encumbered) and is not
+also a Called Shot; a swallowed token stays on the board at its swallower's anchor, its
+Hold ended ("removed from the [Hold]"), with the condition Swallowed (source: the
+swallower's id) and nothing else stored — its Crowded 2 and the Encumbered that gives are
+computed (:func:`rules.occupancy.crowded`, :func:`rules.encumbrance.encumbered`); it moves
+with its swallower (:func:`rules.holds.move_together`). The stomach, "an unattended
+object", makes no defence roll (the attack needs the Strike's DL 3) and its Durability is
+the Injury it takes before Wounded Tiers (like a Severe Threshold): Wounded = Injury − 2.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
-from rules.actions import ActionPlan, Applied, Dice, Modifier
-from rules.actions_attack import add_lasting
+from rules.action_terms import physical_attack_terms, physical_defence_terms
+from rules.actions import (
+    ACTIONS,
+    ActionKind,
+    ActionPlan,
+    ActionRequest,
+    ActionSpec,
+    Applied,
+    Dice,
+    Modifier,
+    Pool,
+    skill_pool,
+)
+from rules.actions_attack import add_lasting, apply_damage, attack_refusal
 from rules.board import Board
 from rules.conditions import set_condition
+from rules.contest import contest
+from rules.dice import Roll, injury
 from rules.holds import (
     HOLD_SOURCE,
+    STOMACH_RELEASE_TIERS,
     Hold,
+    HoldResistance,
     escape_hold,
     grapple_hold,
     held_tier,
     hold_of,
-    release_hold,
+    stomach_check,
+    stomach_wounds,
+    swallow,
+    swallower_of,
     with_hold,
 )
-from rules.options import RuleOptions
-from rules.tactics import CALLED_SHOT_PARTS, called_shot
+from rules.pools import LIMIT
+from rules.tactics import CALLED_SHOT_PARTS, STRIKE_DL, called_shot
 
 __all__ = [
     "GRAPPLE_CHOICES",
+    "HOLD_MOVE_DL",
+    "STOMACH_DURABILITY",
+    "STOMACH_REDUCTION",
     "SWALLOW_GAP",
+    "StomachWound",
     "apply_escape",
     "apply_grab",
     "apply_grapple",
+    "apply_stomach",
     "escape_plan",
     "grapple_plan",
+    "hold_contests_won",
+    "hold_move_contests",
+    "stomach_plan",
+    "stomach_wound",
 ]
 
-GRAPPLE_CHOICES = ("suffocate", "swallow")
+GRAPPLE_CHOICES = ("suffocate", "swallow", "distal")
 SWALLOW_GAP = 6
 """[S002] "at least 6 sizes smaller than you"."""
+HOLD_MOVE_DL = 3
+"""The DL of an effect's attacks on the Athletics of a Hold when the effect names none
+(**[ASSUMPTION]** the DL 3 of every Strike and Overpower; a Shove uses its own)."""
+STOMACH_DURABILITY = 2
+STOMACH_REDUCTION = 0
 SUFFOCATE = (
     "'While you have a head affected in this way, you can use Grapple to attempt to "
     "suffocate the subject' [S002]"
 )
 SWALLOW = "'If you are a Holder and the creature is at least 6 sizes smaller than you' [S002]"
+DISTAL = (
+    "'If the part you use to Grapple has a Distal, you may have the attack also deal damage "
+    "from that Distal' [S002]"
+)
+STOMACH = (
+    "They can attack your stomach as an unattended object with 2 Durability and 0 Physical "
+    "Reduction."
+)
+ONE_CHOICE = ("suffocate", "swallow")
+"""The Grapple choices that are their own attempt, never also a Called Shot."""
 
 
 def _refused(plan: ActionPlan, problem: str | None) -> ActionPlan:
@@ -96,7 +153,8 @@ def apply_grab(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice)
 # -- Grapple ------------------------------------------------------------------------
 def grapple_plan(board: Board, plan: ActionPlan) -> ActionPlan:
     """Grapple's additions to the Overpower ``plan``: the Called Shot term and notes for
-    ``request.part``, the suffocate / swallow notes, or why they are not allowed."""
+    ``request.part``, the Distal's damage Pool, the suffocate / swallow notes, or why they
+    are not allowed."""
     request = plan.request
     if request.target is None:
         return plan
@@ -112,12 +170,17 @@ def grapple_plan(board: Board, plan: ActionPlan) -> ActionPlan:
             *shot.reasons[:2],
             "'the creature cannot use the targeted part while in the Hold' [S002]",
         ]
-    elif request.choice == "suffocate":
+    if request.choice == "suffocate":
         notes.append("success: Strangled 1 until the head is no longer affected [S002]")
     elif request.choice == "swallow":
         notes.append("success: swallowed — no light, no breath, Crowded 2 [S002]")
     else:
         notes.append("success: +1 Encumbered from the Hold; you join it as a Holder [S002]")
+    if request.choice == "distal":
+        weapon = request.weapon
+        notes.append(f"success: {weapon.damage}d12 damage from the Distal: {DISTAL}")
+        damage = Pool("damage", request.actor, f"{weapon.name} (Distal)", weapon.damage)
+        plan = replace(plan, damage=damage)
     return replace(plan, notes=tuple(notes))
 
 
@@ -125,8 +188,8 @@ def _grapple_problem(
     board: Board, actor: str, target: str, choice: str | None, part: str | None
 ) -> str | None:
     if choice is not None and choice not in GRAPPLE_CHOICES:
-        return f"a Grapple may suffocate or swallow, not {choice!r} [S002]"
-    if choice is not None and part is not None:
+        return f"a Grapple may {', '.join(GRAPPLE_CHOICES)}, not {choice!r} [S002]"
+    if choice in ONE_CHOICE and part is not None:
         return f"a Grapple that tries to {choice} is not also a Called Shot [ASSUMPTION]"
     if part is not None and part not in CALLED_SHOT_PARTS:
         return f"no Called Shot table entry for {part!r}; known: {', '.join(CALLED_SHOT_PARTS)}"
@@ -157,8 +220,8 @@ def _swallow_problem(board: Board, actor: str, target: str) -> str | None:
 
 def apply_grapple(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """What a Grapple does ([S002], module docstring): +1 Encumbered and a Holder (a
-    Called Shot that beats the defence by the part's margin also affects the part), or
-    Strangled 1, or swallowed."""
+    Called Shot that beats the defence by the part's margin also affects the part; a
+    Distal also deals its damage), or Strangled 1, or swallowed."""
     request = plan.request
     if request.part is not None:
         board = add_lasting(
@@ -188,26 +251,47 @@ def _grapple(board: Board, plan: ActionPlan, dice: Dice) -> Applied:
             f"{names[0]} joins the Hold as a Holder [S002]; a Hold keeps one Holder here, so "
             f"{other} lets go [ASSUMPTION]"
         )
+    struck = None
     if plan.request.part is not None:
-        board, why = _affect_part(board, hold, plan.request.part, dice)
+        board, why, struck = _affect_part(board, hold, plan.request.part, dice)
         reasons.append(why)
+    if plan.request.choice == "distal":
+        board, hurt = _distal_damage(board, plan, dice, struck)
+        reasons += hurt
     return Applied(board, tuple(reasons))
 
 
-def _affect_part(board: Board, hold: Hold, part: str, dice: Dice) -> tuple[Board, str]:
+def _affect_part(board: Board, hold: Hold, part: str, dice: Dice) -> tuple[Board, str, str | None]:
     """A Called Shot Grapple affects ``part`` when it beats the defence by the part's
-    margin ([S002] "exceeds the defense by an amount based on the target")."""
+    margin ([S002] "exceeds the defense by an amount based on the target"): the board, why,
+    and the part struck (``None`` when the margin is not reached)."""
     needed = called_shot(part).margin_needed
     attack = dice.attack.result if dice.attack is not None else 0
     over = attack - (dice.defences[0].result if dice.defences else 0)
     name = board.token(hold.held).name
     if over < needed:
-        return board, f"beats the defence by {over} < {needed}: the {part} is not affected [S002]"
+        why = f"beats the defence by {over} < {needed}: the {part} is not affected [S002]"
+        return board, why, None
     board = with_hold(board, replace(hold, part=part))
-    return board, (
+    why = (
         f"beats the defence by {over} ≥ {needed}: {name} cannot use its {part} while in the "
         "Hold [S002]"
     )
+    return board, why, part
+
+
+def _distal_damage(
+    board: Board, plan: ActionPlan, dice: Dice, part: str | None
+) -> tuple[Board, list[str]]:
+    """[S002] "you may have the attack also deal damage from that Distal": the rolled
+    damage on the target (:func:`rules.actions_attack.apply_damage`, on the Called Shot's
+    part when it was struck)."""
+    rolled = dice.damage[0] if dice.damage else None
+    if rolled is None:
+        return board, [f"the Distal's damage was not rolled: roll it to apply it — {DISTAL}"]
+    target, weapon = plan.request.target or "", plan.request.weapon
+    board, why = apply_damage(board, target, rolled.faces, weapon.reduction, part)
+    return board, [f"the Distal ({weapon.name}) deals its damage: {DISTAL}", *why]
 
 
 def _suffocate(board: Board, plan: ActionPlan) -> Applied:
@@ -224,27 +308,19 @@ def _suffocate(board: Board, plan: ActionPlan) -> Applied:
 
 
 def _swallow(board: Board, plan: ActionPlan) -> Applied:
-    actor, target = board.token(plan.request.actor), board.token(plan.request.target or "")
-    board = release_hold(board, actor.id, target.id)
-    target = board.token(target.id)
-    opts = RuleOptions.of(board.options)
-    crowded = 2 if opts.crowded_effects == "scale" else 1
-    entries = set_condition(target.conditions, "swallowed", 1, actor.name[:64])
-    entries = set_condition(entries, "encumbered", crowded, "Crowded 2 (swallowed)")
-    board = board.with_token_replaced(replace(target, conditions=entries).moved_to(actor.position))
-    return Applied(
-        board,
-        (
-            f"{actor.name} swallows {target.name}: removed from the Hold, it enters the "
-            "stomach [S002]",
-            "while swallowed: no light, it cannot breathe, Crowded 2 [S002] — Encumbered "
-            f"{crowded} from Crowded (§11a D3)",
-            f"{target.name} can attack the stomach as an unattended object with 2 Durability "
-            "and 0 Physical Reduction; 6 Tiers of Wounded to the stomach and it falls out [S002]",
-        ),
-        (target.id,),
-        (actor.position,),
+    """[S002] "they are removed from the [Hold] and they enter your stomach"
+    (:func:`rules.holds.swallow`): the Swallowed condition only; Crowded 2 is computed."""
+    actor, target = plan.request.actor, plan.request.target or ""
+    update = swallow(board, actor, target)
+    name = update.board.token(target).name
+    reasons = (
+        *update.reasons,
+        "while swallowed: no light, it cannot breathe, Crowded 2 [S002]",
+        f"{name} can attack the stomach as an unattended object with 2 Durability and 0 "
+        "Physical Reduction; 6 Tiers of Wounded to the stomach and it falls out [S002]",
     )
+    where = update.board.token(actor).position
+    return Applied(update.board, reasons, update.moved, (where,))
 
 
 # -- Escape -------------------------------------------------------------------------
@@ -292,3 +368,115 @@ def apply_escape(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
     if request.part is not None:
         reasons.append(f"{names[0]}'s {request.part} is out of the Hold [S002]")
     return Applied(board, tuple(reasons))
+
+
+# -- moved out of a Hold --------------------------------------------------------------
+def hold_move_contests(
+    board: Board, resistance: HoldResistance, attacker: str
+) -> tuple[tuple[Pool, Pool], ...]:
+    """[S002] "If an effect would move you, it attacks Athletics of each creature in the
+    Hold with a number of d12 equal to the number of spaces it is trying to move you": for
+    each contest of ``resistance`` (:func:`rules.holds.hold_resistance`), the effect's
+    attack (rolled for ``attacker``) and the creature's Athletics defence with the terms
+    of its state — an :attr:`~rules.actions.ActionPlan.follow_ups` entry."""
+    contests = []
+    for c in resistance.contests:
+        terms = physical_defence_terms(board, c.defender)
+        defence = skill_pool(board, c.defender, c.skill, "defence", None, terms)
+        contests.append((Pool("attack", attacker, "to move out of the Hold", c.dice), defence))
+    return tuple(contests)
+
+
+def hold_contests_won(
+    rolls: Sequence[tuple[Roll, Roll]], dl: int = HOLD_MOVE_DL
+) -> tuple[bool, ...]:
+    """Whether each (attack, defence) roll of :func:`hold_move_contests` succeeds (Q1, Q2:
+    it reaches ``dl`` and beats the defence), for :meth:`rules.holds.HoldResistance.verdict`."""
+    return tuple(contest(attack, defence, dl).succeeds for attack, defence in rolls)
+
+
+# -- the stomach ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class StomachWound:
+    """What a hit on a stomach does: Injury, Wounded Tiers, the stomach's Tiers before and
+    after, and why."""
+
+    injury: int
+    wounded: int
+    before: int
+    after: int
+    reasons: tuple[str, ...]
+
+
+def stomach_wound(faces: Sequence[int], before: int = 0) -> StomachWound:
+    """[S002] "They can attack your stomach as an unattended object with 2 Durability and 0
+    Physical Reduction": Injury counts faces ≥ 3 + 0 (Q24); Wounded Tiers = Injury − the
+    Durability 2 (**[ASSUMPTION]** Durability works as the object's Severe Threshold),
+    added to the ``before`` Tiers already on the stomach."""
+    hurt = injury(tuple(faces), STOMACH_REDUCTION)
+    wounded = max(0, hurt - STOMACH_DURABILITY)
+    after = min(LIMIT, before + wounded)
+    reasons = (
+        f"{hurt} Injury: faces ≥ {3 + STOMACH_REDUCTION} (Physical Reduction "
+        f"{STOMACH_REDUCTION}, Q24) [S002]",
+        f"Durability {STOMACH_DURABILITY}: {hurt} − {STOMACH_DURABILITY} = {wounded} Wounded "
+        "Tiers to the stomach [ASSUMPTION]",
+        f"stomach Wounded {before} → {after} of {STOMACH_RELEASE_TIERS}: 'If there are 6 "
+        "Tiers of Wounded to the stomach, they fall out' [S002]",
+    )
+    return StomachWound(hurt, wounded, before, after, reasons)
+
+
+def _stomach_refusal(board: Board, actor_id: str) -> str | None:
+    """Only a swallowed creature attacks a stomach from inside ([S002] "They can attack
+    your stomach")."""
+    problem = attack_refusal(board, actor_id)
+    if problem is None and swallower_of(board, actor_id) is None:
+        name = board.token(actor_id).name
+        return f"{name} is not swallowed: only a creature in a stomach can attack it [S002]"
+    return problem
+
+
+def stomach_plan(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
+    """The swallowed actor's attack on its swallower's stomach: Martial (melee) or Nimble
+    (ranged, Q26) with the terms of its state, DL 3 (a Strike's), no defence roll (an
+    unattended object), the weapon's damage with Physical Reduction 0 ([S002])."""
+    eater = swallower_of(board, request.actor)
+    if eater is None:
+        refusal = _stomach_refusal(board, request.actor)
+        return ActionPlan(request, spec, None, STRIKE_DL, refusal=refusal)
+    weapon = replace(request.weapon, reduction=STOMACH_REDUCTION)
+    skill = "Nimble" if weapon.range is not None else "Martial"
+    terms = physical_attack_terms(board, request.actor)
+    attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
+    damage = Pool("damage", request.actor, weapon.name, weapon.damage)
+    owner = board.token(eater)
+    notes = (
+        f"'{STOMACH}' [S002]",
+        f"Strike: DL {STRIKE_DL}; an unattended object rolls no defence [ASSUMPTION]",
+        f"{owner.name}'s stomach has {stomach_wounds(owner)} of {STOMACH_RELEASE_TIERS} "
+        "Wounded Tiers: at 6 you fall out [S002]",
+    )
+    request = replace(request, target=eater, weapon=weapon)
+    return ActionPlan(request, spec, attack, STRIKE_DL, (eater,), (), damage, notes)
+
+
+def apply_stomach(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
+    """A hit on the stomach: :func:`stomach_wound`'s Tiers on the swallower's stomach, then
+    :func:`rules.holds.stomach_check` ("If there are 6 Tiers of Wounded to the stomach,
+    they fall out" [S002])."""
+    rolled = dice.damage[0] if dice.damage else None
+    if not ok[0] or not plan.targets:
+        return Applied(board)
+    if rolled is None:
+        return Applied(board, ("the damage to the stomach was not rolled: roll it to apply it",))
+    owner = board.token(plan.targets[0])
+    wound = stomach_wound(rolled.faces, stomach_wounds(owner))
+    vitals = owner.vitals.with_value("wounded", "stomach", wound.after or None)
+    update = stomach_check(board.with_token_replaced(replace(owner, vitals=vitals)), owner.id)
+    spaces = tuple(update.board.token(t).position for t in update.moved)
+    return Applied(update.board, (*wound.reasons, *update.reasons), update.moved, spaces)
+
+
+STOMACH_SPEC = ActionSpec("stomach", "Attack the Stomach", "Attack", "Major", "self", STOMACH)
+ACTIONS[STOMACH_SPEC.key] = ActionKind(STOMACH_SPEC, _stomach_refusal, stomach_plan, apply_stomach)

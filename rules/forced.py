@@ -7,18 +7,36 @@ space, collision occurs and the creature or object stops moving." Damage per [S0
 moved by an effect adds 1 damage for each remaining space the effect would move you"
 (:func:`rules.collision.forced_collision`).
 
+A creature in a Hold ([S002] "If an effect would move you, it attacks Athletics of each
+creature in the Hold with a number of d12 equal to the number of spaces it is trying to
+move you to remove you from the Hold. On failure against any, you are not moved."): the
+push lists those contests first (:attr:`ForcedMove.hold`, from
+:func:`rules.holds.hold_resistance`); one failure and it does not move at all, success
+against all removes it from the Hold before it moves. A swallowed creature is not pushed on
+its own: it moves with its swallower, and a pushed swallower carries it
+(:func:`apply_forced`).
+
 The attacks are rolled by the table, so :func:`forced_move` lists every step with what
-happens there; :meth:`ForcedMove.resolve` applies the hits and misses once rolled.
+happens there; :meth:`ForcedMove.resolve` applies the hits and misses once rolled, and
+:func:`apply_forced` puts the outcome on the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.board import Board
 from rules.collision import Collision, forced_collision, whole_number
 from rules.hexes import Hex, check_facing, facing_step
+from rules.holds import (
+    HoldResistance,
+    HoldUpdate,
+    hold_resistance,
+    leave_holds,
+    move_together,
+    swallower_of,
+)
 from rules.occupancy import CAPACITY, entry_check, space_units
 from rules.tokens import Token
 
@@ -28,6 +46,7 @@ __all__ = [
     "ForcedMove",
     "ForcedOutcome",
     "ForcedStep",
+    "apply_forced",
     "forced_move",
 ]
 
@@ -75,12 +94,15 @@ class ForcedOutcome:
     collision: Collision | None
     struck: tuple[str, ...]  # each takes the same damage ("Each creature and object …")
     reasons: tuple[str, ...]
+    left_hold: bool = False  # the attacks on the Hold won: removed from it [S002]
+    held_back: tuple[str, ...] = ()  # who in the Hold the attack failed against [S002]
 
 
 @dataclass(frozen=True)
 class ForcedMove:
-    """Every step of a push, the farthest anchor if every blind attack misses, and the
-    first anchor where it might stop (the first blind attack, else the farthest)."""
+    """Every step of a push, the farthest anchor if every blind attack misses, the first
+    anchor where it might stop (the first blind attack, else the farthest), and the
+    contests against everyone in the token's Holds that come before any step ([S002])."""
 
     token_id: str
     start: Hex
@@ -90,17 +112,36 @@ class ForcedMove:
     farthest: Hex
     first_stop: Hex
     blocked: bool  # no path of travel ends the push before all its spaces
+    hold: HoldResistance
 
     @property
     def attacks(self) -> tuple[ForcedStep, ...]:
         """The steps that make a blind attack, in order."""
         return tuple(s for s in self.steps if s.outcome == "blind attack")
 
-    def resolve(self, hits: Iterable[bool]) -> ForcedOutcome:
-        """Apply the blind attacks' results in order: the first hit stops the push there.
+    def resolve(self, hits: Iterable[bool], hold: Sequence[bool] | None = None) -> ForcedOutcome:
+        """Apply the rolled results: first ``hold``, whether the push's attack beat each
+        contest of :attr:`hold` ([S002] "On failure against any, you are not moved"; all
+        won: it leaves the Hold), then the blind attacks in order — the first hit stops the
+        push there.
 
-        Raises ``ValueError`` when fewer results are given than attacks are reached.
+        Raises ``ValueError`` when fewer results are given than attacks are reached, or
+        the token is in a Hold and ``hold`` does not give every contest's result.
         """
+        if not (self.hold.contests or hold):
+            return self._steps(hits)
+        verdict = self.hold.verdict(() if hold is None else hold)
+        if not verdict.moves:
+            return ForcedOutcome(
+                self.start, 0, None, (), verdict.reasons, held_back=verdict.held_back
+            )
+        done = self._steps(hits)
+        why = (*verdict.reasons, *done.reasons)
+        return ForcedOutcome(
+            done.anchor, done.spaces_moved, done.collision, done.struck, why, left_hold=True
+        )
+
+    def _steps(self, hits: Iterable[bool]) -> ForcedOutcome:
         results = iter(hits)
         moved, at = 0, self.start
         for step in self.steps:
@@ -121,7 +162,10 @@ def forced_move(board: Board, token_id: str, facing: int, spaces: int) -> Forced
     """Push ``token_id``'s whole footprint up to ``spaces`` steps along edge ``facing``.
 
     ``facing`` is an edge facing (0, 2, …, 10) of :mod:`rules.hexes`; a corner (odd)
-    facing is refused, as a step toward a corner is not one space. At each step: if any hex
+    facing is refused, as a step toward a corner is not one space; so is a swallowed
+    token (it moves with its swallower). A token in a Hold first faces
+    :attr:`ForcedMove.hold` (:func:`rules.holds.hold_resistance`: ``spaces`` d12 against
+    each other member's Athletics). At each step: if any hex
     of the footprint is off the map or a wall (``blocked``), or entering would make a
     space more than fully occupied (:func:`rules.occupancy.entry_check`), there is "no
     path of travel": Collision, it stops at the previous anchor, and it and each occupant
@@ -131,6 +175,10 @@ def forced_move(board: Board, token_id: str, facing: int, spaces: int) -> Forced
     that step). Empty spaces are entered without an attack (there is nothing to hit).
     """
     token = board.token(token_id)
+    eater = swallower_of(board, token_id)
+    if eater is not None:
+        by = board.token(eater).name
+        raise ValueError(f"{token.name} is swallowed by {by}: it moves only with {by} [S002]")
     if check_facing(facing) % 2:
         raise ValueError(
             f"facing {facing} points at a corner; a push moves along an edge facing "
@@ -157,7 +205,20 @@ def forced_move(board: Board, token_id: str, facing: int, spaces: int) -> Forced
         here,
         attacks[0] if attacks else here,
         blocked,
+        hold_resistance(board, token_id, spaces),
     )
+
+
+def apply_forced(board: Board, move: ForcedMove, outcome: ForcedOutcome) -> HoldUpdate:
+    """``board`` after the push ``move`` ended as ``outcome`` (:meth:`ForcedMove.resolve`):
+    out of its Holds if the attacks on them won ([S002] "to remove you from the Hold"),
+    then at the outcome's anchor with whatever it still carries (a swallowed creature,
+    :func:`rules.holds.move_together`), and any Holder that can no longer touch lets go
+    (:func:`rules.holds.holds_after_move`). Collision damage is not applied here."""
+    update = leave_holds(board, move.token_id) if outcome.left_hold else HoldUpdate(board)
+    if outcome.anchor == board.token(move.token_id).position:
+        return update
+    return update.then(move_together(update.board, move.token_id, outcome.anchor))
 
 
 def _step(board: Board, token: Token, here: Hex, there: Hex, index: int, total: int) -> ForcedStep:

@@ -50,6 +50,7 @@ from rules.board import Board
 from rules.conditions import tier_of
 from rules.encumbrance import Encumbrance, moving_encumbrance
 from rules.hexes import Hex
+from rules.holds import over_bulk_limit
 from rules.occupancy import crowded, entry_check, winged_flyers
 from rules.options import RuleOptions
 from rules.terrain import GroundKind
@@ -154,6 +155,7 @@ class MoverProfile:
     options: RuleOptions
     winged: frozenset[str]
     height: int = 0  # a flyer's height above elevation 0: its ground plus its altitude
+    load: int = 0  # over its Bulk Limit with a Hold's Bulk: 0 within, 1 over, 2 over double
 
     @property
     def mode(self) -> str:
@@ -184,8 +186,9 @@ def mover_profile(board: Board, token_id: str, options: RuleOptions | None = Non
     if stack:
         climb.append(Charge(2, "Encumbered 2 from Climbing", "(§11a D4 stack)"))
     height = ground_under(board, token.footprint) + token.motion.altitude
+    load = over_bulk_limit(board, token_id)
     return MoverProfile(
-        token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board), height
+        token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board), height, load
     )
 
 
@@ -300,7 +303,7 @@ def _swim_part(profile: MoverProfile, dst: Hex) -> _Part | str:
 
 def _fly_part(profile: MoverProfile, dst: Hex, ground: int) -> _Part | str:
     name = profile.token.name
-    if profile.token.motion.over_bulk_limit() == 2:
+    if profile.load == 2:
         return f"carrying more than double its Bulk Limit, {name} falls: it cannot fly [S001]"
     if ground > profile.height:
         return (

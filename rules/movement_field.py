@@ -164,7 +164,7 @@ def _read_window(profile: MoverProfile, board: Board, corner: Hex, n_q: int, n_r
     if mode == "fly":
         base = np.full(bad.shape, 1 + _extra(profile, "fly") + per, dtype=np.int32)
         bad |= lay["elevation"] > profile.height  # level flight: higher ground is refused
-        if profile.token.motion.over_bulk_limit() == 2:
+        if profile.load == 2:
             bad |= True  # over double its Bulk Limit it falls: no flying at all
         return _finished(lay["elevation"], base, bad, no, no)
     if mode == "burrow":

@@ -26,6 +26,7 @@ from rules.actions import (
 )
 from rules.actions_overpower import HAMPER_CHOICES
 from rules.conditions import tier_of
+from rules.encumbrance import encumbered
 from rules.holds import Hold, hold_of, with_hold
 from rules.overpower import OVERPOWER_ACTIONS
 from rules.pools import Vitals, pool_current
@@ -248,7 +249,8 @@ def test_swallow_needs_a_holder_six_sizes_larger() -> None:
     after = outcome.board
     assert after.holds == () and after.token("m").position == wyrm.position
     conditions = after.token("m").conditions
-    assert tier_of(conditions, "swallowed") == 1 and tier_of(conditions, "encumbered") == 1
+    assert tier_of(conditions, "swallowed") == 1 and tier_of(conditions, "encumbered") == 0
+    assert encumbered(after, "m").describe() == "Encumbered 1: Crowded 1"  # computed, D3
     assert outcome.moved == ("m",) and any("Crowded 2" in r for r in outcome.reasons)
     bigger = Token("m", "Mouse", Hex(5, 3), size=-1, vitals=STATS)
     small = with_hold(board_with(wyrm, bigger), Hold("w", "m"))

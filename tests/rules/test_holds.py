@@ -118,7 +118,9 @@ def test_grapple_and_escape_change_the_held_tier() -> None:
 
 def test_move_holder_brings_the_held_along_unless_it_would_leave_the_map() -> None:
     """[ASSUMPTION] "they move together" (issue #7): the Held creature keeps its offset;
-    at the map's edge it stays and the Hold is kept for the Soulweaver to decide."""
+    at the map's edge it stays, and the Hold is kept while the Holder can still touch it
+    ([S002] "A creature stops being a Holder if they can no longer touch the other creature
+    with parts they used for the Hold.")."""
     board = with_hold(board_with(OGRE, ARIA), Hold("o", "a"))
     moved = move_holder(board, "o", Hex(3, 4))
     assert (moved.token("o").position, moved.token("a").position) == (Hex(3, 4), Hex(4, 4))
