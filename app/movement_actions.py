@@ -18,6 +18,7 @@ from dataclasses import replace
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Fall, Hex, JumpReach, Token, fall, forced_move, landing_spaces
+from rules.forced import apply_forced
 from rules.collision import Collision
 from rules.movement import movement_enforced, movement_left, payment
 from rules.movement_costs import posture_of
@@ -196,27 +197,37 @@ class MovementActions(DocumentActions):
         note = f"{damage_text(result.collision)}: {NOT_APPLIED}"
         return self._push(after, text, (note,))
 
-    def shove(self, token_id: str, facing: int, spaces: int, hits: Sequence[bool]) -> bool:
+    def shove(
+        self,
+        token_id: str,
+        facing: int,
+        spaces: int,
+        hits: Sequence[bool],
+        hold: Sequence[bool] | None = None,
+    ) -> bool:
         """Push ``token_id`` up to ``spaces`` along edge ``facing``; ``hits`` are the blind
-        attacks' results in order (the first hit stops it). It moves to where the push
-        ends; the Collision damage is said, not applied."""
+        attacks' results in order (the first hit stops it), ``hold`` whether the push beat
+        each contest of a Hold it is in ([S002] "On failure against any, you are not
+        moved"). It moves to where the push ends, out of its Hold, with what it carries;
+        the Collision damage is said, not applied."""
         token = self._token(token_id)
         if token is None:
             return False
         title = f"Shove {spaces}"
         board = self.document.board
         try:
-            outcome = forced_move(board, token_id, facing, spaces).resolve(hits)
+            push = forced_move(board, token_id, facing, spaces)
+            outcome = push.resolve(hits, hold)
         except ValueError as error:
             return self._refuse(title, token, error)
         damage = f"{damage_text(outcome.collision)}: {NOT_APPLIED}"
         if outcome.anchor == token.position:
             reason = f"{token.name} does not move: {'; '.join(outcome.reasons)}; {damage}"
             return self._refuse(title, token, reason)
-        after = board.with_token_moved(token_id, outcome.anchor)
+        moved = apply_forced(board, push, outcome)
         noun = "space" if outcome.spaces_moved == 1 else "spaces"
         text = f"Shove {outcome.spaces_moved} {noun} to {where(outcome.anchor)} ({token.name})"
-        return self._push(after, text, (damage,))
+        return self._push(moved.board, text, (*moved.reasons, damage))
 
     # -- plumbing ----------------------------------------------------------------------------
     def _token(self, token_id: str) -> Token | None:

@@ -51,6 +51,7 @@ class ShoveTool(QObject, OverlayTool, Tool):
         self.facing = 0
         self.spaces = max(1, min(MAX_SPACES, spaces))
         self.first_hits = False
+        self.breaks_free = True  # a creature in a Hold: the push beats every contest
         self.push: ForcedMove | None = None
         self.if_all_miss: ForcedOutcome | None = None
         self.if_first_hits: ForcedOutcome | None = None
@@ -76,6 +77,18 @@ class ShoveTool(QObject, OverlayTool, Tool):
             self.spaces = spaces
             self.refresh()
 
+    def set_breaks_free(self, free: bool) -> None:
+        """For a creature in a Hold: apply as if the push beats every other member's
+        Athletics ([S002]: "On failure against any, you are not moved")."""
+        self.breaks_free = free
+        self.refresh()
+
+    def hold_results(self) -> list[bool] | None:
+        """The Hold contests' results the preview applies (``None``: not in a Hold)."""
+        if self.push is None or not self.push.hold.contests:
+            return None
+        return [self.breaks_free] * len(self.push.hold.contests)
+
     def set_first_hits(self, hits: bool) -> None:
         """Apply as if the first blind attack hits (else every attack misses)."""
         self.first_hits = hits
@@ -100,8 +113,9 @@ class ShoveTool(QObject, OverlayTool, Tool):
         self.problem = ""
         try:
             self.push = forced_move(board, self.token_id, self.facing, self.spaces)
-            self.if_all_miss = self.push.resolve([False] * len(self.push.attacks))
-            self.if_first_hits = self.push.resolve([True]) if self.push.attacks else None
+            held = self.hold_results()
+            self.if_all_miss = self.push.resolve([False] * len(self.push.attacks), held)
+            self.if_first_hits = self.push.resolve([True], held) if self.push.attacks else None
         except ValueError as error:
             self.problem = f"{token.name}: {error}"
         self.item.show_push(
@@ -119,6 +133,9 @@ class ShoveTool(QObject, OverlayTool, Tool):
             return self.problem
         name = self._scene.document.board.token(self.token_id).name
         parts = [f"Shove {name} {self.spaces} toward {self.arrow()} (facing {self.facing})"]
+        if self.push.hold.contests:
+            which = "it breaks free" if self.breaks_free else "it is held back"
+            parts.append(f"in a Hold ({which}, E): {'; '.join(self.push.hold.reasons)}")
         for step in self.push.attacks:
             size = step.attack.weapon_size if step.attack else 0
             parts.append(f"step {step.index}: blind attack at {where(step.anchor)}, size {size}")
@@ -141,7 +158,9 @@ class ShoveTool(QObject, OverlayTool, Tool):
             return False
         count = len(self.push.attacks)
         hits = [self.first_hits, *[False] * (count - 1)] if count else []
-        done = self._actions.shove(self.token_id, self.facing, self.spaces, hits)
+        done = self._actions.shove(
+            self.token_id, self.facing, self.spaces, hits, self.hold_results()
+        )
         if done:
             self.cancel()
         return done
@@ -170,7 +189,8 @@ class ShoveTool(QObject, OverlayTool, Tool):
             self._keep_captions_in_view()  # the view may have scrolled or zoomed
 
     def key(self, event: QKeyEvent) -> bool:
-        """←/→ turn, +/− spaces, H toggles the first hit, Enter applies."""
+        """←/→ turn, +/− spaces, H toggles the first hit, E breaking free of a Hold, Enter
+        applies."""
         key = Qt.Key(event.key())
         if key in TURN_KEYS:
             self.set_facing(self.facing + TURN_KEYS[key])
@@ -178,6 +198,8 @@ class ShoveTool(QObject, OverlayTool, Tool):
             self.set_spaces(self.spaces + SPACE_KEYS[key])
         elif key == Qt.Key.Key_H:
             self.set_first_hits(not self.first_hits)
+        elif key == Qt.Key.Key_E and self.hold_results() is not None:
+            self.set_breaks_free(not self.breaks_free)
         elif key in APPLY_KEYS:
             self.apply()
         else:

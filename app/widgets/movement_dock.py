@@ -162,6 +162,7 @@ class ShovePanel(QWidget):
 
     spaces_changed = Signal(int)
     first_hits_changed = Signal(bool)
+    breaks_free_changed = Signal(bool)
     apply_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
@@ -180,6 +181,13 @@ class ShovePanel(QWidget):
         self.first_hits_box.setToolTip("Apply as if the first blind attack hits; else all miss")
         self.first_hits_box.toggled.connect(self.first_hits_changed)
         column.addWidget(self.first_hits_box)
+        self.breaks_free_box = QCheckBox("It breaks free of the Hold (E)")
+        self.breaks_free_box.setToolTip(
+            "A creature in a Hold moves only if the push beats the Athletics of everyone "
+            "else in it, with a d12 per space [S002]; else it stays"
+        )
+        self.breaks_free_box.toggled.connect(self.breaks_free_changed)
+        column.addWidget(self.breaks_free_box)
         self.summary = _label("", 1.1)
         column.addWidget(self.summary)
         self.apply_button = QPushButton("Shove now (Enter)")
@@ -197,6 +205,7 @@ class ShovePanel(QWidget):
         for widget, value in (
             (self.spaces_spin, tool.spaces),
             (self.first_hits_box, tool.first_hits),
+            (self.breaks_free_box, tool.breaks_free),
         ):
             widget.blockSignals(True)
             if isinstance(widget, QSpinBox):
@@ -204,6 +213,7 @@ class ShovePanel(QWidget):
             else:
                 widget.setChecked(bool(value))
             widget.blockSignals(False)
+        self.breaks_free_box.setVisible(tool.hold_results() is not None)
         text = tool.summary().replace(" · ", "\n")
         self.summary.setText(f"{text}\n\n{tool.outcome_text()}" if tool.push else f"⚠ {text}")
 

@@ -89,6 +89,9 @@ class MovementPanels:
         panel.roll_requested.connect(self.roll_jump)
         shove.spaces_changed.connect(lambda n: self._shove_call(lambda t: t.set_spaces(n)))
         shove.first_hits_changed.connect(lambda b: self._shove_call(lambda t: t.set_first_hits(b)))
+        shove.breaks_free_changed.connect(
+            lambda b: self._shove_call(lambda t: t.set_breaks_free(b))
+        )
         shove.apply_requested.connect(lambda: self._shove_call(lambda t: t.apply()))
         self._window.scene.token_context_requested.connect(self._on_token_context)
 

@@ -236,6 +236,31 @@ def test_the_mouse_aims_the_shove_and_a_first_hit_stops_it(window: MainWindow) -
     assert window.document.undo_stack.text(0) == "Shove 1 space to (5, 4) (Goblin)"
 
 
+def test_a_shoved_creature_in_a_hold_moves_only_if_it_breaks_free(window: MainWindow) -> None:
+    """[S002] "If an effect would move you, it attacks Athletics of each creature in the
+    Hold … On failure against any, you are not moved." — E toggles which the GM applies;
+    breaking free takes it out of the Hold, in one undo step."""
+    from rules.holds import Hold, with_hold
+
+    board = window.document.board
+    window.document.replace_board(with_hold(board.with_token_moved("a", Hex(3, 4)), Hold("a", "g")))
+    tool = start_shove(window)
+    tool.set_facing(0)
+    panel = window.movement.dock.shove_panel
+    assert tool.hold_results() == [True] and not panel.breaks_free_box.isHidden()
+    assert "in a Hold (it breaks free, E)" in panel.summary.text()
+    QTest.keyClick(window.view, Qt.Key.Key_E)
+    assert tool.hold_results() == [False]
+    assert tool.if_all_miss is not None and tool.if_all_miss.spaces_moved == 0
+    QTest.keyClick(window.view, Qt.Key.Key_E)
+    QTest.keyClick(window.view, Qt.Key.Key_Return)
+    after = window.document.board
+    assert after.token("g").position == Hex(5, 4) and after.holds == ()
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert window.document.board.holds != ()
+
+
 def test_the_wheel_changes_the_spaces_and_a_right_click_cancels(window: MainWindow) -> None:
     tool = start_shove(window)
     assert tool.wheel(3, NO) and tool.spaces == 4
