@@ -18,8 +18,8 @@ from dataclasses import replace
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Fall, Hex, JumpReach, Token, fall, forced_move, landing_spaces
-from rules.forced import apply_forced
 from rules.collision import Collision
+from rules.forced import apply_forced
 from rules.movement import movement_enforced, movement_left, payment
 from rules.movement_costs import posture_of
 from rules.play import marked_moving
