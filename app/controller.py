@@ -29,6 +29,7 @@ from rules import (
     RulesError,
 )
 from rules.annotations import Label, Note
+from rules.holds import holds_after_move
 from rules.ids import fresh_id
 from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
@@ -149,11 +150,12 @@ class MapController(QObject):
         after = board
         for token_id in ids:
             after = after.with_token_moved(token_id, board.token(token_id).position + delta)
-        after = marked_moving(after, ids)
+        update = holds_after_move(after, ids)  # a Holder that can no longer touch lets go
+        after = marked_moving(update.board, ids)
         self.document.undo_stack.push(
             BoardEditCommand(self.document, after, f"Move {len(ids)} tokens")
         )
-        self.informed.emit(f"Moved {len(ids)} tokens")
+        self.informed.emit("; ".join((f"Moved {len(ids)} tokens", *update.reasons)))
         return True
 
     def paint_terrain(self, settings: PaintSettings, hexes: Iterable[Hex]) -> bool:

@@ -33,6 +33,7 @@ import numpy.typing as npt
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
 from rules.board_checks import check_area_tokens, check_play
+from rules.conditions import remove_condition
 from rules.effects import OngoingEffect
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
@@ -306,9 +307,18 @@ class Board:
     def without_token(self, token_id: str) -> Board:
         """This board without token ``token_id``, its notes, the Areas attached to it, its
         place in the turn order, the effects it made or carries and its Holds (the other
-        creature's Hold conditions go with them); Areas it made keep their place but no
-        longer name a caster."""
+        creature's Hold conditions go with them); whatever it had swallowed is no longer
+        Swallowed; Areas it made keep their place but no longer name a caster."""
         self.token(token_id)
+        from rules.holds import swallowed_by  # rules.holds builds on this module
+
+        inside = swallowed_by(self, token_id)
+        if inside:  # whoever it had swallowed is out of the stomach with it
+            board = self
+            for eaten in inside:
+                kept = remove_condition(board.token(eaten).conditions, "swallowed")
+                board = board.with_token_replaced(replace(board.token(eaten), conditions=kept))
+            return board.without_token(token_id)
         if any(h.names(token_id) for h in self.holds):
             from rules.holds import release_hold
 

@@ -348,3 +348,13 @@ def test_rapid_strike_lets_strikes_and_overpowers_be_minor_actions_that_lock_a_l
         assert "every limb of Aria has attacked" in (later.refusal or "")
     else:
         assert "used it 2 times" in (again.refusal or "") and later.refusal is None
+
+
+def test_deleting_a_swallower_frees_what_it_had_swallowed() -> None:
+    """A swallowed creature is in its swallower's stomach ([S002]); without the swallower
+    it is Swallowed no longer (and not left Crowded 2 by nothing)."""
+    whale = Token("w", "Whale", HERE, size=6, vitals=STATS)
+    eaten = Token("m", "Mouse", HERE, vitals=STATS,
+                  conditions=set_condition((), "swallowed", 1, "w"))  # fmt: skip
+    board = board_with(whale, eaten).without_token("w")
+    assert board.token("m").conditions == () and crowded(board, "m").tier == 0
