@@ -13,25 +13,22 @@ Movement, Aria has 1 left this turn"). Collision damage from a fall or a shove i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
-from rules import Board, Fall, Hex, JumpReach, Token, fall, forced_move, landing_spaces
+from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
 from rules.collision import Collision
+from rules.falling import apply_fall
 from rules.forced import apply_forced
-from rules.movement import movement_enforced, movement_left, payment
+from rules.jumping import apply_jump
 from rules.movement_costs import posture_of
-from rules.play import marked_moving
 from rules.stance import (
     MotionChange,
     change_altitude,
     change_mode,
     change_pace,
     change_posture,
-    moved_along,
     set_amble,
-    spend_movement,
     stop_moving,
 )
 
@@ -117,85 +114,50 @@ class MovementActions(DocumentActions):
         raise ValueError(f"unknown movement choice {choice_id!r}")
 
     # -- jump, fall, shove -----------------------------------------------------------------
-    def jump(self, token_id: str, anchor: Hex, reach: JumpReach) -> bool:
-        """Jump to the landing space ``anchor`` that ``reach`` allows: move there, spend the
-        landing's cost and (during a conflict) mark the token moving. A landing on higher
-        ground simply lands there. A landing the Movement left does not cover is refused:
-        the rules keep such a jumper in the air, which the map does not model yet."""
+    def jump(self, token_id: str, anchor: Hex, reach: JumpReach, wait: bool = False) -> bool:
+        """Jump to the landing space ``anchor`` that ``reach`` allows
+        (:func:`rules.jumping.apply_jump`): it pays the landing's cost and is marked moving;
+        short of Movement it stays in the air on the way and jumps on at its next turn;
+        ``wait`` (a high jump to higher ground) keeps it in the air until its next turn;
+        landing well below its take-off it falls the rest. One undo step."""
         token = self._token(token_id)
         if token is None:
             return False
         title = f"{reach.kind.capitalize()} jump to {where(anchor)}"
         board = self.document.board
-        try:
-            landings = landing_spaces(board, token_id, reach)
-        except ValueError as error:
-            return self._refuse(title, token, error)
-        landing = landings.landing_at(anchor)
-        if landing is None:
-            beyond = f"{where(anchor)} is not a landing space of this jump"
-            return self._refuse(title, token, dict(landings.refused).get(anchor, beyond))
-        enforced = movement_enforced(board, token_id)
-        paid, spare = payment(token, landing.cost) if enforced else (0, token.motion.spare)
-        if paid > movement_left(token):
-            reason = (
-                f"needs {paid} Movement, {token.name} has {landings.movement_left} "
-                "left: it would stay in the air until it gains more [S001] (not modelled "
-                "yet: choose a solid-outlined space)"
-            )
-            return self._refuse(title, token, reason)
-        moved = moved_along(token, anchor, paid, spare)
-        notes = landing.reasons
-        if landing.rise <= -2:  # lower ground: it comes down the rest of the way by falling
-            drop = -landing.rise
-            moved = replace(moved, motion=replace(moved.motion, altitude=drop))
-            notes = (
-                f"lands {drop} spaces above the ground there: it falls the rest "
-                "(Fall…, Shift+F, lands it and shows the Collision) [S001]",
-                *notes,
-            )
-        after = marked_moving(board.with_token_replaced(moved), [token_id])
-        if after == board:
+        move = apply_jump(board, token_id, anchor, reach, wait=wait)
+        if move.board is None:
+            return self._refuse(title, token, move.refusal or "refused")
+        if move.board == board:
             return self._refuse(title, token, "a jump in place changes nothing on the map")
-        return self._push(after, _step_text(title, token.name, paid), notes)
+        landing = landing_spaces(board, token_id, reach).landing_at(anchor)
+        told = landing.reasons if landing is not None else ()
+        notes = [r for r in move.reasons if r not in told] + list(told)  # what happened first
+        if move.fall is not None and move.fall.collision is not None:
+            notes.append(f"{damage_text(move.fall.collision)}: {NOT_APPLIED}")
+        return self._push(move.board, _step_text(title, token.name, move.paid), notes)
 
     def fall(self, token_id: str, braking: int = 0) -> bool:
-        """The token falls now (``rules.falling.fall``): it lands at altitude 0 on the
-        ground under it, or a flyer's ``braking`` (1 Movement) stops the fall and it flies
-        on. The Collision damage is said, not applied."""
+        """The token falls now (:func:`rules.falling.apply_fall`): it lands on the ground
+        under it, or a flyer's ``braking`` (1 Movement) stops the fall and it flies on; it
+        is no longer in the air of a jump and, in a conflict, is marked moving. The
+        Collision damage is said, not applied."""
         token = self._token(token_id)
         if token is None:
             return False
-        board = self.document.board
         try:
-            result = fall(board, token_id, braking=braking)
+            done = apply_fall(self.document.board, token_id, braking=braking)
         except ValueError as error:
-            return self._refuse("Fall", token, error)
-        paid = 1 if braking else 0
-        if paid > movement_left(token):
-            return self._refuse("Brake", token, f"braking costs 1 Movement; {token.name} has 0")
+            return self._refuse("Brake" if braking else "Fall", token, error)
+        result = done.fall
         if result.lands:
-            return self._land(board, token, result)
-        height_left = result.stages[-1].height_left if result.stages else result.height
-        motion = replace(token.motion, mode="fly", altitude=height_left)
-        after = spend_movement(replace(token, motion=motion), paid)
-        text = f"Brake to a stop ({token.name}) — 1 Movement"
-        note = f"{token.name} stops falling and flies at {height_left} up [S001]"
-        return self._push(
-            marked_moving(board.with_token_replaced(after), [token_id]), text, (note,)
-        )
-
-    def _land(self, board: Board, token: Token, result: Fall) -> bool:
-        """``token`` on the ground where ``result`` lands it (a braking flyer paid 1)."""
-        anchor = result.landing_anchor
-        motion = replace(token.motion, altitude=0, mode="ground")
-        landed = spend_movement(
-            replace(token, position=anchor, motion=motion), int(bool(result.braking))
-        )
-        after = marked_moving(board.with_token_replaced(landed), [token.id])
-        text = f"Fall {result.height} ({token.name}) — lands at {where(anchor)}"
-        note = f"{damage_text(result.collision)}: {NOT_APPLIED}"
-        return self._push(after, text, (note,))
+            text = f"Fall {result.height} ({token.name}) — lands at {where(result.landing_anchor)}"
+            notes = [f"{damage_text(result.collision)}: {NOT_APPLIED}"]
+        else:
+            height = done.board.token(token_id).motion.altitude
+            text = f"Brake to a stop ({token.name}) — 1 Movement"
+            notes = [f"{token.name} stops falling and flies at {height} up [S001]"]
+        return self._push(done.board, text, notes)
 
     def shove(
         self,
@@ -247,9 +209,7 @@ class MovementActions(DocumentActions):
             return self._refuse(title, token, change.refusal or "refused")
         if change.token == token:
             return self._refuse(title, token, "it is so already: nothing changes")
-        after = board.with_token_replaced(change.token)
-        if change.moved:  # rising or descending is moving [S001]
-            after = marked_moving(after, [token_id])
+        after = change.applied(board)  # moving if it moved [S001]; out of a jump's air
         return self._push(after, _step_text(title, token.name, change.cost), change.notes)
 
     def _refuse(self, title: str, token: Token, reason: object) -> bool:

@@ -221,16 +221,18 @@ _SPECS = (
 
 
 def _charge_refusal(board: Board, actor_id: str) -> str | None:
-    """[S002] "After moving 2 consecutive spaces, if you have used Dash this turn".
-    **[ASSUMPTION]** read from the token's state: its pace is Dash (or Run) this turn and it
-    has moved this turn; the map keeps no log of the spaces moved."""
+    """[S002] "After moving 2 consecutive spaces, if you have used Dash this turn", decided
+    by :func:`rules.tactics.charge` from the spaces the token moved in a row this turn and
+    whether it used Dash (:meth:`rules.motion.Motion.this_turn`, kept by
+    ``rules.movement.apply_plan``)."""
+    from rules.tactics import charge  # imported here: only this function is edited
+
     problem = attack_refusal(board, actor_id)
     if problem:
         return problem
     token = board.token(actor_id)
-    if token.motion.pace not in ("dash", "run") or not token.moved_this_turn:
-        return f"{token.name} has not Dashed and moved 2 spaces this turn [S002]"
-    return None
+    check = charge(*token.motion.this_turn(token.moved_this_turn))
+    return None if check.allowed else f"{token.name}: {'; '.join(check.reasons)}"
 
 
 for _spec in _SPECS:

@@ -11,8 +11,11 @@ actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module ha
   is Gripped by multiple limbs, they gain +1 on their defenses for each limb beyond the
   first. If the targeted object is a weapon, the creature instead rolls defense of the
   skill used to attack with it." ``request.number`` is the limbs gripping it (default 1),
-  ``request.choice`` names the object, ``request.destination`` is where it drops; a
-  weapon's defence Skill is the caller's ``defence_skill``.
+  ``request.choice`` names the object — :data:`DISARM_WEAPONS` ("melee weapon", "ranged
+  weapon") or any other name — and ``request.destination`` is where it drops. A weapon's
+  defence rolls the Skill it attacks with (:func:`weapon_skill`: Martial for melee,
+  Nimble for ranged, Q26), whatever defence the caller chose; success frees the limbs
+  that gripped it (``Token.gripping``, :func:`rules.body.free_limbs`).
 - **Hamper** [S002] "Attack target creature with a melee weapon to cause Tier 1 of your
   choice of Blinded, Dazzled, Deafened, Muted, Slowed, or Unstable, DL 3." ``choice`` is
   one of :data:`HAMPER_CHOICES`; Tiers of the same name add [P-GAME].
@@ -24,14 +27,8 @@ actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module ha
   moves the target out of the Hold ("to remove you from the Hold").
 - **Tackle** [S002] "As you move into an occupied space, fill your Movement Pool to attack
   a target in the space to cause Collision, DL 3. Modify the damage dealt by the same way
-  the attack roll is modified from size." Chosen here: the Collision is from the
-  tackler's own movement, :func:`rules.collision.movement_collision` (floor(Pool ÷ 4) ×
-  spaces moved in that use, D7; ``request.number`` spaces, default 1), plus the size term
-  of the attack; that is the plan's damage Pool, rolled and applied to the target on a
-  hit, with no Reduction ([S001] "Armor does not reduce damage from Collision"). Filling
-  the Movement Pool spends all Movement left, hit or miss. The tackler's own share of the
-  Collision ([S001] "Each creature and object in a Collision takes Bashing damage") is
-  given as a reason, not rolled (**[ASSUMPTION]**); no token moves.
+  the attack roll is modified from size." The move into the space, the filled Pool and the
+  Collision are one outcome: :mod:`rules.actions_tackle`.
 """
 
 from __future__ import annotations
@@ -50,9 +47,10 @@ from rules.actions import (
     Dice,
     Modifier,
     Pool,
+    Weapon,
     skill_pool,
 )
-from rules.actions_attack import apply_damage, attack_refusal
+from rules.actions_attack import attack_refusal
 from rules.actions_hold import (
     GRAPPLE_CHOICES,
     apply_escape,
@@ -61,17 +59,16 @@ from rules.actions_hold import (
     escape_plan,
     grapple_plan,
 )
+from rules.actions_tackle import apply_tackle, tackle_collision, tackle_plan
 from rules.board import Board
-from rules.collision import Collision, formula_pool, movement_collision
 from rules.conditions import CONDITION_SPECS, add_condition, tier_of
 from rules.contest import contest
 from rules.hexes import Hex, distance
 from rules.holds import holds_on, release_hold, resist_dice
-from rules.options import RuleOptions
 from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
-from rules.pools import pool_current
 
-__all__ = ["HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower", "tackle_collision"]
+__all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
+           "tackle_collision", "weapon_skill"]  # fmt: skip
 
 OVERPOWER_DEFENCE_SKILLS = ("Athletics", "Elude")
 HAMPER_CHOICES = ("Blinded", "Dazzled", "Deafened", "Muted", "Slowed", "Unstable")
@@ -79,6 +76,21 @@ HAMPER_CHOICES = ("Blinded", "Dazzled", "Deafened", "Muted", "Slowed", "Unstable
 Unstable"."""
 MELEE = ("disarm", "hamper", "shove")
 """Overpowers "with a melee weapon" [S002]."""
+DISARM_WEAPONS = {
+    "melee weapon": Weapon("melee weapon"),
+    "ranged weapon": Weapon("ranged weapon", range=1),
+}
+"""The Disarm choices that name a weapon ([S002] "If the targeted object is a weapon"),
+as the :class:`~rules.action_types.Weapon` it attacks as."""
+WEAPON_DEFENCE = (
+    "'If the targeted object is a weapon, the creature instead rolls defense of the skill used "
+    "to attack with it' [S002]"
+)
+
+
+def weapon_skill(weapon: Weapon) -> str:
+    """The Skill ``weapon`` attacks with (Q26): Nimble for a ranged one, else Martial."""
+    return "Nimble" if weapon.range is not None else "Martial"
 
 
 def plan_overpower(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
@@ -117,24 +129,34 @@ def _refused(plan: ActionPlan, problem: str | None) -> ActionPlan:
 
 # -- Disarm -------------------------------------------------------------------------
 def _plan_disarm(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
-    """Disarm: [S002] "+1 on their defenses for each limb beyond the first"; the space
-    the object drops into must be "adjacent to them"."""
+    """Disarm: [S002] "+1 on their defenses for each limb beyond the first"; a weapon
+    defends with the Skill it attacks with; the space the object drops into must be
+    "adjacent to them"."""
     plan = plan_overpower(board, request, spec)
     if request.target is None or not plan.defences:
         return plan
     limbs = request.number or 1
     if limbs < 1:
         return _refused(plan, f"the object is Gripped by at least 1 limb, not {limbs}")
-    defence = plan.defences[0]
+    defence, notes = _disarm_defence(board, request, plan.defences[0])
     if limbs > 1:
         why = f"Gripped by {limbs} limbs: +1 per limb beyond the first [S002]"
         defence = replace(defence, modifiers=(*defence.modifiers, Modifier(limbs - 1, why)))
-    note = (
-        "'If the targeted object is a weapon, the creature instead rolls defense of the skill "
-        "used to attack with it' [S002]: set the defence Skill"
-    )
-    plan = replace(plan, defences=(defence,), notes=(*plan.notes, note))
+    plan = replace(plan, defences=(defence,), notes=(*plan.notes, *notes))
     return _refused(plan, _drop_problem(board, request.target, request.destination))
+
+
+def _disarm_defence(board: Board, request: ActionRequest, chosen: Pool) -> tuple[Pool, list[str]]:
+    """The defence against a Disarm: ``chosen`` (the caller's Skill), or, when the object
+    is one of :data:`DISARM_WEAPONS`, the Skill that weapon attacks with [S002]."""
+    weapon = DISARM_WEAPONS.get((request.choice or "").strip().lower())
+    if weapon is None:
+        return chosen, [f"{WEAPON_DEFENCE}: not a weapon, so the {chosen.skill} defence stands"]
+    skill, target = weapon_skill(weapon), request.target or ""
+    terms = physical_defence_terms(board, target)
+    pool = skill_pool(board, target, skill, "defence", request.defence_dice, terms)
+    instead = f", instead of the chosen {chosen.skill}" if chosen.skill != skill else ""
+    return pool, [f"{WEAPON_DEFENCE}: a {weapon.name} attacks with {skill} (Q26){instead}"]
 
 
 def _drop_problem(board: Board, target_id: str, where: Hex | None) -> str | None:
@@ -150,14 +172,23 @@ def _drop_problem(board: Board, target_id: str, where: Hex | None) -> str | None
 
 
 def _apply_disarm(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    """[S002] "cause them to drop target object … into target space adjacent to them"."""
+    """[S002] "cause them to drop target object … into target space adjacent to them";
+    the limbs that gripped it are free again."""
     request = plan.request
     if not ok[0] or request.target is None or request.destination is None:
         return Applied(board)
     thing = request.choice or "what it holds"
     where = request.destination
-    name = board.token(request.target).name
-    return Applied(board, (f"{name} drops {thing} into ({where.q}, {where.r}) [S002]",))
+    target = board.token(request.target)
+    reasons = [f"{target.name} drops {thing} into ({where.q}, {where.r}) [S002]"]
+    freed = min(target.gripping, request.number or 1)
+    if freed:
+        board = board.with_token_replaced(replace(target, gripping=target.gripping - freed))
+        reasons.append(
+            f"{target.name}'s limbs gripping an object: {target.gripping} → "
+            f"{target.gripping - freed}"
+        )
+    return Applied(board, tuple(reasons))
 
 
 # -- Hamper -------------------------------------------------------------------------
@@ -277,66 +308,6 @@ def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
     return Applied(board, (*freed, shoved), (target,), (where,))
 
 
-# -- Tackle -------------------------------------------------------------------------
-def tackle_collision(board: Board, request: ActionRequest) -> tuple[Collision, int]:
-    """The Collision a Tackle causes from the tackler's own movement ([S001] "(your
-    Movement Pool / 4) x the number of spaces you move", D7; ``request.number`` spaces,
-    default 1) and the size term the damage takes ([S002] "Modify the damage dealt by the
-    same way the attack roll is modified from size")."""
-    opts = RuleOptions.of(board.options)
-    pool, _ = formula_pool(board.token(request.actor), opts)
-    collision = movement_collision(pool, max(1, request.number), pool_used=opts.pool_in_formulas)
-    size = overpower(board, request.actor, request.target or "", "tackle", opts).modifier
-    return collision, size
-
-
-def _plan_tackle(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
-    """Tackle: the Collision damage Pool (:func:`tackle_collision`), no Reduction
-    ([S001] "Armor does not reduce damage from Collision")."""
-    plan = plan_overpower(board, request, spec)
-    if request.target is None:
-        return plan
-    if request.number < 0:
-        return _refused(plan, f"spaces moved cannot be negative, got {request.number}")
-    actor = board.token(request.actor)
-    if pool_current(actor.vitals, "movement", actor.size, actor.movement_pool) <= 0:
-        return _refused(plan, f"{actor.name} has no Movement left to move into the space [S002]")
-    collision, size = tackle_collision(board, request)
-    damage = Pool("damage", request.actor, "Collision (Bashing)", max(0, collision.damage + size))
-    notes = (
-        f"Collision {collision.describe()}",
-        f"size {size:+d} on the damage: 'Modify the damage dealt by the same way the attack "
-        "roll is modified from size' [S002]",
-        "'fill your Movement Pool': all Movement left is spent [S002]",
-        "'Armor does not reduce damage from Collision' [S001]: no Reduction",
-    )
-    weapon = replace(request.weapon, reduction=0)
-    return replace(plan, request=replace(request, weapon=weapon), damage=damage,
-                   notes=(*plan.notes, *notes))  # fmt: skip
-
-
-def _apply_tackle(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    """[S002] "fill your Movement Pool" (hit or miss), then the Collision on a hit."""
-    request = plan.request
-    actor = board.token(request.actor)
-    left = pool_current(actor.vitals, "movement", actor.size, actor.movement_pool)
-    collision, _ = tackle_collision(board, request)
-    spent = replace(actor, vitals=actor.vitals.with_value("current", "movement", 0))
-    board = board.with_token_replaced(spent)
-    reasons = [f"{actor.name} fills its Movement Pool: Movement {left} → 0 [S002]"]
-    rolled = dice.damage[0] if dice.damage else None
-    if not ok[0] or request.target is None or rolled is None:
-        return Applied(board, tuple(reasons))
-    board, why = apply_damage(board, request.target, rolled.faces, 0)
-    reasons += why
-    reasons += [
-        f"{actor.name} is in the Collision too: {collision.damage} Bashing from its own "
-        "movement, to roll [S001] [ASSUMPTION]",
-        "'Injury from Collision causes Balance, DL increased by the Injury' [S001]",
-    ]
-    return Applied(board, tuple(reasons))
-
-
 # -- registry -----------------------------------------------------------------------
 Planner = Callable[[Board, ActionRequest, ActionSpec], ActionPlan]
 
@@ -359,13 +330,14 @@ def _spec(
 
 _KINDS = (
     (_spec("grab", "Grab"), plan_overpower, apply_grab),
-    (_spec("disarm", "Disarm…", ("destination", "number", "choice")), _plan_disarm, _apply_disarm),
+    (_spec("disarm", "Disarm…", ("destination", "number", "choice"), tuple(DISARM_WEAPONS)),
+     _plan_disarm, _apply_disarm),
     (_spec("grapple", "Grapple…", ("part", "choice"), GRAPPLE_CHOICES), _then(grapple_plan),
      apply_grapple),
     (_spec("hamper", "Hamper…", ("choice",), HAMPER_CHOICES), _plan_hamper, _apply_hamper),
     (_spec("shove", "Shove…", ("destination",)), _plan_shove, _apply_shove),
     (_spec("escape", "Escape", ("part",)), _then(escape_plan), apply_escape),
-    (_spec("tackle", "Tackle", ("number",)), _plan_tackle, _apply_tackle),
+    (_spec("tackle", "Tackle", ("number",)), _then(tackle_plan), apply_tackle),
 )  # fmt: skip
 
 

@@ -6,19 +6,20 @@
   creature, so it ends as that creature's next turn begins.
 - Hinder Attack / Movement / Spellcasting (Martial, Q26; DL 3): "the attacker rolls this
   defense only once and uses the same result against all" [S002] — :func:`hinder_together`.
-- Manifest (DL 6, 1 Energy), Ready (a ``ready`` effect held until dismissed, kept by
-  Manifest rolls), Dismiss (ends the actor's own ``ready`` effects and ongoing Spells).
+- Manifest (DL 6, 1 Energy; a Spell also a Free Limb and its words), Ready (a ``ready``
+  effect kept in a Free Limb until dismissed, kept by Manifest rolls), Dismiss (ends the
+  actor's own ``ready`` effects and ongoing Spells; a Spell uses a Free Limb) — planned
+  and resolved in :mod:`rules.actions_manifest`, registered here.
 
-**[ASSUMPTION]**s: Manifest rolls Magic; Distract's DL is 3 like every other seed-002
-attack and it is defended with Guile ("Guile attacks Guile", [P-SOCIAL]); Hinder Attack and
-Spellcasting are defended with Elude, Hinder Movement (an Overpower effect) with Athletics;
-several successful hinders each give −1; one upkeep roll covers every effect held Ready.
+**[ASSUMPTION]**s: Distract's DL is 3 like every other seed-002 attack and it is defended
+with Guile ("Guile attacks Guile", [P-SOCIAL]); Hinder Attack and Spellcasting are defended
+with Elude, Hinder Movement (an Overpower effect) with Athletics; several successful
+hinders each give −1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 
@@ -37,22 +38,23 @@ from rules.actions import (
     skill_pool,
 )
 from rules.actions_attack import add_lasting, attack_refusal
-from rules.board import Board
-from rules.conditions import tier_of
-from rules.conflict_actions import (
-    HINDER_DL,
-    MANIFEST_DL,
-    distract_bonus,
-    hinder_attack,
-    manifest_cost,
-    ready_dl,
+from rules.actions_manifest import (
+    apply_dismiss,
+    apply_manifest,
+    apply_ready,
+    dismiss_refusal,
+    dismissable,
+    manifest_refusal,
+    pay_energy,
+    plan_dismiss,
+    plan_manifest,
+    plan_ready,
 )
+from rules.board import Board
+from rules.conflict_actions import HINDER_DL, distract_bonus, hinder_attack
 from rules.dice import Roll, roll
-from rules.effects import OngoingEffect
 from rules.hinder import overpower_size_modifier
-from rules.ids import fresh_id
-from rules.play import with_effect, without_effect
-from rules.pools import pool_current
+from rules.play import without_effect
 from rules.reach import can_reach
 from rules.roll_log import LoggedRoll
 from rules.sizes import effective_size
@@ -239,134 +241,6 @@ def hinder_penalty(outcomes: Sequence[ActionOutcome]) -> Modifier | None:
     return Modifier(-hits, f"hindered by {hits}: −{hits} [S002]") if hits else None
 
 
-def _manifest_refusal(board: Board, actor_id: str) -> str | None:
-    why = attack_refusal(board, actor_id)  # a Defensive Stance forbids Manifesting too
-    return why.replace("cannot attack", "cannot Manifest") if why else None
-
-
-def _energy(board: Board, actor_id: str) -> int:
-    token = board.token(actor_id)
-    return pool_current(token.vitals, "energy", token.size, token.movement_pool)
-
-
-def pay_energy(board: Board, actor_id: str, amount: int = 1) -> tuple[Board, list[str]]:
-    """``board`` with ``amount`` Energy paid by ``actor_id`` (rules.pools); paying Energy
-    loses what it holds Ready: "If you pay Energy before completing it, lose the effect"
-    [S002]."""
-    token, left = board.token(actor_id), _energy(board, actor_id)
-    vitals = token.vitals.with_value("current", "energy", left - amount)
-    board = board.with_token_replaced(replace(token, vitals=vitals))
-    reasons = [f"{token.name} pays {amount} Energy: {left} → {left - amount} [S002]"]
-    for effect_id in effects_of(board, actor_id, "ready"):
-        reasons.append(f"{board.effects[effect_id].name} is lost: Energy paid first [S002]")
-        board = without_effect(board, effect_id)
-    return board, reasons
-
-
-def _manifest_pool(board: Board, request: ActionRequest, spec: ActionSpec, dl: int) -> ActionPlan:
-    terms = []
-    dazzled = tier_of(board.token(request.actor).conditions, "dazzled")
-    if dazzled // 2:
-        terms.append(Modifier(-(dazzled // 2), f"Dazzled {dazzled}: −½ Tier [P-AIL]"))
-    attack = skill_pool(board, request.actor, "Magic", "check", request.attack_dice, terms)
-    return ActionPlan(request, spec, attack, dl)
-
-
-def _plan_manifest(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
-    if request.choice not in ("spell", "talent"):
-        return _plan(request, spec, "choose a Spell or a Talent", MANIFEST_DL)
-    boosted = request.number == 1 and request.key == "manifest"
-    cost = manifest_cost(request.choice == "spell", boosted)
-    plan = _manifest_pool(board, request, spec, MANIFEST_DL)
-    notes = (*cost.reasons, "Manifest rolls Magic [ASSUMPTION]")
-    if request.key == "ready":
-        notes += ("held in a Free Limb without effect until completed as a Minor Action",)
-    refusal = None
-    if _energy(board, request.actor) < cost.energy:
-        refusal = f"{board.token(request.actor).name} has no Energy left to pay [S002]"
-    return replace(plan, notes=notes, refusal=refusal)
-
-
-def _apply_manifest(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    request = plan.request
-    board, reasons = pay_energy(board, request.actor)
-    what = "Spell" if request.choice == "spell" else "Talent"
-    if not ok[0]:
-        return Applied(board, (*reasons, f"the {what} is not Manifested; the Energy is spent"))
-    name = board.token(request.actor).name
-    if request.key == "ready":
-        effect_id = fresh_id(board.effects, "ready")
-        effect = OngoingEffect(effect_id, f"Ready {what}", request.actor, None, "", None,
-                               None, "ready", 0)  # fmt: skip
-        board = with_effect(board, effect)
-        return Applied(board, (*reasons, f"{name} holds a {what} Ready [S002]"))
-    result = dice.attack.result if dice.attack else 0
-    caster = f"{name} Manifests a {what}" + (" and is its caster" if what == "Spell" else "")
-    told = f"an attack naming no roll uses this result, {result} [S002]"
-    return Applied(board, (*reasons, caster + " [S002]", told))
-
-
-def _plan_ready(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
-    if request.number <= 0:
-        return _plan_manifest(board, request, spec)
-    held = effects_of(board, request.actor, "ready")
-    injured = request.choice == "injury"
-    term = ready_dl(grit_injury=request.number) if injured else ready_dl(minutes=request.number)
-    plan = _manifest_pool(board, request, spec, term.value)
-    refusal = None if held else f"{board.token(request.actor).name} holds nothing Ready"
-    return replace(plan, notes=term.reasons, refusal=refusal)
-
-
-def _apply_ready(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    request = plan.request
-    if request.number <= 0:
-        return _apply_manifest(board, plan, ok, dice)
-    reasons = []
-    for effect_id in effects_of(board, request.actor, "ready"):
-        effect = board.effects[effect_id]
-        if not ok[0]:
-            board = without_effect(board, effect_id)
-            reasons.append(f"{effect.name} is lost [S002]")
-        elif request.choice != "injury":
-            board = with_effect(board, replace(effect, amount=request.number))
-            reasons.append(f"{effect.name} kept: {request.number} minutes Ready [S002]")
-        else:
-            reasons.append(f"{effect.name} kept [S002]")
-    return Applied(board, tuple(reasons))
-
-
-def dismissable(board: Board, actor_id: str) -> tuple[str, ...]:
-    """The effects ``actor_id`` may Dismiss: what it holds Ready and the ongoing effects
-    (Spells, Talents) it made ("End an ongoing Spell or Talent you Manifested." [S002])."""
-    return tuple(
-        e.id
-        for e in board.effects.values()
-        if e.creator == actor_id and (e.kind == "ready" or e.kind is None)
-    )
-
-
-def _dismiss_refusal(board: Board, actor_id: str) -> str | None:
-    if dismissable(board, actor_id):
-        return None
-    return f"{board.token(actor_id).name} has no Ready effect or ongoing Spell or Talent to end"
-
-
-def _plan_dismiss(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
-    own = dismissable(board, request.actor)
-    notes = ("Dismissing a Spell uses a Free Limb [S002]",)
-    if request.choice is not None and request.choice not in own:
-        return _plan(request, spec, f"{request.choice!r} is not an effect it can end", 0)
-    if request.choice is None and len(own) > 1:
-        return _plan(request, spec, f"choose the effect to end: {', '.join(own)}", 0)
-    return ActionPlan(request, spec, None, 0, notes=notes)
-
-
-def _apply_dismiss(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
-    effect_id = plan.request.choice or dismissable(board, plan.request.actor)[0]
-    name = board.effects[effect_id].name
-    return Applied(without_effect(board, effect_id), (f"{name} ends: Dismissed [S002]",))
-
-
 _S = ActionSpec
 _SPECS = {
     "defensive_stance": (_S(
@@ -393,17 +267,17 @@ _SPECS = {
     "manifest": (_S(
         "manifest", "Manifest…", "Manifest", "Major", "self",
         "Manifesting a Spell or a Talent is DL 6 and costs 1 Energy.", ("choice", "number"),
-        ("spell", "talent")), _manifest_refusal, _plan_manifest, _apply_manifest),
+        ("spell", "talent")), manifest_refusal, plan_manifest, apply_manifest),
     "ready": (_S(
         "ready", "Ready…", "Manifest", "Major", "self",
         "Manifest a spell or Talent to keep it in your Free Limb without having any effect "
         "until you complete it as a Minor Action.", ("choice", "number"),
-        ("spell", "talent", "minutes", "injury")), _manifest_refusal, _plan_ready,
-        _apply_ready),
+        ("spell", "talent", "minutes", "injury")), manifest_refusal, plan_ready,
+        apply_ready),
     "dismiss": (_S(
         "dismiss", "Dismiss…", "Manifest", "Minor", "self",
-        "End an ongoing Spell or Talent you Manifested.", ("choice",)), _dismiss_refusal,
-        _plan_dismiss, _apply_dismiss),
+        "End an ongoing Spell or Talent you Manifested.", ("choice",)), dismiss_refusal,
+        plan_dismiss, apply_dismiss),
 }  # fmt: skip
 
 for _key, (_spec, _refusal, _planner, _applier) in _SPECS.items():

@@ -28,13 +28,17 @@ from rules.pools import pool_current
 from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
 __all__ = [
+    "BALANCE_DL",
     "COLLISION_NOTES",
     "FALL_DAMAGE_CAP",
     "SOFTEN_DL",
     "Collision",
+    "CollisionBalance",
     "CollisionOutcome",
     "PartyDamage",
     "Softened",
+    "broken_object_cap",
+    "collision_balance",
     "combine_collisions",
     "falling_collision",
     "forced_collision",
@@ -47,6 +51,7 @@ Term = tuple[int, str]
 
 FALL_DAMAGE_CAP = 40  # "1 damage for each space fallen, to a maximum of 40"
 SOFTEN_DL = 6
+BALANCE_DL = 3  # [P-MOBILITY] Balance "DL 3" (RULES-DIGEST §5.2)
 MAX_SPACES = 99_999
 MAX_SOFTNESS = 12
 COLLISION_NOTES = (
@@ -92,7 +97,7 @@ def falling_collision(spaces: int, size: int, softness: int) -> Collision:
     modified by your size. This is reduced by half the tier of Ground Softness of the
     ground you fall into." Q23: "add your size to the capped space count (min 0)", then
     subtract half the Softness Tier (rounded down); never below 0. Falling into an object
-    that breaks caps the damage at the Injury that broke it (a roll, left to the caller).
+    that breaks caps the damage at the Injury that broke it (:func:`broken_object_cap`).
     """
     spaces = whole_number(spaces, "spaces fallen", 0, MAX_SPACES)
     size = whole_number(size, "size", MIN_SIZE, MAX_SIZE)
@@ -107,6 +112,62 @@ def falling_collision(spaces: int, size: int, softness: int) -> Collision:
     if half > total:
         terms.append((half - total, "never below 0"))
     return Collision("falling", max(0, total - half), tuple(terms))
+
+
+def broken_object_cap(collision: Collision, breaking_injury: int) -> Collision:
+    """What a faller takes from an object it fell into and broke: at most the Injury that
+    broke it.
+
+    [S001]: "If falling into an object, if the object breaks, do not take more damage than
+    the Injury that broke the object, then continue falling." ``breaking_injury`` is the
+    Injury the object took when it broke (rolled on the table); the fall then goes on
+    (:func:`rules.falling.fall_into_object`).
+    """
+    injury = whole_number(breaking_injury, "Injury that broke the object", 0, MAX_SPACES)
+    why = f"the object broke at Injury {injury}: 'do not take more damage than the Injury'"
+    if collision.damage <= injury:
+        term: Term = (0, f"{why}, {collision.damage} is within it [S001]")
+    else:
+        term = (injury - collision.damage, f"{why} [S001]")
+    damage = collision.damage + term[0]
+    return Collision(collision.source, damage, (*collision.breakdown, term), collision.notes)
+
+
+@dataclass(frozen=True)
+class CollisionBalance:
+    """The Balance roll an Injury from Collision calls for: its DL, or none without Injury."""
+
+    injury: int
+    required: bool
+    dl: int
+    reasons: tuple[str, ...]
+
+    def succeeds(self, result: int | Roll) -> bool:
+        """Whether a Balance roll of ``result`` keeps it up (Q1: result ≥ DL; a fumbled
+        :class:`~rules.dice.Roll` fails, Q5). Failing Balance: Prone [P-MOBILITY]."""
+        if isinstance(result, Roll):
+            return result.succeeds(self.dl)
+        return whole_number(result, "Balance result", -999, 999) >= self.dl
+
+
+def collision_balance(injury: int) -> CollisionBalance:
+    """The Balance roll after taking ``injury`` Injury from a Collision.
+
+    [S001]: "Injury from Collision causes Balance, DL increased by the Injury." The Balance
+    DL is 3 ([P-MOBILITY], RULES-DIGEST §5.2), so the DL is 3 + Injury; no Injury, no roll.
+    A failed Balance makes it Prone [P-MOBILITY], and "When you become Prone, fall" [S001]
+    (:func:`rules.stance.change_posture`).
+    """
+    injury = whole_number(injury, "Injury from Collision", 0, MAX_SPACES)
+    if not injury:
+        return CollisionBalance(0, False, BALANCE_DL, ("no Injury from the Collision: no Balance",))
+    dl = BALANCE_DL + injury
+    reasons = (
+        f"Balance DL {BALANCE_DL} [P-MOBILITY] + Injury {injury} = DL {dl}: 'Injury from "
+        "Collision causes Balance, DL increased by the Injury' [S001]",
+        "failing Balance: Prone [P-MOBILITY]; 'When you become Prone, fall' [S001]",
+    )
+    return CollisionBalance(injury, True, dl, reasons)
 
 
 def _floor_at_zero(terms: list[Term], reason: str) -> int:

@@ -13,11 +13,24 @@ Default (§11a D10): the Tiers of the observer's spaces, the target's spaces and
 between (the :func:`~rules.hexes.hex_line` between the nearest hexes of the two footprints)
 are **summed**; option ``concealment_combine = highest`` takes the highest. Creatures
 sharing a space are adjacent. The Tier is capped at 12.
+
+**By sense** (map format version 7). Each space's Concealment kind hides from some senses
+(:class:`~rules.terrain.ConcealmentKind`: poor light, fog and smoke hide from sight, noise
+from sound, magic from every sense or the one it was painted for), and the observer's own
+senses Ailments add Concealment of their sense, not a condition of the world ([P-AIL]
+Blinded "everyone has vision Concealment = Tier from you", Deafened sound, Anosmatic
+smell). The Tier is worked out for every sense (:attr:`Concealment.by_sense`; "have -1 on
+Awareness rolls affected by the type of Concealment" uses the sense of the roll). The
+observer chooses its target with whichever of its senses (``Token.senses``, Primary Sense
+first) leaves the least Concealment, its Primary Sense on a tie, and the result names that
+sense: "Concealment against the senses you are using to choose a target also causes half
+this penalty on targeted attack rolls against them" [S000]. Choosing by a sense that is not
+its Primary Sense needs Awareness beating the DL by 9, not 3 [P-BATTLE]; a reason says so.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,30 +38,65 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.board import Board, cells_of
+from rules.body import DEFAULT_SENSES, SENSES, senses_problem
+from rules.conditions import tier_of
 from rules.hexes import Hex, distance, distances_to, hex_line, line_points
 from rules.options import RuleOptions
 from rules.terrain import ConcealmentKind
 
-__all__ = ["MAX_TIER", "Concealment", "concealment", "concealment_between", "concealment_field"]
+__all__ = [
+    "MAX_TIER",
+    "SENSE_AILMENTS",
+    "Concealment",
+    "SenseTier",
+    "concealment",
+    "concealment_between",
+    "concealment_field",
+    "senses_ailments",
+]
 
 MAX_TIER = 12
 IntLike = Any  # an int, or an int array (the field)
 BoolLike = Any
 ADJACENT_REDUCTION = 3
+SENSE_AILMENTS = {"blinded": "sight", "deafened": "sound", "anosmatic": "smell"}
+"""The observer's Ailments that give everyone Concealment of a sense = their Tier [P-AIL]."""
+Source = tuple[Hex, int, str]  # (space, Tier, "world" | "magic")
+Found = tuple[Hex, int, ConcealmentKind]
+Ailment = tuple[str, int, str]  # (condition, Tier, sense)
+
+
+@dataclass(frozen=True)
+class SenseTier:
+    """The Concealment a target has against one sense: the Tier after adjacency and the
+    cap, the world and other (magic, Ailment) Tiers combined, and the adjacent reduction."""
+
+    sense: str
+    tier: int
+    world: int
+    magic: int
+    reduction: int
 
 
 @dataclass(frozen=True)
 class Concealment:
-    """A target's Concealment from an observer, with the spaces that caused it."""
+    """A target's Concealment from an observer against the sense it chooses the target
+    with (``sense``), with the spaces that caused it; ``by_sense`` has every sense."""
 
     tier: int
-    sources: tuple[tuple[Hex, int, str], ...]  # (space, Tier, "world" | "magic")
+    sources: tuple[Source, ...]  # the spaces hiding it from ``sense``
     world: int  # Tier from conditions of the world, after combining
-    magic: int
+    magic: int  # Tier from magic and the observer's Ailments of ``sense``, after combining
     adjacent: bool
     reduction: int
     options_used: tuple[str, ...]
     reasons: tuple[str, ...]
+    sense: str = "sight"
+    primary: bool = True  # ``sense`` is the observer's Primary Sense
+    senses: tuple[str, ...] = DEFAULT_SENSES  # the observer's, Primary Sense first
+    by_sense: tuple[SenseTier, ...] = ()  # every sense of rules.body.SENSES, in its order
+    ailments: tuple[Ailment, ...] = ()  # the observer's senses Ailments
+    ignored: tuple[Source, ...] = ()  # spaces that do not hide ``sense`` (with their kind)
 
     @property
     def awareness_penalty(self) -> int:
@@ -60,10 +108,41 @@ class Concealment:
         """Half the Awareness penalty on targeted attacks: ``−(Tier // 2)`` (DESIGN.md)."""
         return -(self.tier // 2)
 
+    def tier_for(self, sense: str) -> int:
+        """The Tier against ``sense`` (any of :data:`rules.body.SENSES`)."""
+        for entry in self.by_sense:
+            if entry.sense == sense:
+                return entry.tier
+        raise ValueError(f"no sense {sense!r}; the senses are {', '.join(SENSES)}")
+
+    def awareness_penalty_for(self, sense: str) -> int:
+        """[S000] "For each Tier of Concealment your target has, have -1 on Awareness
+        rolls affected by the type of Concealment": the penalty on an Awareness roll with
+        ``sense``."""
+        return -self.tier_for(sense)
+
 
 def _nearest_pair(a: Iterable[Hex], b: Iterable[Hex]) -> tuple[Hex, Hex]:
     b_list = list(b)
     return min(((x, y) for x in a for y in b_list), key=lambda p: (distance(*p), p))
+
+
+def _found(board: Board, spaces: frozenset[Hex]) -> list[Found]:
+    tiers, kinds = board.layer("concealment"), board.layer("concealment_kind")
+    found = []
+    for h in sorted(s for s in spaces if board.contains(s)):
+        col, row = board.cell_of(h)
+        if tiers[row, col]:
+            found.append((h, int(tiers[row, col]), ConcealmentKind(int(kinds[row, col]))))
+    return found
+
+
+def _observer_senses(senses: Sequence[str] | None) -> tuple[str, ...]:
+    chosen = DEFAULT_SENSES if senses is None else tuple(senses)
+    problem = senses_problem(chosen)
+    if problem:
+        raise ValueError(f"the observer's {problem}")
+    return chosen
 
 
 def concealment_between(
@@ -71,26 +150,23 @@ def concealment_between(
     observer: Iterable[Hex],
     target: Iterable[Hex],
     options: RuleOptions | None = None,
+    *,
+    senses: Sequence[str] | None = None,
+    ailments: Sequence[Ailment] = (),
 ) -> Concealment:
-    """The Concealment a target on ``target`` hexes has from an observer on ``observer``."""
+    """The Concealment a target on ``target`` hexes has from an observer on ``observer``
+    that uses ``senses`` (Primary Sense first; default :data:`rules.body.DEFAULT_SENSES`)
+    and suffers ``ailments`` (``(condition, Tier, sense)``, see :data:`SENSE_AILMENTS`).
+
+    Raises ``ValueError`` for an empty footprint or senses not of :data:`rules.body.SENSES`.
+    """
     opts = options or RuleOptions.of(board.options)
     mine, theirs = frozenset(observer), frozenset(target)
     if not mine or not theirs:
         raise ValueError("Concealment needs the observer's and the target's spaces")
     a, b = _nearest_pair(mine, theirs)
-    spaces = mine | theirs | frozenset(hex_line(a, b))
-    tiers, kinds = board.layer("concealment"), board.layer("concealment_kind")
-    sources = []
-    for h in sorted(s for s in spaces if board.contains(s)):
-        col, row = board.cell_of(h)
-        if tiers[row, col]:
-            kind = "magic" if kinds[row, col] == ConcealmentKind.MAGIC else "world"
-            sources.append((h, int(tiers[row, col]), kind))
-    combine = sum if opts.concealment_combine == "sum" else _highest
-    world = combine(t for _h, t, k in sources if k == "world")
-    magic = combine(t for _h, t, k in sources if k == "magic")
-    adjacent = distance(a, b) <= 1
-    return _settle(sources, world, magic, adjacent, opts)
+    found = _found(board, mine | theirs | frozenset(hex_line(a, b)))
+    return _settle(found, tuple(ailments), distance(a, b) <= 1, _observer_senses(senses), opts)
 
 
 def _highest(values: Iterable[int]) -> int:
@@ -116,31 +192,98 @@ def combine_kinds(
     return after, total - after
 
 
-def _settle(
-    sources: list[tuple[Hex, int, str]], world: int, magic: int, adjacent: bool, opts: RuleOptions
-) -> Concealment:
-    reasons = [f"{t} from ({h.q}, {h.r}) ({k})" for h, t, k in sources]
+def _sense_tier(
+    sense: str, found: list[Found], ailments: tuple[Ailment, ...], adjacent: bool, opts: RuleOptions
+) -> SenseTier:
+    combine = sum if opts.concealment_combine == "sum" else _highest
+    world = combine(t for _h, t, k in found if k.world and sense in k.senses)
+    other = [t for _h, t, k in found if not k.world and sense in k.senses]
+    magic = combine([*other, *(t for _n, t, s in ailments if s == sense)])
     after, cut = combine_kinds(world, magic, adjacent, opts)
-    raw, reduction = int(after), int(cut)
+    return SenseTier(sense, min(MAX_TIER, int(after)), world, magic, int(cut))
+
+
+def _chosen(senses: tuple[str, ...], by_sense: tuple[SenseTier, ...]) -> SenseTier:
+    """The observer's sense that leaves the least Concealment; the earlier on a tie."""
+    tiers = {entry.sense: entry for entry in by_sense}
+    return min((tiers[s] for s in senses), key=lambda e: (e.tier, senses.index(e.sense)))
+
+
+def _settle(
+    found: list[Found],
+    ailments: tuple[Ailment, ...],
+    adjacent: bool,
+    senses: tuple[str, ...],
+    opts: RuleOptions,
+) -> Concealment:
+    by_sense = tuple(_sense_tier(s, found, ailments, adjacent, opts) for s in SENSES)
+    pick = _chosen(senses, by_sense)
+    kind = {True: "world", False: "magic"}
+    sources = tuple((h, t, kind[k.world]) for h, t, k in found if pick.sense in k.senses)
+    ignored = tuple((h, t, k.label) for h, t, k in found if pick.sense not in k.senses)
+    reasons = [f"{t} from ({h.q}, {h.r}) ({k})" for h, t, k in sources]
+    reasons += [f"{name} {t}: everyone has {s} Concealment = Tier [P-AIL]"
+                for name, t, s in ailments if s == pick.sense]  # fmt: skip
     if adjacent and opts.legacy_areas:
-        reasons.append(f"adjacent: −{reduction} [S001, legacy: all Concealment]")
+        reasons.append(f"adjacent: −{pick.reduction} [S001, legacy: all Concealment]")
     elif adjacent:
-        reasons.append(f"adjacent: −{reduction} from conditions of the world only [S000]")
-    tier = min(MAX_TIER, raw)
+        reasons.append(f"adjacent: −{pick.reduction} from conditions of the world only [S000]")
+    raw = int(combine_kinds(pick.world, pick.magic, adjacent, opts)[0])
     if raw > MAX_TIER:
         reasons.append(f"capped at {MAX_TIER} (was {raw})")
+    reasons += _sense_reasons(pick, senses, by_sense, ignored)
     used = (opts.describe("concealment_combine"), opts.describe("legacy_areas"))
     return Concealment(
-        tier, tuple(sources), world, magic, adjacent, reduction, used, tuple(reasons)
-    )
+        pick.tier, sources, pick.world, pick.magic, adjacent, pick.reduction, used,
+        tuple(reasons), pick.sense, pick.sense == senses[0], senses, by_sense, ailments, ignored,
+    )  # fmt: skip
+
+
+def _sense_reasons(
+    pick: SenseTier,
+    senses: tuple[str, ...],
+    by_sense: tuple[SenseTier, ...],
+    ignored: tuple[Source, ...],
+) -> list[str]:
+    """Which sense chooses the target and why: [S000] "Concealment against the senses you
+    are using to choose a target"; [P-BATTLE] the margin off the Primary Sense."""
+    reasons = [f"{k} at ({h.q}, {h.r}) does not hide from {pick.sense}" for h, _t, k in ignored]
+    if len(senses) > 1:  # one sense: nothing to choose, nothing to say
+        tiers = ", ".join(f"{e.sense} {e.tier}" for e in by_sense if e.sense in senses)
+        reasons.append(
+            f"chooses the target by {pick.sense}, the least concealed of its senses "
+            f"({tiers}): 'Concealment against the senses you are using to choose a target' [S000]"
+        )
+    if pick.sense != senses[0]:
+        reasons.append(
+            f"{pick.sense} is not its Primary Sense ({senses[0]}): choosing a target by it "
+            "needs Awareness beating the DL by 9, not 3 [P-BATTLE]"
+        )
+    return reasons
+
+
+def senses_ailments(conditions: Iterable[Any]) -> tuple[Ailment, ...]:
+    """The senses Ailments among a token's ``conditions`` ([P-AIL]; :data:`SENSE_AILMENTS`),
+    as ``(condition, Tier, sense)``; Tiers of the same name add."""
+    entries = tuple(conditions)
+    out = []
+    for name, sense in SENSE_AILMENTS.items():
+        tier = tier_of(entries, name)
+        if tier:
+            out.append((name.capitalize(), tier, sense))
+    return tuple(out)
 
 
 def concealment(
     board: Board, observer_id: str, target_id: str, options: RuleOptions | None = None
 ) -> Concealment:
-    """The Concealment ``target_id`` has from ``observer_id`` (R-CONCEAL, §11a D10)."""
+    """The Concealment ``target_id`` has from ``observer_id`` (R-CONCEAL, §11a D10): against
+    the observer's senses (``Token.senses``) and with its senses Ailments ([P-AIL])."""
     observer, target = board.token(observer_id), board.token(target_id)
-    return concealment_between(board, observer.footprint, target.footprint, options)
+    return concealment_between(
+        board, observer.footprint, target.footprint, options,
+        senses=observer.senses, ailments=senses_ailments(observer.conditions),
+    )  # fmt: skip
 
 
 def concealment_field(
@@ -148,8 +291,13 @@ def concealment_field(
     observer: Iterable[Hex],
     options: RuleOptions | None = None,
     radius: int | None = None,
+    *,
+    senses: Sequence[str] | None = None,
+    ailments: Sequence[Ailment] = (),
 ) -> npt.NDArray[np.int16]:
-    """The Tier a one-space target in every space would have from ``observer``.
+    """The Tier a one-space target in every space would have from ``observer`` using
+    ``senses`` with ``ailments`` (as :func:`concealment_between`: the least concealed of
+    its senses).
 
     A ``(height, width)`` int16 array, vectorised over all target spaces at once (the same
     line points as :func:`~rules.hexes.hex_line`); spaces farther than ``radius`` from the
@@ -164,21 +312,53 @@ def concealment_field(
     nearest, n = np.argmin(dist, axis=0), np.min(dist, axis=0)
     ends = (np.array([h.q for h in mine])[nearest], np.array([h.r for h in mine])[nearest])
     wanted = n <= radius if radius is not None else np.ones(n.shape, bool)
-    tiers = board.layer("concealment").astype(np.int32)
-    is_magic = board.layer("concealment_kind") == ConcealmentKind.MAGIC
-    layers = (np.where(is_magic, 0, tiers), np.where(is_magic, tiers, 0))
-    combine = np.add if opts.concealment_combine == "sum" else np.maximum
-    totals = []
-    for layer in layers:
-        own = _combined(board, mine, layer, combine)
-        target = np.where(n == 0, 0, layer)  # a shared space counts once
-        between = _between(board, (qs, rs), ends, n, wanted, layer, combine)
-        totals.append(combine(combine(own, target), between))
-    world, magic = totals
-    after, _cut = combine_kinds(world, magic, n <= 1, opts)
-    result: npt.NDArray[np.int16] = np.minimum(MAX_TIER, after).astype(np.int16)
+    geometry = _Geometry(mine, (qs, rs), ends, n, wanted)
+    fields = [
+        _sense_field(board, geometry, sense, tuple(ailments), opts)
+        for sense in _observer_senses(senses)
+    ]
+    result: npt.NDArray[np.int16] = np.minimum.reduce(fields).astype(np.int16)
     result[~wanted] = -1
     return result
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """Where a field's targets are: the observer's hexes, every space's axial coordinates,
+    its nearest observer hex, the distance to it, and which spaces are computed."""
+
+    mine: list[Hex]
+    targets: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+    ends: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+    n: npt.NDArray[np.int64]
+    wanted: npt.NDArray[np.bool_]
+
+
+def _sense_field(
+    board: Board, at: _Geometry, sense: str, ailments: tuple[Ailment, ...], opts: RuleOptions
+) -> npt.NDArray[np.int64]:
+    """The Tier against ``sense`` of a target in every space (capped, not masked)."""
+    tiers = board.layer("concealment").astype(np.int32)
+    kinds = board.layer("concealment_kind")
+    combine = np.add if opts.concealment_combine == "sum" else np.maximum
+    totals = []
+    for world in (True, False):
+        hiding = [int(k) for k in ConcealmentKind if k.world is world and sense in k.senses]
+        layer = np.where(np.isin(kinds, hiding), tiers, 0)
+        if not layer.any():
+            totals.append(np.zeros(at.n.shape, np.int64))
+            continue
+        own = _combined(board, at.mine, layer, combine)
+        target = np.where(at.n == 0, 0, layer)  # a shared space counts once
+        between = _between(board, at.targets, at.ends, at.n, at.wanted, layer, combine)
+        totals.append(combine(combine(own, target), between))
+    world_tier, magic = totals
+    felt = [t for _name, t, s in ailments if s == sense]
+    if felt:
+        magic = combine(magic, sum(felt) if opts.concealment_combine == "sum" else max(felt))
+    after, _cut = combine_kinds(world_tier, magic, at.n <= 1, opts)
+    capped: npt.NDArray[np.int64] = np.minimum(MAX_TIER, after)
+    return capped
 
 
 Combine = Callable[[Any, Any], Any]

@@ -17,14 +17,16 @@ Its sources in the seeds, each counted here and nowhere else:
 - Climbing — [S001] "While Climbing, increases Movement costs by 1 and have Tier 2
   Encumbered";
 - off the ground — [S001] "While off the ground, you have Tier 2 Encumbered" (the Jump
-  paragraph: a creature in the air that is not flying, i.e. mid-jump or falling; option
+  paragraph: a creature in the air that is neither flying nor holding on to a surface,
+  i.e. mid-jump, waiting to fall or falling: :func:`rules.aloft.in_the_air`; option
   ``off_ground_encumbered = flying_too`` counts flyers as well).
 
 Movement costs (§11a D4, ``encumbered_costs``): Crouching, Prone, Climbing and Crowded have
 their own written costs (+1, +2, +1, +1), so their Encumbered adds no Movement cost unless
 the option is ``stack``; the other sources add their Tier (:attr:`Encumbrance.move_cost`).
 
->>> from rules.board import Board
+>>> from rules.aloft import in_the_air
+from rules.board import Board
 >>> from rules.conditions import set_condition
 >>> from rules.hexes import Hex
 >>> from rules.tokens import Token
@@ -38,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.aloft import in_the_air
 from rules.board import Board
 from rules.conditions import tier_of
 from rules.occupancy import crowded
@@ -108,13 +111,13 @@ def _posture(token: Token, opts: RuleOptions) -> list[EncumbranceSource]:
     return out
 
 
-def _in_the_air(token: Token, opts: RuleOptions) -> list[EncumbranceSource]:
+def _in_the_air(board: Board, token: Token, opts: RuleOptions) -> list[EncumbranceSource]:
     motion, stack = token.motion, opts.encumbered_costs == "stack"
     out = []
     if motion.mode == "climb":
         out.append(EncumbranceSource(2, "Climbing", "[S001] 'While Climbing, … Tier 2'", stack))
-    flyers_too = opts.off_ground_encumbered == "flying_too"
-    if motion.altitude > 0 and (flyers_too or not motion.flying):
+    flyer = opts.off_ground_encumbered == "flying_too" and motion.flying and motion.altitude > 0
+    if flyer or in_the_air(board, token.id):
         out.append(
             EncumbranceSource(2, "off the ground", "[S001] 'While off the ground, … Tier 2'", True)
         )
@@ -130,7 +133,7 @@ def moving_encumbrance(
     token = board.token(token_id)
     if token.kind is not TokenKind.CREATURE:
         return Encumbrance(token_id, ())
-    sources = [*_stored(token), *_posture(token, opts), *_in_the_air(token, opts)]
+    sources = [*_stored(token), *_posture(token, opts), *_in_the_air(board, token, opts)]
     return Encumbrance(token_id, tuple(sources), _used(opts))
 
 

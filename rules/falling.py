@@ -12,11 +12,14 @@ other turn. You may take actions at any point during the fall." Heights are in s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rules.aloft import without_aloft
 from rules.board import Board
-from rules.collision import Collision, falling_collision, whole_number
+from rules.collision import Collision, broken_object_cap, falling_collision, whole_number
 from rules.hexes import Hex, disk
+from rules.movement import movement_enforced, movement_left, spend_movement
+from rules.play import marked_moving
 from rules.reach import elevation_at, reach_of
 from rules.tokens import Token
 
@@ -25,9 +28,14 @@ __all__ = [
     "FALL_NOTES",
     "FALL_SCHEDULE",
     "Fall",
+    "FallApplied",
     "FallStage",
+    "ObjectFall",
+    "apply_fall",
     "fall",
+    "fall_into_object",
     "fall_stages",
+    "landed",
 ]
 
 FALL_SCHEDULE: tuple[tuple[int, str], ...] = (
@@ -189,3 +197,103 @@ def _climb_surfaces(board: Board, token: Token) -> frozenset[Hex]:
                 if steep[row, col] or blocked[row, col]:
                     found.add(other)
     return frozenset(found)
+
+
+def landed(token: Token, result: Fall) -> Token:
+    """``token`` after ``result``: on the ground where it lands (a climber has let go), or,
+    when braking stopped the fall, flying at the height it stopped ([S001] "If this reduces
+    the spaces to 0, you stop falling and begin flying")."""
+    if result.lands:
+        motion = replace(token.motion, mode="ground", altitude=0)
+        return replace(token, position=result.landing_anchor, motion=motion)
+    height = result.stages[-1].height_left if result.stages else result.height
+    return replace(token, motion=replace(token.motion, mode="fly", altitude=height))
+
+
+@dataclass(frozen=True)
+class FallApplied:
+    """The board after a fall, the :class:`Fall` it followed, the Movement paid to brake,
+    and why."""
+
+    board: Board
+    fall: Fall
+    paid: int
+    reasons: tuple[str, ...]
+
+
+def apply_fall(board: Board, token_id: str, *, braking: int = 0) -> FallApplied:
+    """``board`` after ``token_id`` falls now (:func:`fall`): on the ground where it lands,
+    or flying on when braking stops the fall; no longer jumping or waiting in the air
+    (:mod:`rules.aloft`); and — during a conflict — marked moving ([S001] "While falling,
+    you are considered moving"). Braking costs 1 Movement ([S001] "pay 1 Movement to
+    reduce the spaces you fall"), free outside a conflict. The Collision on landing is in
+    ``fall.collision`` (rolled by the table, not applied). Raises ``ValueError`` as
+    :func:`fall` does, and for braking with no Movement left.
+    """
+    result = fall(board, token_id, braking=braking)
+    token = board.token(token_id)
+    paid = 1 if braking and movement_enforced(board, token_id) else 0
+    if paid > movement_left(token):
+        raise ValueError(f"braking costs 1 Movement [S001]; {token.name} has none left this turn")
+    after = spend_movement(landed(token, result), paid)
+    board = without_aloft(board.with_token_replaced(after), token_id)
+    reasons = list(result.reasons)
+    if result.collision is not None:
+        reasons.append(f"Collision on landing: {result.collision.describe()}")
+    if board.turn.started:
+        reasons.append(FALL_NOTES[0])
+    return FallApplied(marked_moving(board, [token_id]), result, paid, tuple(reasons))
+
+
+@dataclass(frozen=True)
+class ObjectFall:
+    """A fall into an object ``object_height`` spaces above the landing ground: what the
+    object takes, what the faller takes there, whether it broke, and the landing after."""
+
+    token_id: str
+    fall: Fall
+    object_height: int
+    object_damage: Collision  # the object is struck by the faller's falling damage
+    collision: Collision  # what the faller takes at the object
+    broke: bool
+    landing: Collision | None  # when it broke: the fall goes on to the ground
+    reasons: tuple[str, ...]
+
+
+def fall_into_object(
+    board: Board, token_id: str, object_height: int, *, breaking_injury: int | None = None
+) -> ObjectFall:
+    """The fall of ``token_id`` (:func:`fall`) into an object whose top is ``object_height``
+    spaces above the ground it would land on; ``breaking_injury`` is the Injury that broke
+    the object (``None``: it held).
+
+    [S001]: "If falling into an object, if the object breaks, do not take more damage than
+    the Injury that broke the object, then continue falling." The Collision there is the
+    falling damage of the spaces down to the object, with no Ground Softness (an object is
+    not ground) **[ASSUMPTION]**; the object takes it uncapped ("Each creature and object
+    in a Collision takes Bashing damage"). If the object holds, the fall ends on it. If it
+    breaks, the faller takes at most the breaking Injury and falls on: the landing counts
+    every space of the fall ("then continue falling": one fall, 1 damage per space fallen)
+    **[ASSUMPTION]**.
+    """
+    result = fall(board, token_id)
+    size = board.token(token_id).size
+    if result.height < 1:
+        raise ValueError("it has no height to fall: there is no room for an object below")
+    top = whole_number(object_height, "object height", 0, result.height - 1)
+    hit = falling_collision(result.height - top, size, 0)
+    reasons = [
+        f"falls {result.height - top} spaces into the object {top} above the ground: "
+        f"{hit.describe()}; no Ground Softness on an object [ASSUMPTION]",
+        f"the object takes the same {hit.damage} Bashing [S001]",
+    ]
+    if breaking_injury is None:
+        reasons.append("the object holds: the fall ends on it")
+        return ObjectFall(token_id, result, top, hit, hit, False, None, tuple(reasons))
+    capped = broken_object_cap(hit, breaking_injury)
+    reasons.append(
+        f"it breaks at Injury {breaking_injury}: takes {capped.damage}, then continues falling "
+        f"to the ground, {result.height} spaces in all [S001] [ASSUMPTION]"
+    )
+    landing = result.collision
+    return ObjectFall(token_id, result, top, hit, capped, True, landing, tuple(reasons))

@@ -3,7 +3,8 @@
 A ``.hexmap`` is a zip archive holding
 
 - ``map.json`` (deflated): format name and version, the app version that wrote it, the
-  grid, the layer members, the tokens in board order (with their play state and motion:
+  grid, the layer members, the tokens in board order (with their body: senses, limbs,
+  words, :mod:`rules.mapfile_body`; their play state and motion:
   :mod:`rules.mapfile_motion`), the image names, rule options, the turn order, labels,
   notes, the background picture's placement, the pinned Area templates
   (:mod:`rules.mapfile_areas`), the ongoing effects (play state:
@@ -45,6 +46,7 @@ from rules.atomic import replace_atomically
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.mapfile_areas import upgrade_v2_to_v3
+from rules.mapfile_body import body_json, upgrade_v6_to_v7
 from rules.mapfile_dice import dice_json, upgrade_v5_to_v6
 from rules.mapfile_motion import upgrade_v4_to_v5
 from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
@@ -67,7 +69,7 @@ __all__ = [
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
@@ -79,6 +81,7 @@ UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
     3: upgrade_v3_to_v4,
     4: upgrade_v4_to_v5,
     5: upgrade_v5_to_v6,
+    6: upgrade_v6_to_v7,
 }
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
@@ -104,7 +107,8 @@ def dumps(board: Board) -> bytes:
         note or Area naming a missing token, a background on a missing picture, a token
         whose conditions, vitals or motion would not read back, an effect or turn order
         naming a missing token or Area, a Hold on a missing token, a roll log longer than
-        :data:`rules.roll_log.MAX_LOG` or a dice seed or count out of range).
+        :data:`rules.roll_log.MAX_LOG`, a dice seed or count out of range, or a token whose
+        senses, limbs or words would not read back).
     """
     try:
         return _encode(board)
@@ -211,6 +215,7 @@ def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
         "reach": None if token.reach is None else operator.index(token.reach),
         "movement_pool": operator.index(token.movement_pool),
         "movement_types": list(token.movement_types),
+        **body_json(i, token),
         **token_play_json(i, token),
     }
 

@@ -1,12 +1,14 @@
 """map.json's token ``motion`` (format version 5): how each token is moving.
 
 Each token gains a ``motion`` object with every field of :class:`~rules.motion.Motion`
-(all required; the defaults are what the upgrade gives):
+(all required; the defaults are what the upgrade gives; the last two are new in version 7,
+:mod:`rules.mapfile_body`):
 
 .. code-block:: json
 
     "motion": {"mode": "fly", "altitude": 3, "pace": "dash", "amble": false,
-               "winged": true, "bulk": 12.5, "bulk_limit": 10.0, "spare": 1}
+               "winged": true, "bulk": 12.5, "bulk_limit": 10.0, "spare": 1,
+               "spaces_in_a_row": 2, "dashed": true}
 
 :func:`motion_json` writes it (read back by :mod:`rules.mapfile_play` with the rest of
 a token's play state, so saving refuses what would not read back), :func:`parse_motion`
@@ -32,12 +34,15 @@ from rules.conditions import ConditionEntry
 from rules.errors import MapFileError
 from rules.motion import Motion
 
-__all__ = ["MOTION_FIELDS", "motion_json", "parse_motion", "upgrade_v4_to_v5"]
+__all__ = ["MOTION_FIELDS", "MOTION_FIELDS_V5", "motion_json", "parse_motion", "upgrade_v4_to_v5"]
 
 MapDict = dict[str, Any]
 
-MOTION_FIELDS = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit", "spare")
-"""The fields of a token's ``motion``, in the order they are written."""
+MOTION_FIELDS_V5 = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit",
+                    "spare")  # fmt: skip
+"""The fields of a token's ``motion`` in versions 5 and 6."""
+MOTION_FIELDS = (*MOTION_FIELDS_V5, "spaces_in_a_row", "dashed")
+"""The fields of a token's ``motion``, in the order they are written (version 7)."""
 FLYING = "flying"
 """The version-4 condition that version 5 keeps as the ``"fly"`` mode instead."""
 
@@ -77,6 +82,8 @@ def motion_json(motion: Motion) -> MapDict:
         "bulk": _plain_number(motion.bulk),
         "bulk_limit": None if limit is None else _plain_number(limit),
         "spare": _plain_int(motion.spare),
+        "spaces_in_a_row": _plain_int(motion.spaces_in_a_row),
+        "dashed": motion.dashed,
     }
 
 
@@ -103,7 +110,10 @@ def parse_motion(obj: MapDict, where: str) -> Motion:
     bulk = chk.get_number(motion, "bulk", at)
     limit = _optional_number(motion, "bulk_limit", at)
     spare = chk.get_int(motion, "spare", at)
-    return chk.made(at, lambda: Motion(mode, altitude, pace, amble, winged, bulk, limit, spare))
+    run, dashed = chk.get_int(motion, "spaces_in_a_row", at), chk.get_bool(motion, "dashed", at)
+    return chk.made(
+        at, lambda: Motion(mode, altitude, pace, amble, winged, bulk, limit, spare, run, dashed)
+    )
 
 
 # -- older versions ----------------------------------------------------------------------
@@ -126,7 +136,8 @@ def _is_flying(entry: object) -> bool:
 def _upgraded_token(token: MapDict) -> MapDict:
     """A version-4 token entry with the default motion, or flying (``"fly"`` mode, Fly
     added to its movement types) if it held a ``"flying"`` condition, which it loses."""
-    upgraded = {**token, "motion": motion_json(Motion())}
+    fresh = motion_json(Motion())
+    upgraded = {**token, "motion": {key: fresh[key] for key in MOTION_FIELDS_V5}}
     conditions = token.get("conditions")
     if not isinstance(conditions, list) or not any(map(_is_flying, conditions)):
         return upgraded

@@ -2,7 +2,8 @@
 version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
 JSON of labels, notes, the background and pinned Areas (written only once it reads back;
 Areas in :mod:`rules.mapfile_areas`, play state in :mod:`rules.mapfile_play`, the dice,
-Holds and roll log in :mod:`rules.mapfile_dice`).
+Holds and roll log in :mod:`rules.mapfile_dice`, each token's body in
+:mod:`rules.mapfile_body`).
 
 Each field is type-checked strictly (``true`` is not an integer, ``1.5`` is not a ``q``)
 and each problem raises :class:`~rules.errors.MapFileError` naming the field, layer or
@@ -30,6 +31,7 @@ from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.mapfile_areas import areas_json, parse_area
+from rules.mapfile_body import parse_body
 from rules.mapfile_dice import read_dice
 from rules.mapfile_pictures import read_picture
 from rules.mapfile_play import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
@@ -284,6 +286,7 @@ def parse_token(i: int, item: object) -> Token:
             reach=chk.get_optional_int(obj, "reach", where),
             movement_pool=chk.get_int(obj, "movement_pool", where),
             movement_types=tuple(chk.get_str_list(obj, "movement_types", where)),
+            **parse_body(obj, where),
             **parse_token_play(obj, where),
         ),
     )

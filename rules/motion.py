@@ -21,6 +21,12 @@ first):
 - ``bulk`` / ``bulk_limit`` — carried Bulk and the Bulk Limit ([S001] "If you carry more
   than your Bulk Limit, you cannot increase your elevation"); Bulk is never rounded
   [P-GEAR], so both are numbers; ``bulk_limit = None`` means not tracked.
+- ``spaces_in_a_row`` and ``dashed`` (format version 7) — what Charge reads ([S002]
+  "After moving 2 consecutive spaces, if you have used Dash this turn"): the spaces moved
+  this turn in moves one after another, and whether one of them was at Dash (or Run)
+  pace. :meth:`Motion.after_move` keeps them (``rules.movement.apply_plan`` calls it);
+  the first move of a turn starts them afresh, so they never carry over from an earlier
+  turn (:meth:`Motion.turn_started` clears them, with ``spare``, as a turn begins).
 
 Posture (crouching, prone) is not kept here: it is the Crouching and Prone conditions of
 the token (:mod:`rules.conditions`), which the Inspector already shows with their Tiers.
@@ -28,16 +34,19 @@ the token (:mod:`rules.conditions`), which the Inspector already shows with thei
 >>> m = Motion(mode="fly", altitude=3)
 >>> m.airborne, m.describe()
 (True, 'flying 3 up')
+>>> dashing = Motion(pace="dash").after_move(1, same_turn=False).after_move(1, same_turn=True)
+>>> dashing.this_turn(moved_this_turn=True)
+(2, True)
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-__all__ = ["MODES", "PACES", "POSTURES", "Motion", "motion_problem"]
+__all__ = ["DASHING", "MAX_RUN", "MODES", "PACES", "POSTURES", "Motion", "motion_problem"]
 
 MODES = ("ground", "fly", "burrow", "climb")
 PACES = ("walk", "dash", "run")
@@ -45,6 +54,8 @@ POSTURES = ("standing", "crouching", "prone")
 MAX_ALTITUDE = 9999
 MAX_BULK = 1e9
 MAX_SPARE = 9  # under one Movement's worth at the fastest pace
+MAX_RUN = 99_999  # spaces moved in a row: far beyond any map's width
+DASHING = ("dash", "run")  # **[ASSUMPTION]** a Run is a faster Dash: it counts as Dash used
 # Which movement type a mode needs ([S001]: Fly with 2 wings, Burrow). Anyone may Climb
 # (a roll, [S001]); a Climb movement type only spares the roll.
 MODE_TYPES = {"fly": "fly", "burrow": "burrow"}
@@ -52,7 +63,8 @@ MODE_TYPES = {"fly": "fly", "burrow": "burrow"}
 
 @dataclass(frozen=True, slots=True)
 class Motion:
-    """How a token is moving: mode, altitude, pace, Amble, wings and carried Bulk."""
+    """How a token is moving: mode, altitude, pace, Amble, wings, carried Bulk, the cost
+    paid for and not used, and this turn's run of spaces (for Charge)."""
 
     mode: str = "ground"
     altitude: int = 0
@@ -62,6 +74,8 @@ class Motion:
     bulk: float = 0.0
     bulk_limit: float | None = None
     spare: int = 0
+    spaces_in_a_row: int = 0
+    dashed: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.altitude, np.integer):  # numpy integers welcome, kept as int
@@ -87,6 +101,33 @@ class Motion:
         if self.bulk_limit is None or self.bulk <= self.bulk_limit:
             return 0
         return 2 if self.bulk > 2 * self.bulk_limit else 1
+
+    def after_move(self, spaces: int, same_turn: bool) -> Motion:
+        """This motion after a move of ``spaces`` spaces at its pace: the move continues
+        this turn's run if ``same_turn`` (the token already moved this turn), else starts
+        it; a move at Dash or Run pace marks Dash used. A move of 0 spaces changes
+        nothing."""
+        if spaces <= 0:
+            return self
+        before = self.spaces_in_a_row if same_turn else 0
+        dashed = (self.dashed and same_turn) or self.pace in DASHING
+        return replace(self, spaces_in_a_row=min(MAX_RUN, before + spaces), dashed=dashed)
+
+    def this_turn(self, moved_this_turn: bool) -> tuple[int, bool]:
+        """What Charge reads ([S002] "After moving 2 consecutive spaces, if you have used
+        Dash this turn", :func:`rules.tactics.charge`): the spaces moved in a row this turn
+        and whether Dash was used — by a move at Dash pace, or by the pace now (Dash lasts
+        until the creature's next turn begins, [P-MOBILITY]; a Run counts as Dash,
+        **[ASSUMPTION]**). ``moved_this_turn`` is the token's flag (cleared as its turn
+        begins): without it nothing was moved this turn."""
+        if not moved_this_turn:
+            return 0, self.pace in DASHING
+        return self.spaces_in_a_row, self.dashed or self.pace in DASHING
+
+    def turn_started(self) -> Motion:
+        """This motion as its creature's turn begins: nothing paid for is kept (``spare``)
+        and no spaces are moved yet this turn."""
+        return replace(self, spare=0, spaces_in_a_row=0, dashed=False)
 
     def describe(self) -> str:
         """A short phrase for a tooltip, e.g. ``"flying 3 up, dashing"``."""
@@ -126,4 +167,9 @@ def motion_problem(motion: Motion) -> str | None:
     spare = motion.spare
     if isinstance(spare, bool) or not isinstance(spare, int) or not 0 <= spare <= MAX_SPARE:
         return f"spare paid-for cost must be a whole number 0..{MAX_SPARE}, got {spare!r}"
+    run = motion.spaces_in_a_row
+    if isinstance(run, bool) or not isinstance(run, int) or not 0 <= run <= MAX_RUN:
+        return f"spaces moved in a row must be a whole number 0..{MAX_RUN}, got {run!r}"
+    if not isinstance(motion.dashed, bool):
+        return "dashed must be true or false"
     return None

@@ -12,11 +12,14 @@
 - Rolls are made once ([S001] "roll once when the event occurs. That roll applies until
   your next turn starts"), so a path lists each roll once.
 - Who may Hinder Movement along the path: :mod:`rules.hinder`.
+- In the air: a jumper waiting to fall, or still jumping on to its landing space, moves
+  no path (:func:`rules.aloft.aloft_refusal`); a creature in the air without flying whose
+  move spends its last Movement falls ([S001] "If you are in the air and your Movement
+  Pool becomes 0, fall"; the plan's ``falls``, done by :func:`apply_plan`).
 
 >>> from rules.board import Board
->>> from rules.holds import carry_held, held_problem
-from rules.hexes import DIRECTIONS, Hex
->>> from rules.tokens import Token, TokenKind
+>>> from rules.hexes import Hex
+>>> from rules.tokens import Token
 >>> board = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> plan = plan_path(board, "a", [Hex(1, 1), Hex(2, 1), Hex(3, 1)])
 >>> plan.cost, plan.paid, plan.left, plan.sound.magnitude
@@ -29,6 +32,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rules.aloft import aloft, aloft_refusal
 from rules.board import Board
 from rules.encumbrance import encumbered
 from rules.hexes import DIRECTIONS, Hex
@@ -140,6 +144,8 @@ class MovePlan:
     options_used: tuple[str, ...]
     spare: int = 0
     spare_after: int = 0
+    falls: bool = False  # in the air, its Movement becomes 0: it falls (apply_plan)
+    notes: tuple[str, ...] = ()
 
     @property
     def allowed(self) -> bool:
@@ -156,6 +162,7 @@ class MovePlan:
         lines += [f"Roll {r.describe()}" for r in self.rolls]
         lines.append(f"Sound Magnitude {self.sound.magnitude} ({', '.join(self.sound.terms)})")
         lines += [h.describe() for h in self.hinder]
+        lines += self.notes
         if self.refusal:
             lines.append(f"Cannot: {self.refusal}")
         return lines
@@ -185,6 +192,8 @@ def plan_path(
     enforced = movement_enforced(board, token_id)
     if refusal is None and enforced and len(anchors) > 1:
         refusal = held_problem(board, token_id)
+    if refusal is None and len(anchors) > 1:
+        refusal = aloft_refusal(board, token_id)
     if refusal is None and paid > left and enforced:
         refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
     state = encumbered(board, token_id, opts)  # "−Tier on … Mobility rolls" [P-COND]
@@ -192,6 +201,7 @@ def plan_path(
     used = tuple(
         opts.describe(n) for n in ("encumbered_costs", "crowded_spaces", "crowded_effects")
     )
+    falls, notes = _fall_when_spent(board, token, paid, len(anchors) > 1 and enforced)
     return MovePlan(
         token_id,
         tuple(anchors),
@@ -206,7 +216,26 @@ def plan_path(
         used,
         token.motion.spare,
         spare_after,
+        falls=falls,
+        notes=notes,
     )
+
+
+def _fall_when_spent(
+    board: Board, token: Token, paid: int, paying: bool
+) -> tuple[bool, tuple[str, ...]]:
+    """Whether a move paying ``paid`` Movement leaves ``token`` in the air (above the ground,
+    on foot; not jumping on, :mod:`rules.aloft`) with none left — then it falls — and why."""
+    motion = token.motion
+    in_the_air = motion.mode == "ground" and motion.altitude > 0 and aloft(board, token.id) is None
+    if not (paying and in_the_air and paid >= movement_left(token)):
+        return False, ()
+    note = (
+        f"{token.name} is {motion.altitude} up in the air and this move spends its last "
+        "Movement: it falls [S001] 'If you are in the air and your Movement Pool becomes 0, "
+        "fall'"
+    )
+    return True, (note,)
 
 
 def plan_move(
@@ -255,12 +284,22 @@ def apply_plan(board: Board, plan: MovePlan) -> Board:
     token = board.token(plan.token_id)
     end = plan.path[-1]
     moved = moved_along(token, end, plan.paid, plan.spare_after)
+    run = moved.motion.after_move(len(plan.path) - 1, token.moved_this_turn)  # for Charge
+    moved = replace(moved, motion=run)
     if token.motion.flying:
         height = ground_under(board, token.footprint) + token.motion.altitude
         altitude = max(0, height - ground_under(board, token.footprint_at(end)))
         moved = replace(moved, motion=replace(moved.motion, altitude=altitude))
     board = carry_held(board.with_token_replaced(moved), token.id, token.position)
-    return marked_moving(board, [token.id])
+    board = marked_moving(board, [token.id])
+    return _fallen(board, plan) if plan.falls else board
+
+
+def _fallen(board: Board, plan: MovePlan) -> Board:
+    """``board`` after the mover of ``plan`` falls: in the air, its Movement became 0."""
+    from rules.falling import apply_fall  # falling pays its braking with this module
+
+    return apply_fall(board, plan.token_id).board
 
 
 def _unreachable_reason(

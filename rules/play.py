@@ -4,15 +4,19 @@ Pools and ongoing effects (RULES-DIGEST §12 "Turn flow").
 At a creature's turn start (R-START-OF-TURN, R-DURATION):
 
 - its Movement Pool is refilled (Q25: "pool resets to max at your turn start; Slow damage
-  applied after"), and so are its Minor Actions;
-- its "moving" flag is cleared if it did not move during its last turn ([S001]: "you are
-  considered moving until you end your turn without moving any spaces that turn");
+  applied after"), and so are its Minor Actions, and it has not moved this turn yet;
+- a creature in the air without flying falls or goes on with its jump
+  (:func:`rules.jumping.in_the_air_at_turn_start`);
 - the durations of the ongoing effects it created tick; expired ones end (with the Area
   they kept, e.g. an Aura);
 - Slowed and Sickened apply: damage to Movement / Minor Actions = ½ Tier [P-AIL];
 - the rolls due are listed as reminders: each Ailment's end-of-turn roll, DL 6 + Tier
   [P-AIL], Burning's 1d12 vs DL 6 + Tier [P-COND], and Overexertion every minute of
   Conflict [P-CONFLICT].
+
+As a creature's turn ends (:func:`end_turn`) it stops moving if it moved no space that
+turn ([S001]: "you are considered moving until you end your turn without moving any spaces
+that turn").
 
 At the Soulweaver's turn the effects without a creator, or whose creator is not in the
 turn order, tick. A creature's turn begins at
@@ -122,8 +126,9 @@ def _refill(token: Token, changes: list[str]) -> Token:
 
 def _round_over(token: Token, changes: list[str]) -> Token:
     """Dash, Run ([P-MOBILITY] "for 1 round") and Amble ([S001] "for 1 round") end when
-    the creature's next turn begins."""
-    motion = replace(token.motion, spare=0)  # paid-for cost not used last turn is lost
+    the creature's next turn begins; cost paid for and not used last turn is lost, and no
+    spaces are moved yet this turn (:meth:`~rules.motion.Motion.turn_started`)."""
+    motion = token.motion.turn_started()
     if motion.pace == "walk" and not motion.amble:
         return replace(token, motion=motion)
     ended = [motion.pace.capitalize()] if motion.pace != "walk" else []
@@ -133,12 +138,31 @@ def _round_over(token: Token, changes: list[str]) -> Token:
 
 
 def end_turn(board: Board, actor_id: str | None) -> tuple[Board, tuple[str, ...]]:
-    """What happens as ``actor_id``'s turn ends: a flyer carrying more than its Bulk Limit
-    "lose[s] 1 elevation at the end of your turn" [S001] (R-FLY-LOAD); one over double it
-    is reminded that it falls."""
+    """What happens as ``actor_id``'s turn ends: it stops moving if it moved no space this
+    turn (:func:`_ends_moving`), and a flyer over its Bulk Limit comes down a space
+    (:func:`_flight_load`)."""
     if actor_id is None or actor_id not in board.tokens:
         return board, ()
-    token = board.token(actor_id)
+    board, stopped = _ends_moving(board, actor_id)
+    board, load = _flight_load(board, actor_id)
+    return board, stopped + load
+
+
+def _ends_moving(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
+    """``board`` as ``token_id`` ends its turn: no longer moving if it moved no space that
+    turn, with the reason ([S001]: "After moving, you are considered moving until you end
+    your turn without moving any spaces that turn or pay 1 Movement to stop")."""
+    token = board.token(token_id)
+    if not token.moving or token.moved_this_turn:
+        return board, ()
+    note = f"{token.name} stops moving: it ends its turn without moving any spaces that turn [S001]"
+    return board.with_token_replaced(replace(token, moving=False)), (note,)
+
+
+def _flight_load(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
+    """A flyer carrying more than its Bulk Limit "lose[s] 1 elevation at the end of your
+    turn" [S001] (R-FLY-LOAD); one over double it is reminded that it falls."""
+    token = board.token(token_id)
     load = token.motion.over_bulk_limit()
     if not token.motion.flying or not load:
         return board, ()
@@ -190,15 +214,22 @@ def begin_turn(board: Board, actor: str) -> TurnStart:
         return TurnStart(board, actor, tuple(ticked), (), tuple(gone))
     token = board.token(actor)
     changes: list[str] = []
-    if token.moving and not token.moved_this_turn:
-        token = replace(token, moving=False)
-        changes.append(f"{token.name} stops moving: it did not move last turn [S001]")
     token = _refill(replace(token, moved_this_turn=False), changes)
     token = _round_over(token, changes)
-    board = board.with_token_replaced(token)
+    board = _in_the_air(board.with_token_replaced(token), actor, changes)
     board, ticked, expired = _tick_effects(board, {actor})
-    reminders = _reminders(token, board.turn)
+    reminders = _reminders(board.token(actor), board.turn)
     return TurnStart(board, actor, tuple(changes + ticked), tuple(reminders), tuple(expired))
+
+
+def _in_the_air(board: Board, actor: str, changes: list[str]) -> Board:
+    """A creature in the air without flying falls, or goes on with its jump, as its turn
+    begins (:func:`rules.jumping.in_the_air_at_turn_start`)."""
+    from rules.jumping import in_the_air_at_turn_start  # jumping builds on this module
+
+    board, notes = in_the_air_at_turn_start(board, actor)
+    changes.extend(notes)
+    return board
 
 
 def turn_after_leaving(before: Board, after: Board) -> TurnStart | None:
@@ -211,15 +242,24 @@ def turn_after_leaving(before: Board, after: Board) -> TurnStart | None:
 
 
 def next_turn(board: Board, step: TurnStep | None = None) -> TurnStart:
-    """Advance the board's turn order (or apply ``step``, e.g. a wait) and begin the
-    next turn — unless it is a waiter acting now, whose turn began at its slot."""
-    ended: tuple[str, ...] = ()
-    if step is None:  # a Wait or Act Now defers a turn; advancing ends one
-        board, ended = end_turn(board, actor(board.turn))
+    """Advance the board's turn order (or apply ``step``: an advance, a Wait or an Act
+    Now) and begin the next turn — unless it is a waiter acting now, whose turn began at
+    its slot. The turn that ends (``step.ended``) ends first (:func:`end_turn`), unless it
+    waits: a Wait defers its turn, it does not end it."""
     step = step or advance(board.turn)
+    ended: tuple[str, ...] = ()
+    if not _waits(step):
+        board, ended = end_turn(board, step.ended)
     board = with_turn(board, step.state)
     notes = ended + step.notes
     if step.began is None or step.resumed:
         return TurnStart(board, step.began, notes, ())
     started = begin_turn(board, step.began)
     return replace(started, changes=notes + started.changes)
+
+
+def _waits(step: TurnStep) -> bool:
+    """True when ``step`` is the Wait of the creature whose turn it was (it is waiting
+    after the step): its turn goes on later, when it acts now."""
+    who = step.ended
+    return who is not None and who in step.state.ids() and step.state.participant(who).waiting

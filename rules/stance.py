@@ -6,21 +6,27 @@ what it cost and why, or a refusal saying why not. Costs ([S001]):
 
 - "While Crouching … Standing costs 1 Movement." "While Prone … Standing costs 2 Movement
   and Crouching costs 1 Movement." Crouching or dropping Prone from standing costs nothing
-  **[ASSUMPTION]** (the seed names no cost); "When you become Prone, fall".
+  **[ASSUMPTION]** (the seed names no cost); "When you become Prone, fall": a flyer stops
+  flying ("While flying, you cannot be Prone"), a climber lets go, and one above the
+  ground falls (:func:`rules.falling.fall`).
 - "… pay 1 Movement to stop" moving.
 - Flying: "When you use Movement to increase your elevation, increase the cost by 1": rising
   one space costs 2, descending one costs 1 **[ASSUMPTION]**: 1 per space moved; "If you
   carry more than your Bulk Limit, you cannot increase your elevation".
-- Refused: "While Swimming, you cannot run, be Crouched, or be Prone"; "While flying, you
-  cannot be Prone"; a mode without its movement type (:mod:`rules.motion`).
+- Refused: "While Swimming, you cannot run, be Crouched, or be Prone"; a mode without its
+  movement type (:mod:`rules.motion`).
+
+Apply a change with :meth:`MotionChange.applied`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.aloft import in_the_air, without_aloft
 from rules.board import Board
 from rules.conditions import remove_condition, set_condition
+from rules.falling import Fall, fall, landed
 from rules.motion import MODE_TYPES, PACES, POSTURES
 from rules.movement import (
     moved_along,
@@ -30,6 +36,7 @@ from rules.movement import (
     spend_movement,
 )
 from rules.movement_costs import mover_profile, posture_of
+from rules.play import marked_moving
 from rules.tokens import Token
 
 __all__ = [
@@ -57,17 +64,31 @@ POSTURE_COSTS = {
 
 @dataclass(frozen=True)
 class MotionChange:
-    """The token after a change (``None`` if refused), its cost and the reasons."""
+    """The token after a change (``None`` if refused), its cost and the reasons; ``fall``
+    when the change made it fall (it has landed in ``token``)."""
 
     token: Token | None
     cost: int
     notes: tuple[str, ...]
     refusal: str | None = None
-    moved: bool = False  # it moved (rising or descending): "considered moving" [S001]
+    moved: bool = False  # it moved (rising, descending, falling): "considered moving" [S001]
+    fall: Fall | None = None
+    leaves_air: bool = False  # no longer jumping or waiting in the air (rules.aloft)
 
     @property
     def allowed(self) -> bool:
         return self.refusal is None
+
+    def applied(self, board: Board) -> Board:
+        """``board`` with this change: the token replaced, no longer in the air if it came
+        down (:mod:`rules.aloft`), and marked moving if it moved
+        (:func:`rules.play.marked_moving`)."""
+        if self.token is None:
+            raise ValueError(f"cannot apply a refused change: {self.refusal}")
+        after = board.with_token_replaced(self.token)
+        if self.leaves_air:
+            after = without_aloft(after, self.token.id)
+        return marked_moving(after, [self.token.id]) if self.moved else after
 
 
 def _refused(reason: str) -> MotionChange:
@@ -110,13 +131,38 @@ def change_posture(board: Board, token_id: str, posture: str) -> MotionChange:
         return _refused(f"{token.name} is already {posture}")
     if posture != "standing" and swimming(board, token):
         return _refused(f"While Swimming, {token.name} cannot be {posture.capitalize()} [S001]")
-    if posture == "prone" and token.motion.flying:
-        return _refused(f"While flying, {token.name} cannot be Prone [S001]")
     cost, note = POSTURE_COSTS[(now, posture)]
     conditions = remove_condition(remove_condition(token.conditions, "prone"), "crouching")
     if posture != "standing":
         conditions = set_condition(conditions, posture, 1, "")
-    return _paid(board, token, cost, (note,), replace(token, conditions=conditions))
+    changed = replace(token, conditions=conditions)
+    off_ground = token.motion.mode in ("fly", "climb") or in_the_air(board, token_id)
+    if posture == "prone" and off_ground:
+        return _prone_falls(board, changed, cost, note)
+    return _paid(board, token, cost, (note,), changed)
+
+
+def _prone_falls(board: Board, prone: Token, cost: int, note: str) -> MotionChange:
+    """[S001] "When you become Prone, fall." Off the ground: a flyer stops flying ("While
+    flying, you cannot be Prone"), a climber lets go of its surface, and one above the
+    ground falls there (:func:`rules.falling.fall`; its Collision is in the notes)."""
+    before = board.token(prone.id)
+    notes = [note]
+    if prone.motion.mode == "fly":
+        notes.append(f"{prone.name} stops flying: 'While flying, you cannot be Prone' [S001]")
+    elif prone.motion.mode == "climb":
+        notes.append(f"{prone.name} lets go of the surface it climbs [S001]")
+    prone = replace(prone, motion=replace(prone.motion, mode="ground"))
+    if prone.motion.altitude <= 0:
+        notes.append(f"{prone.name} is on the ground: it falls where it is, 0 spaces")
+        change = _paid(board, before, cost, tuple(notes), prone)
+        return replace(change, leaves_air=True)
+    result = fall(board.with_token_replaced(prone), prone.id)
+    notes += result.reasons
+    if result.collision is not None:
+        notes.append(f"Collision on landing: {result.collision.describe()}")
+    change = _paid(board, before, cost, tuple(notes), landed(prone, result))
+    return replace(change, moved=True, fall=result, leaves_air=True)
 
 
 def stop_moving(board: Board, token_id: str) -> MotionChange:

@@ -22,6 +22,8 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
+from rules.body import SENSES
+
 __all__ = [
     "LAYER_SPECS",
     "ConcealmentKind",
@@ -74,11 +76,82 @@ _DEFAULT_SOFTNESS = {
 
 
 class ConcealmentKind(enum.IntEnum):
-    """Where a space's Concealment comes from [S000]: only world conditions lose 3 Tiers
-    when the observer is adjacent (seed 000)."""
+    """Where a space's Concealment comes from and the senses it hides from (stored as
+    ``uint8``). [S000] "Poor lighting, weather conditions, or magic can create
+    Concealment": only conditions of the world lose 3 Tiers when the observer is adjacent
+    (seed 000), and "Concealment against the senses you are using to choose a target"
+    gives the attack penalty — so each kind names its senses (RULES-DIGEST §7.2).
+
+    ``WORLD`` (poor light, fog, smoke, rain: sight) and ``MAGIC`` (every sense) are the
+    kinds of format versions 1–6; version 7 adds world conditions of the other senses
+    (noise hides sound, a strong smell hides smell, …) and magic that hides one sense, as
+    the Soulweaver paints it (**[ASSUMPTION]**: the seeds name no sense per source).
+
+    >>> ConcealmentKind.NOISE.senses, ConcealmentKind.NOISE.world
+    (('sound',), True)
+    >>> len(ConcealmentKind.MAGIC.senses), ConcealmentKind.MAGIC_SIGHT.label
+    (7, 'Magic (sight)')
+    """
 
     WORLD = 0
     MAGIC = 1
+    NOISE = 2
+    SCENT = 3
+    HEAT = 4
+    TREMOR = 5
+    CURRENT = 6
+    MAGIC_SIGHT = 7
+    MAGIC_SMELL = 8
+    MAGIC_SOUND = 9
+    MAGIC_TOUCH = 10
+    MAGIC_DISPLACEMENT = 11
+    MAGIC_THERMAL = 12
+    MAGIC_VIBRATION = 13
+
+    @property
+    def world(self) -> bool:
+        """True for a condition of the world (it loses 3 Tiers next to the target)."""
+        return not self.name.startswith("MAGIC")
+
+    @property
+    def senses(self) -> tuple[str, ...]:
+        """The senses this Concealment hides from (the names of :data:`rules.body.SENSES`)."""
+        return _KIND_SENSES[self]
+
+    @property
+    def short(self) -> str:
+        """``"world"`` or ``"magic"`` for the kinds of old maps; else the label in lower
+        case, e.g. ``"noise (sound)"``."""
+        if self in (ConcealmentKind.WORLD, ConcealmentKind.MAGIC):
+            return "world" if self.world else "magic"
+        return self.label.lower()
+
+    @property
+    def label(self) -> str:
+        """How the kind reads in a menu, e.g. ``"Noise (sound)"``."""
+        return _KIND_LABELS[self]
+
+
+_KIND_SENSES: dict[ConcealmentKind, tuple[str, ...]] = {
+    ConcealmentKind.WORLD: ("sight",),
+    ConcealmentKind.MAGIC: SENSES,
+    ConcealmentKind.NOISE: ("sound",),
+    ConcealmentKind.SCENT: ("smell",),
+    ConcealmentKind.HEAT: ("thermal",),
+    ConcealmentKind.TREMOR: ("vibration",),
+    ConcealmentKind.CURRENT: ("displacement",),
+    **{ConcealmentKind[f"MAGIC_{s.upper()}"]: (s,) for s in SENSES},
+}
+_KIND_LABELS: dict[ConcealmentKind, str] = {
+    ConcealmentKind.WORLD: "Poor light, fog, smoke or weather (sight)",
+    ConcealmentKind.MAGIC: "Magic (every sense)",
+    ConcealmentKind.NOISE: "Noise (sound)",
+    ConcealmentKind.SCENT: "Strong smell (smell)",
+    ConcealmentKind.HEAT: "Heat (thermal)",
+    ConcealmentKind.TREMOR: "Tremors (vibration)",
+    ConcealmentKind.CURRENT: "Wind or current (displacement)",
+    **{ConcealmentKind[f"MAGIC_{s.upper()}"]: f"Magic ({s})" for s in SENSES},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +176,11 @@ LAYER_SPECS: Mapping[str, LayerSpec] = MappingProxyType(
             LayerSpec("blocked", np.bool_, 0, 1, "wall or solid obstacle fills the space"),
             LayerSpec("concealment", np.uint8, 0, 12, "Concealment Tier 0-12 [S000]"),
             LayerSpec(
-                "concealment_kind", np.uint8, 0, max(ConcealmentKind), "world or magic [S000]"
+                "concealment_kind",
+                np.uint8,
+                0,
+                max(ConcealmentKind),
+                "world or magic, and the senses it hides from (ConcealmentKind) [S000]",
             ),
             LayerSpec("softness", np.uint8, 0, 12, "Ground Softness Tier 0-12 [S001], Q10"),
             LayerSpec("fog", np.bool_, 0, 1, "fog of war: hidden from the players"),
@@ -172,7 +249,6 @@ class TerrainSample:
         if self.blocked:
             parts.append("wall")
         if self.concealment:
-            kind = "magic" if self.concealment_kind is ConcealmentKind.MAGIC else "world"
-            parts.append(f"Concealment {self.concealment} ({kind})")
+            parts.append(f"Concealment {self.concealment} ({self.concealment_kind.short})")
         parts.append(f"softness {self.softness}")
         return ", ".join(parts)

@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+from rules.body import DEFAULT_LIMBS, DEFAULT_SENSES, Words, limbs_problem, senses_problem
 from rules.conditions import ConditionEntry
 from rules.hexes import Hex, disk
 from rules.ids import id_problem
@@ -107,6 +108,9 @@ class Token:
     the ``moving`` flag ([S001]: "After moving, you are considered moving until you end
     your turn without moving any spaces that turn or pay 1 Movement to stop"), and how it
     is moving (``motion``: mode, altitude, pace, Amble, carried Bulk; :mod:`rules.motion`).
+    Its body (:mod:`rules.body`, format version 7): the ``senses`` it chooses targets
+    with, Primary Sense first (sight by default), its ``limbs`` (2) and how many are
+    ``gripping`` a weapon or object (0), and the ``words`` it can speak in a round.
     """
 
     id: str
@@ -123,6 +127,10 @@ class Token:
     reach: int | None = None
     movement_pool: int = 5
     movement_types: tuple[str, ...] = ("land", "swim")
+    senses: tuple[str, ...] = DEFAULT_SENSES
+    limbs: int = DEFAULT_LIMBS
+    gripping: int = 0
+    words: Words = field(default_factory=Words)
     conditions: tuple[ConditionEntry, ...] = ()
     vitals: Vitals = field(default_factory=Vitals)
     moving: bool = False
@@ -191,6 +199,14 @@ class Token:
                 f"token {self.id!r}: movement types must be distinct, from "
                 f"{', '.join(MOVEMENT_TYPES)}, primary first; got {types!r}"
             )
+        return self._body_problem()
+
+    def _body_problem(self) -> str | None:
+        problem = senses_problem(self.senses) or limbs_problem(self.limbs, self.gripping)
+        if problem is None and not isinstance(self.words, Words):
+            problem = "words must be a Words"
+        if problem:
+            return f"token {self.id!r}: {problem}"
         return self._play_problem()
 
     def _play_problem(self) -> str | None:

@@ -1,5 +1,7 @@
 """TokenDialog: a token's properties — name, size, kind, side, colour, hidden, picture,
-footprint override and the stats later rules use (Reach, Movement Pool, movement types).
+footprint override and the stats later rules use (Reach, Movement Pool, movement types) and
+its body (the senses it chooses targets with, its limbs and those gripping an object, the
+words it can speak in a round; :mod:`rules.body`).
 
 The dialog edits a copy: :meth:`TokenDialog.result_token` returns the edited token or
 raises ``ValueError`` saying what is wrong; OK shows that message beside the buttons and
@@ -34,48 +36,15 @@ from PySide6.QtWidgets import (
 
 from app.scene.style import readable_text_color
 from app.token_actions import TokenActions
+from app.widgets.token_editors import MovementTypesEditor, SensesEditor
 from rules import Hex, MapFileError, Token, TokenKind
+from rules.body import MAX_LIMBS, MAX_WORDS
 from rules.library import MAX_IMAGE_BYTES
 from rules.mapfile_pictures import picture_size
-from rules.tokens import MAX_SIZE, MIN_SIZE, MOVEMENT_TYPES, SIDES
+from rules.tokens import MAX_SIZE, MIN_SIZE, SIDES
 
 PREVIEW = 64
 MAX_PICTURE_SIDE = 4096
-
-
-class MovementTypesEditor(QWidget):
-    """A checkbox per movement type and a combo choosing the primary one."""
-
-    def __init__(self, types: tuple[str, ...], parent: QWidget | None = None):
-        super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        self.checks = {name: QCheckBox(name) for name in MOVEMENT_TYPES}
-        for name, check in self.checks.items():
-            check.setChecked(name in types)
-            check.setToolTip(f"It can move by {name}")
-            check.toggled.connect(self._refill_primary)
-            row.addWidget(check)
-        self.primary = QComboBox()
-        self.primary.setToolTip("The primary movement type costs least (Land by default)")
-        row.addWidget(QLabel("primary:"))
-        row.addWidget(self.primary)
-        self._refill_primary()
-        self.primary.setCurrentText(types[0] if types else "")
-
-    def _refill_primary(self) -> None:
-        current = self.primary.currentText()
-        self.primary.clear()
-        self.primary.addItems([n for n, c in self.checks.items() if c.isChecked()])
-        self.primary.setCurrentText(current)
-
-    def types(self) -> tuple[str, ...]:
-        """The ticked types, primary first; raises ValueError if none is ticked."""
-        ticked = [n for n, c in self.checks.items() if c.isChecked()]
-        if not ticked:
-            raise ValueError("Movement types: tick at least one")
-        first = self.primary.currentText() or ticked[0]
-        return (first, *[n for n in ticked if n != first])
 
 
 def parse_reach(text: str) -> int | None:
@@ -221,6 +190,24 @@ class TokenDialog(QDialog):
         form.addRow("&Reach:", self.reach_edit)
         form.addRow("&Movement Pool:", self.pool_spin)
         form.addRow("Movement types:", self.movement)
+        self._build_body(form, token)
+
+    def _build_body(self, form: QFormLayout, token: Token) -> None:
+        self.senses = SensesEditor(token.senses, self)
+        self.limbs_spin = _spin(0, MAX_LIMBS, token.limbs,
+            "Limbs it can hold, attack or climb with: 2 for a humanoid (its arms). Its Free "
+            "Limbs are these less those gripping an object, holding a creature or keeping "
+            "a Ready effect [S002]")  # fmt: skip
+        self.gripping_spin = _spin(0, MAX_LIMBS, token.gripping,
+            "Limbs gripping a weapon, shield or other object: they are not Free (a Spell "
+            "needs a Free Limb, [S002]); a Disarm frees them")  # fmt: skip
+        self.words_spin = _spin(0, MAX_WORDS, token.words.per_round,
+            "Words it can speak in a round (10 unless set): a Spell costs 1, Boosted 2 "
+            "[S002]; 0 for a creature that cannot speak")  # fmt: skip
+        form.addRow("Se&nses:", self.senses)
+        form.addRow("&Limbs:", self.limbs_spin)
+        form.addRow("Limbs &gripping:", self.gripping_spin)
+        form.addRow("&Words a round:", self.words_spin)
 
     def _build_buttons(self) -> None:
         self.error_label = QLabel()
@@ -268,6 +255,9 @@ class TokenDialog(QDialog):
         name = self.name_edit.text().strip()
         if not name:
             raise ValueError("Name: the token needs a name")
+        limbs, gripping = self.limbs_spin.value(), self.gripping_spin.value()
+        if gripping > limbs:
+            raise ValueError(f"Limbs gripping: {gripping} is more than its {limbs} limbs")
         return replace(
             self._original,
             name=name,
@@ -281,6 +271,10 @@ class TokenDialog(QDialog):
             reach=parse_reach(self.reach_edit.text()),
             movement_pool=self.pool_spin.value(),
             movement_types=self.movement.types(),
+            senses=self.senses.chosen(),
+            limbs=limbs,
+            gripping=gripping,
+            words=replace(self._original.words, per_round=self.words_spin.value()),
         )
 
     def apply_to(self, actions: TokenActions) -> bool:
@@ -326,6 +320,14 @@ class TokenDialog(QDialog):
         )
         if path:
             self.load_picture_file(Path(path))
+
+
+def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setValue(value)
+    spin.setToolTip(tip)
+    return spin
 
 
 def _combo(values: list[str], current: str) -> QComboBox:

@@ -88,8 +88,12 @@ def test_the_jump_tool_shows_landings_and_a_click_jumps(window: MainWindow) -> N
     assert window.document.board == make_board()
 
 
-def test_hovering_and_clicking_a_space_it_cannot_land_on_says_why(window: MainWindow) -> None:
-    tool = start_jump(window)
+def test_a_jump_beyond_the_movement_left_stays_in_the_air_on_the_way(window: MainWindow) -> None:
+    """[S001] "If you run out of Movement before reaching your target space, you remain in
+    the air and continue moving when you gain additional Movement." """
+    from rules.aloft import aloft
+
+    start_jump(window)
     QTest.mouseMove(window.view.viewport(), at(window, Hex(4, 2)))
     assert (
         window.statusBar()
@@ -97,12 +101,14 @@ def test_hovering_and_clicking_a_space_it_cannot_land_on_says_why(window: MainWi
         .startswith("Land at (4, 2): 6 Movement — stays in the air")
     )
     QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(4, 2)))
-    assert (
-        window.statusBar()
-        .currentMessage()
-        .startswith("⚠ Can't long jump to (4, 2) (Aria): needs 6 Movement, Aria has 5 left")
-    )
-    assert window.document.undo_stack.count() == 0 and tool.active
+    board = window.document.board
+    state = aloft(board, "a")
+    assert state is not None and state.target == Hex(4, 2)
+    assert board.token("a").position == Hex(3, 2) and board.token("a").motion.altitude >= 1
+    assert window.document.undo_stack.count() == 1
+    window.document.undo_stack.undo()
+    assert aloft(window.document.board, "a") is None
+    start_jump(window)
     QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(6, 8)))
     assert "is not a landing space of this jump" in window.statusBar().currentMessage()
 

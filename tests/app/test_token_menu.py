@@ -137,8 +137,8 @@ def test_a_flyers_entries(window: MainWindow) -> None:
     assert menu is not None
     found = entries(menu)
     assert found["mode.fly"].isChecked()
-    assert not found["posture.prone"].isEnabled()
-    assert found["posture.prone"].toolTip() == "While flying, Bat cannot be Prone [S001]"
+    assert found["posture.prone"].isEnabled()  # [S001] "When you become Prone, fall."
+    assert "fall" in found["posture.prone"].toolTip()
     assert found["altitude.up"].text() == "Rise 1 (2 Movement)" and found["altitude.up"].isEnabled()
     assert found["fall"].isEnabled() and not found["jump"].isEnabled()
     assert found["jump"].toolTip() == "Bat is flying 3 up: a Jump starts on the ground"

@@ -39,7 +39,9 @@ V3_FIXTURE = FIXTURES / "format-v3.hexmap"
 V4_FIXTURE = FIXTURES / "format-v4.hexmap"
 V5_FIXTURE = FIXTURES / "format-v5.hexmap"
 V6_FIXTURE = FIXTURES / "format-v6.hexmap"
-FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE, V6_FIXTURE)
+V7_FIXTURE = FIXTURES / "format-v7.hexmap"
+FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE, V6_FIXTURE,
+                 V7_FIXTURE)  # fmt: skip
 BROKEN = FIXTURES / "broken"
 
 
@@ -61,6 +63,7 @@ make_v3 = fixture_script("make_v3_fixture")
 make_v4 = fixture_script("make_v4_fixture")
 make_v5 = fixture_script("make_v5_fixture")
 make_v6 = fixture_script("make_v6_fixture")
+make_v7 = fixture_script("make_v7_fixture")
 
 
 # --- pictures (headers only: the map file never decodes them) ------------------------------
@@ -215,6 +218,7 @@ GOOD_V3 = V3_FIXTURE.read_bytes()  # 7×6 flat: five pinned Areas, one of a hidd
 GOOD_V4 = V4_FIXTURE.read_bytes()  # 8×6 pointy: fog, play state, effects, a started turn
 GOOD_V5 = V5_FIXTURE.read_bytes()  # 8×6 pointy: a cliff, tokens flying, burrowing, climbing
 GOOD_V6 = V6_FIXTURE.read_bytes()  # 8×6 flat: a Hold, five logged rolls, effects of a kind
+GOOD_V7 = V7_FIXTURE.read_bytes()  # 7×5 pointy: senses, limbs, words, a run for Charge
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:

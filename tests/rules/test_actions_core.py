@@ -70,7 +70,9 @@ def test_available_actions_lists_every_registered_action_with_its_refusal() -> N
     assert all(c.refusal is None or c.refusal.strip() for c in choices)
     refusals = {c.spec.key: c.refusal for c in choices}
     assert refusals["strike"] is None
-    assert refusals["charge"] == "Aria has not Dashed and moved 2 spaces this turn [S002]"
+    assert refusals["charge"] == (
+        "Aria: moved 0 consecutive spaces, needs 2 [S002]; has not used Dash this turn [S002]"
+    )
     with pytest.raises(KeyError, match="unknown action"):
         plan_action(BOARD, ActionRequest("juggle", "a"))
 
@@ -132,7 +134,8 @@ def test_a_charge_needs_a_dash_and_gives_plus_one() -> None:
     action that includes using a Strike or Overpower, gain +1 on the attack roll, and
     suffer -1 on defenses against physical attacks for 1 round. Your turn ends after the
     attack." """
-    dashing = replace(ARIA, motion=Motion(pace="dash"), moved_this_turn=True)
+    dashed = Motion(pace="dash", spaces_in_a_row=2, dashed=True)  # the run moved this turn
+    dashing = replace(ARIA, motion=dashed, moved_this_turn=True)
     board = board_with(dashing, OGRE)
     p = plan("charge", board)
     assert p.allowed and terms(p)["Charge [S002]"] == 1

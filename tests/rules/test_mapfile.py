@@ -59,7 +59,7 @@ def test_dumps_loads_round_trip_and_is_deterministic() -> None:
 def test_map_json_layout() -> None:
     doc = map_json(mapfile.dumps(sample_board(Orientation.FLAT)))
     assert doc["format"] == mapfile.FORMAT_NAME == "hexmap"
-    assert doc["version"] == mapfile.FORMAT_VERSION == 6
+    assert doc["version"] == mapfile.FORMAT_VERSION == 7
     assert doc["app_version"] == rules.__version__
     assert doc["grid"] == {"width": 9, "height": 7, "orientation": "flat", "hex_feet": 5}
     assert doc["layers"] == {name: f"layers/{name}.npy" for name in LAYER_SPECS}
@@ -74,11 +74,15 @@ def test_map_json_layout() -> None:
     assert doc["areas"][2]["origin"] == [[7, 2], [8, 1]]  # cells (7, 5), (8, 5) of odd-q
     stats = {k: doc["tokens"][0][k] for k in ("reach", "movement_pool", "movement_types")}
     assert stats == {"reach": None, "movement_pool": 5, "movement_types": ["land", "swim"]}
+    body = {k: doc["tokens"][0][k] for k in ("senses", "limbs", "gripping", "words")}
+    assert body == {"senses": ["sight"], "limbs": 2, "gripping": 0,
+                    "words": {"per_round": 10, "spent": 0, "round": 0}}  # fmt: skip
+    assert list(doc["tokens"][0])[15:19] == ["senses", "limbs", "gripping", "words"]
     play = {k: doc["tokens"][0][k] for k in ("conditions", "moving", "moved_this_turn")}
     assert play == {"conditions": [], "moving": False, "moved_this_turn": False}
     assert doc["tokens"][0]["motion"] == {
         "mode": "ground", "altitude": 0, "pace": "walk", "amble": False, "winged": True,
-        "bulk": 0.0, "bulk_limit": None, "spare": 0,
+        "bulk": 0.0, "bulk_limit": None, "spare": 0, "spaces_in_a_row": 0, "dashed": False,
     }  # fmt: skip
     assert list(doc["tokens"][0])[-1] == "motion"
     assert list(doc)[-4:] == ["effects", "dice", "holds", "rolls"]
@@ -96,7 +100,7 @@ def test_archive_members_are_complete_and_pictures_stored_as_they_are() -> None:
 def test_map_json_has_a_line_per_field_and_per_list_item() -> None:
     text = members_of(mapfile.dumps(sample_board()))["map.json"].decode()
     lines = text.splitlines()
-    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 6,']
+    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 7,']
     assert '  "tokens": [' in lines and '  "areas": [' in lines and lines[-1] == "}"
     assert '  "effects": [' in lines and sum(line.startswith('  "turn": {') for line in lines) == 1
     items = sum(line.startswith('    {"id": ') for line in lines)

@@ -34,7 +34,7 @@ from rules import mapfile
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.hexes import Hex
-from rules.mapfile_motion import MOTION_FIELDS
+from rules.mapfile_motion import MOTION_FIELDS, MOTION_FIELDS_V5
 from rules.mapfile_play import TOKEN_PLAY_FIELDS
 from rules.motion import MAX_ALTITUDE, MAX_BULK, MODES, PACES, Motion
 from rules.pools import Vitals
@@ -82,7 +82,7 @@ def test_v5_map_json_layout() -> None:
     doc = map_json(GOOD_V5)
     wyvern = doc["tokens"][0]
     assert list(wyvern)[-5:] == [*TOKEN_PLAY_FIELDS, "motion"]
-    assert list(wyvern["motion"]) == list(MOTION_FIELDS)
+    assert list(wyvern["motion"]) == list(MOTION_FIELDS_V5)
     assert wyvern["motion"] == {
         "mode": "fly", "altitude": 3, "pace": "dash", "amble": False, "winged": True,
         "bulk": 12.5, "bulk_limit": 10.0, "spare": 1,
@@ -285,7 +285,7 @@ def test_whole_and_numpy_numbers_in_a_motion_are_written_as_json_numbers() -> No
     data = mapfile.dumps(board)
     assert map_json(data)["tokens"][0]["motion"] == {
         "mode": "ground", "altitude": 4, "pace": "walk", "amble": False, "winged": True,
-        "bulk": 3.0, "bulk_limit": 2.5, "spare": 0,
+        "bulk": 3.0, "bulk_limit": 2.5, "spare": 0, "spaces_in_a_row": 0, "dashed": False,
     }  # fmt: skip
     back = mapfile.loads(data).tokens["t"].motion
     assert back == Motion(altitude=4, bulk=3.0, bulk_limit=2.5) and type(back.altitude) is int

@@ -67,9 +67,11 @@ def test_v6_fixture_loads_and_equals_its_builder() -> None:
     assert dict(board.token("aria").vitals.stats)["nature"] == 4  # a Skill new in version 6
 
 
-def test_v6_fixture_is_in_the_current_format_and_checks_clean() -> None:
-    assert mapfile.dumps(mapfile.load(V6_FIXTURE)) == GOOD_V6
+def test_v6_fixture_checks_clean_and_is_rewritten_in_the_current_format() -> None:
     assert mapfile.check(V6_FIXTURE) == []
+    rewritten = mapfile.dumps(mapfile.load(V6_FIXTURE))
+    assert map_json(rewritten)["version"] == mapfile.FORMAT_VERSION == 7
+    assert mapfile.loads(rewritten) == make_v6.build_board()
 
 
 def test_v6_builder_round_trips_and_refuses_to_rewrite_a_later_format(
@@ -211,13 +213,16 @@ def _every_skill() -> tuple[tuple[str, int], ...]:
 
 def test_every_effect_kind_amount_and_skill_round_trips() -> None:
     board = _two_tokens()
+    step = 999 // len(EFFECT_KINDS)  # amounts 0..999
     for k, kind in enumerate([*EFFECT_KINDS, None]):
-        effect = OngoingEffect(f"e{k}", f"E{k}", creator="a", target="b", kind=kind, amount=k * 166)
+        effect = OngoingEffect(
+            f"e{k}", f"E{k}", creator="a", target="b", kind=kind, amount=k * step
+        )
         board = with_effect(board, effect)
     loaded = mapfile.loads(mapfile.dumps(board))
     assert loaded == board
     assert [(e.kind, e.amount) for e in loaded.effects.values()] == [
-        (kind, k * 166) for k, kind in enumerate([*EFFECT_KINDS, None])
+        (kind, k * step) for k, kind in enumerate([*EFFECT_KINDS, None])
     ]
     assert len(loaded.token("a").vitals.stats) == len(SKILLS) == 16
 

@@ -3,8 +3,9 @@
 Each later format version has its own module: test_mapfile_v2.py (labels, notes, the
 background, token stats, picture headers), test_mapfile_v3.py (pinned Areas) and
 test_mapfile_v4.py with test_mapfile_v4_hostile.py (fog and play state) and
-test_mapfile_v5.py (token motion). Hostile files of any version are in
-test_mapfile_hostile.py and test_mapfile_fuzz.py."""
+test_mapfile_v5.py (token motion), test_mapfile_v6.py (dice, Holds, the roll log) and
+test_mapfile_v7.py (token senses, limbs and words; Charge's motion fields). Hostile files
+of any version are in test_mapfile_hostile.py and test_mapfile_fuzz.py."""
 
 from __future__ import annotations
 
@@ -89,17 +90,17 @@ def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPat
 
         return run
 
-    def v6_to_v7(doc: dict[str, Any]) -> dict[str, Any]:
+    def v7_to_v8(doc: dict[str, Any]) -> dict[str, Any]:
         return {**doc, "weather": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
-    for version, step in [*mapfile.UPGRADERS.items(), (6, v6_to_v7)]:
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
+    for version, step in [*mapfile.UPGRADERS.items(), (7, v7_to_v8)]:
         monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [1, 2, 3, 4, 5, 6]
+    assert seen == [1, 2, 3, 4, 5, 6, 7]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
     mapfile.load(V2_FIXTURE)
-    assert seen == [1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6]
+    assert seen == [1, 2, 3, 4, 5, 6, 7, 2, 3, 4, 5, 6, 7]
 
 
 def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,18 +110,17 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
-    monkeypatch.setitem(mapfile.UPGRADERS, 6, step)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 9)
     monkeypatch.setitem(mapfile.UPGRADERS, 7, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 6
+    monkeypatch.setitem(mapfile.UPGRADERS, 8, step)
+    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 7
     assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [6, 7, 6, 7]
-    refuse(edit_json(put("version", 9)), "(format version 9); this version reads up to 8")
+    assert seen == [7, 8, 7, 8]
+    refuse(edit_json(put("version", 10)), "(format version 10); this version reads up to 9")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
-    monkeypatch.setitem(mapfile.UPGRADERS, 6, lambda doc: doc)
+    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)  # GOOD is version 7: no step to 8
     refuse(GOOD, "no upgrade from format version 7 to 8")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:

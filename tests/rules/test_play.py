@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rules.board import Board
 from rules.conditions import ConditionEntry, add_condition
 from rules.hexes import Hex
-from rules.play import begin_turn, next_turn, with_turn
+from rules.play import begin_turn, end_turn, next_turn, with_turn
 from rules.pools import Vitals, pool_current
 from rules.tokens import Token
 from rules.turns import SOULWEAVER, Participant, TurnState, actor, join, start
@@ -163,8 +163,8 @@ def test_property_turn_start_pools(
 # --- the moving flag ---------------------------------------------------------------------
 
 MOVING_CASES = [
-    # moving, moved_this_turn -> moving after, moved_this_turn after
-    pytest.param(True, True, True, id="moved-last-turn-still-moving"),
+    # moving, moved_this_turn -> moving after its turn ends
+    pytest.param(True, True, True, id="moved-this-turn-still-moving"),
     pytest.param(True, False, False, id="did-not-move-stops-moving"),
     pytest.param(False, False, False, id="standing-still"),
     pytest.param(False, True, False, id="paid-to-stop"),
@@ -172,12 +172,20 @@ MOVING_CASES = [
 
 
 @pytest.mark.parametrize(("moving", "moved", "after"), MOVING_CASES)
-def test_moving_flag_at_turn_start(moving: bool, moved: bool, after: bool) -> None:
-    """Rule: MOVING: the flag clears only when the token did not move during its turn."""
+def test_moving_flag_at_turn_end(moving: bool, moved: bool, after: bool) -> None:
+    """Rule: MOVING: the flag clears as the token ends a turn in which it did not move."""
     token = hero(moving=moving, moved_this_turn=moved)
-    started = begin_turn(board_with(token), "h")
-    t = started.board.token("h")
-    assert t.moving is after, MOVING
+    ended, notes = end_turn(board_with(token), "h")
+    assert ended.token("h").moving is after, MOVING
+    assert any("stops moving" in n for n in notes) is (moving and not moved)
+
+
+@pytest.mark.parametrize(("moving", "moved", "after"), MOVING_CASES)
+def test_moving_flag_is_kept_at_turn_start(moving: bool, moved: bool, after: bool) -> None:
+    """Rule: MOVING: a turn's start does not stop it moving; the new turn has no move yet."""
+    token = hero(moving=moving, moved_this_turn=moved)
+    t = begin_turn(board_with(token), "h").board.token("h")
+    assert t.moving is moving, MOVING
     assert t.moved_this_turn is False, "moved_this_turn resets for the new turn"
 
 

@@ -4,7 +4,7 @@ the turn order, Areas kept by the effects of a removed token."""
 from __future__ import annotations
 
 from rules import AreaKind, AreaTemplate, Board, Hex, OngoingEffect, Token, TokenKind
-from rules.play import begin_turn, marked_moving, with_effect, with_turn
+from rules.play import begin_turn, end_turn, marked_moving, with_effect, with_turn
 from rules.turns import SOULWEAVER, TurnState, join, start
 
 
@@ -27,7 +27,8 @@ def test_moving_marks_creatures_only_during_a_conflict() -> None:
     assert not moved.token("c").moving  # objects are not "moving" [S001]
     after = begin_turn(moved, "a").board  # it moved during its last turn: still moving
     assert after.token("a").moving and not after.token("a").moved_this_turn
-    assert not begin_turn(after, "a").board.token("a").moving  # a turn without moving
+    # [S001] "… until you end your turn without moving any spaces that turn"
+    assert not end_turn(after, "a")[0].token("a").moving
 
 
 def test_effects_of_creators_outside_the_turn_order_tick_at_the_soulweavers_turn() -> None:

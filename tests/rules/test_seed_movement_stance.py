@@ -59,14 +59,9 @@ def test_posture_costs_and_the_movement_they_spend(
     assert change.notes, "a change says why it cost what it did"
 
 
+# "While flying, you cannot be Prone" is no refusal: "When you become Prone, fall", so a
+# flyer going Prone stops flying and falls (test_seed_movement_compose.py).
 POSTURE_REFUSALS = [
-    pytest.param(
-        {"movement_types": FLYER, "motion": Motion(mode="fly", altitude=2)},
-        [],
-        "prone",
-        "flying",
-        id="'While flying, you cannot be Prone'",
-    ),
     pytest.param({}, [C], "prone", "Swimming", id="'While Swimming, you cannot … be Prone'"),
     pytest.param({}, [C], "crouching", "Swimming", id="'While Swimming, you cannot … be Crouched'"),
     pytest.param(
