@@ -63,6 +63,7 @@ from rules.actions import (
 )
 from rules.actions_attack import add_lasting, apply_damage, attack_refusal
 from rules.board import Board
+from rules.body import free_limbs
 from rules.conditions import set_condition
 from rules.contest import contest
 from rules.dice import Roll, injury
@@ -150,6 +151,29 @@ def apply_grab(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice)
     return Applied(board, (f"{names[0]} holds {names[1]}: they move together [S002]",))
 
 
+def free_limb_problem(board: Board, actor_id: str, sentence: str) -> str | None:
+    """Why ``actor_id`` has no Free Limb for an attack that needs one (``sentence``: the
+    seed's words), or ``None`` (:func:`rules.body.free_limbs`)."""
+    limbs = free_limbs(board, actor_id)
+    if limbs.free >= 1:
+        return None
+    name = board.token(actor_id).name
+    return f"needs a Free Limb — {sentence} [S002]; {name} has {limbs.describe()}"
+
+
+def grab_plan(board: Board, plan: ActionPlan) -> ActionPlan:
+    """Grab: "Attack a target who is not Held with a Free Limb to cause you both to be in a
+    Hold" [S002] — refused without a Free Limb."""
+    if plan.request.target is None:
+        return plan
+    return _refused(plan, free_limb_problem(board, plan.request.actor, _GRAB_LIMB))
+
+
+_GRAB_LIMB = "'Attack a target who is not Held with a Free Limb'"
+_GRAPPLE_LIMB = "'Attack target creature in a Hold with a Free Limb or a part used in the Hold'"
+_ESCAPE_LIMB = "'Attack target Holder with a Free Limb or part you are using in the Hold'"
+
+
 # -- Grapple ------------------------------------------------------------------------
 def grapple_plan(board: Board, plan: ActionPlan) -> ActionPlan:
     """Grapple's additions to the Overpower ``plan``: the Called Shot term and notes for
@@ -159,6 +183,8 @@ def grapple_plan(board: Board, plan: ActionPlan) -> ActionPlan:
     if request.target is None:
         return plan
     problem = _grapple_problem(board, request.actor, request.target, request.choice, request.part)
+    if problem is None and hold_of(board, request.actor, request.target) is None:
+        problem = free_limb_problem(board, request.actor, _GRAPPLE_LIMB)  # not a Holder yet
     if problem:
         return _refused(plan, problem)
     notes = list(plan.notes)
@@ -336,6 +362,9 @@ def escape_plan(board: Board, plan: ActionPlan) -> ActionPlan:
         return _refused(
             plan, f"{holder.name} does not hold {actor.name}: Escape targets your Holder [S002]"
         )
+    no_limb = free_limb_problem(board, actor.id, _ESCAPE_LIMB)
+    if no_limb:
+        return _refused(plan, no_limb)
     if request.part is not None and request.part != hold.part:
         why = (
             f"{holder.name} has not targeted {actor.name}'s {request.part}: only a targeted "

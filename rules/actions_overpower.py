@@ -57,6 +57,7 @@ from rules.actions_hold import (
     apply_grab,
     apply_grapple,
     escape_plan,
+    grab_plan,
     grapple_plan,
 )
 from rules.actions_tackle import apply_tackle, tackle_collision, tackle_plan
@@ -329,7 +330,7 @@ def _spec(
 
 
 _KINDS = (
-    (_spec("grab", "Grab"), plan_overpower, apply_grab),
+    (_spec("grab", "Grab"), _then(grab_plan), apply_grab),
     (_spec("disarm", "Disarm…", ("destination", "number", "choice"), tuple(DISARM_WEAPONS)),
      _plan_disarm, _apply_disarm),
     (_spec("grapple", "Grapple…", ("part", "choice"), GRAPPLE_CHOICES), _then(grapple_plan),

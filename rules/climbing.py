@@ -27,7 +27,8 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.collision import Collision, falling_collision, whole_number
 from rules.dice import Roll
-from rules.falling import CLIMB_DL, Fall, fall
+from rules.falling import Fall, fall
+from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.tokens import Token
 
 __all__ = [
@@ -45,7 +46,6 @@ __all__ = [
 
 Term = tuple[int, str]
 
-CLIMB_FREE_LIMBS = 2  # "This requires 2 Free Limbs"
 FALL_MARGIN = 4  # "If you fail by 4 or more, fall."
 MAX_LIMBS = 99
 CLIMB_NOTES = (

@@ -18,6 +18,7 @@ from rules.aloft import without_aloft
 from rules.board import Board
 from rules.collision import Collision, broken_object_cap, falling_collision, whole_number
 from rules.hexes import Hex, disk
+from rules.motion import CLIMB_DL
 from rules.movement import movement_enforced, movement_left, spend_movement
 from rules.play import marked_moving
 from rules.reach import elevation_at, reach_of
@@ -43,7 +44,6 @@ FALL_SCHEDULE: tuple[tuple[int, str], ...] = (
     (80, "at the start of the first turn falling"),
     (175, "at the start of each later turn"),
 )
-CLIMB_DL = 6  # [S001] "This requires 2 Free Limbs and is DL 6"
 FALL_NOTES = (
     "[S001] 'While falling, you are considered moving.'",
     "[S001] 'You may take actions at any point during the fall.'",

@@ -56,6 +56,10 @@ MAX_BULK = 1e9
 MAX_SPARE = 9  # under one Movement's worth at the fastest pace
 MAX_RUN = 99_999  # spaces moved in a row: far beyond any map's width
 DASHING = ("dash", "run")  # **[ASSUMPTION]** a Run is a faster Dash: it counts as Dash used
+# [S001] Climb: "This requires 2 Free Limbs and is DL 6." — the one home of both numbers
+# (the movement costs, the Climb roll and a falling creature's Climb all read them).
+CLIMB_DL = 6
+CLIMB_FREE_LIMBS = 2
 # Which movement type a mode needs ([S001]: Fly with 2 wings, Burrow). Anyone may Climb
 # (a roll, [S001]); a Climb movement type only spares the roll.
 MODE_TYPES = {"fly": "fly", "burrow": "burrow"}

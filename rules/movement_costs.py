@@ -47,10 +47,12 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from rules.board import Board
+from rules.body import free_limbs
 from rules.conditions import tier_of
 from rules.encumbrance import Encumbrance, moving_encumbrance
 from rules.hexes import Hex
 from rules.holds import over_bulk_limit
+from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.occupancy import crowded, entry_check, winged_flyers
 from rules.options import RuleOptions
 from rules.terrain import GroundKind
@@ -121,9 +123,9 @@ class MoveRoll:
 SWIM_ROLL = MoveRoll("Athletics", 3, "to move using Swim", "[S001]")
 CLIMB_ROLL = MoveRoll(
     "Climb",
-    6,
-    "surface over 45°: needs 2 Free Limbs, +1 per extra Free Limb, hoof or foot; "
-    "fail by 4+ and fall",
+    CLIMB_DL,
+    f"surface over 45°: needs {CLIMB_FREE_LIMBS} Free Limbs, +1 per extra Free Limb, hoof or "
+    "foot (rules.climbing.climb_roll); fail by 4+ and fall",
     "[S001]",
 )
 
@@ -156,6 +158,7 @@ class MoverProfile:
     winged: frozenset[str]
     height: int = 0  # a flyer's height above elevation 0: its ground plus its altitude
     load: int = 0  # over its Bulk Limit with a Hold's Bulk: 0 within, 1 over, 2 over double
+    climb_refusal: str | None = None  # why it cannot climb: fewer than 2 Free Limbs
 
     @property
     def mode(self) -> str:
@@ -188,7 +191,21 @@ def mover_profile(board: Board, token_id: str, options: RuleOptions | None = Non
     height = ground_under(board, token.footprint) + token.motion.altitude
     load = over_bulk_limit(board, token_id)
     return MoverProfile(
-        token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board), height, load
+        token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board), height, load,
+        _climb_refusal(board, token),
+    )  # fmt: skip
+
+
+def _climb_refusal(board: Board, token: Token) -> str | None:
+    """[S001] Climb: "This requires 2 Free Limbs" — unless it has the Climb movement type
+    (it climbs without the roll)."""
+    if "climb" in token.movement_types:
+        return None
+    limbs = free_limbs(board, token.id)
+    if limbs.free >= CLIMB_FREE_LIMBS:
+        return None
+    return (
+        f"climbing needs {CLIMB_FREE_LIMBS} Free Limbs [S001]; {token.name} has {limbs.describe()}"
     )
 
 
@@ -268,6 +285,8 @@ def _part(profile: MoverProfile, board: Board, src: Hex, dst: Hex) -> _Part | st
         return base
     per_space = [*base, *profile.per_space]
     rolls: tuple[MoveRoll, ...] = ()
+    if climbing and profile.climb_refusal:
+        return f"cannot climb into {_at(dst)}: {profile.climb_refusal}"
     if climbing:
         per_space += profile.climb_extra
         rolls = () if "climb" in profile.token.movement_types else (CLIMB_ROLL,)

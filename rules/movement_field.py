@@ -232,6 +232,8 @@ def _ground_costs(
     height *= climbing
     np.maximum(height, 1, out=height)
     per_space *= height
+    if profile.climb_refusal:  # fewer than 2 Free Limbs: no climbing at all [S001]
+        np.putmask(per_space, climbing, INF)
     return per_space
 
 

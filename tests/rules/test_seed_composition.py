@@ -358,3 +358,25 @@ def test_deleting_a_swallower_frees_what_it_had_swallowed() -> None:
                   conditions=set_condition((), "swallowed", 1, "w"))  # fmt: skip
     board = board_with(whale, eaten).without_token("w")
     assert board.token("m").conditions == () and crowded(board, "m").tier == 0
+
+
+def test_grab_grapple_escape_and_climbing_ask_free_limbs() -> None:
+    """[S002] "Attack a target who is not Held with a Free Limb to cause you both to be in a
+    Hold"; [S001] Climb "requires 2 Free Limbs" — both ask :func:`rules.body.free_limbs`."""
+    from rules.holds import Hold, with_hold
+
+    full = Token("a", "Aria", HERE, vitals=STATS, gripping=2)  # a two-handed weapon
+    board = board_with(full, bram(HERE))  # a Grab has −1 Reach: Reach 0, the same space
+    grab = plan_action(board, ActionRequest("grab", "a", "b"))
+    assert "needs a Free Limb" in (grab.refusal or "") and "grips a weapon" in (grab.refusal or "")
+    free = board.with_token_replaced(replace(full, gripping=1))
+    assert plan_action(free, ActionRequest("grab", "a", "b")).refusal is None
+    held = with_hold(free, Hold("a", "b"))  # its last Free Limb now holds Bram
+    assert plan_action(held, ActionRequest("grapple", "a", "b")).refusal is None  # a Holder
+    escape = plan_action(held, ActionRequest("escape", "b", "a"))
+    assert escape.refusal is None  # Bram's own limbs are free
+    cliff = board.with_terrain("steep", [Hex(2, 4)], True)
+    refused = step_cost(cliff, "a", HERE, Hex(2, 4))
+    assert "climbing needs 2 Free Limbs" in (refused.refusal or "")
+    climber = cliff.with_token_replaced(replace(full, gripping=0))
+    assert step_cost(climber, "a", HERE, Hex(2, 4)).allowed
