@@ -59,13 +59,14 @@ from rules.actions_hold import (
     escape_plan,
     grab_plan,
     grapple_plan,
+    hold_contests_won,
+    hold_move_contests,
 )
 from rules.actions_tackle import apply_tackle, tackle_collision, tackle_plan
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, add_condition, tier_of
-from rules.contest import contest
 from rules.hexes import Hex, distance
-from rules.holds import holds_on, release_hold, resist_dice
+from rules.holds import HoldResistance, HoldUpdate, hold_resistance, leave_holds, move_together
 from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
 
 __all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
@@ -233,23 +234,22 @@ def _plan_shove(board: Board, request: ActionRequest, spec: ActionSpec) -> Actio
     plan = plan_overpower(board, request, spec)
     if request.target is None:
         return plan
+    resistance = _resistance(board, request)
     plan = replace(
         plan,
-        notes=(*plan.notes, *_hold_resistance(board, request)),
-        follow_ups=_resistance_contests(board, request),
+        notes=(*plan.notes, *resistance.reasons),
+        follow_ups=hold_move_contests(board, resistance, request.actor),
     )
     return _refused(plan, _destination_problem(board, request))
 
 
-def _resistance_contests(board: Board, request: ActionRequest) -> tuple[tuple[Pool, Pool], ...]:
-    """[S002] "If an effect would move you, it attacks Athletics of each creature in the
-    Hold with a number of d12 equal to the number of spaces it is trying to move you"."""
-    contests = []
-    for other, dice in _resisters(board, request):
-        terms = physical_defence_terms(board, other)
-        defence = skill_pool(board, other, "Athletics", "defence", None, terms)
-        contests.append((Pool("attack", request.actor, "to move out of the Hold", dice), defence))
-    return tuple(contests)
+def _resistance(board: Board, request: ActionRequest) -> HoldResistance:
+    """The contests the Shove must win to move a creature in a Hold (the Shover, if in the
+    Hold, is not one of them): :func:`rules.holds.hold_resistance`."""
+    target = board.token(request.target or "")
+    where = request.destination
+    spaces = 1 if where is None else max(1, distance(target.position, where))
+    return hold_resistance(board, target.id, spaces, exclude=(request.actor,))
 
 
 def _destination_problem(board: Board, request: ActionRequest) -> str | None:
@@ -265,48 +265,27 @@ def _destination_problem(board: Board, request: ActionRequest) -> str | None:
     return None
 
 
-def _resisters(board: Board, request: ActionRequest) -> tuple[tuple[str, int], ...]:
-    """Who else in the target's Holds the Shove must beat, and with how many d12."""
-    target = board.token(request.target or "")
-    where = request.destination
-    spaces = 1 if where is None else max(1, distance(target.position, where))
-    return tuple((o, n) for o, n in resist_dice(board, target.id, spaces) if o != request.actor)
-
-
-def _hold_resistance(board: Board, request: ActionRequest) -> tuple[str, ...]:
-    resisters = _resisters(board, request)
-    if not resisters:
-        return ()
-    target = board.token(request.target or "")
-    each = ", ".join(f"{board.token(o).name}'s Athletics with {n}d12" for o, n in resisters)
-    return (
-        f"{target.name} is in a Hold: the Shove attacks {each}; 'On failure against any, you "
-        "are not moved' [S002]",
-    )
-
-
 def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """[S002] "move the target one space farther from you"; in a Hold the attacks on
-    everyone else in it come first: "On failure against any, you are not moved", and
-    success against all removes the target from its Holds."""
+    everyone else in it come first (:func:`rules.holds.hold_resistance`): "On failure
+    against any, you are not moved", and success against all removes the target from its
+    Holds. It moves with whatever it carries (:func:`rules.holds.move_together`)."""
     target, where = plan.request.target, plan.request.destination
     if not ok[0] or target is None or where is None:
         return Applied(board)
-    name = board.token(target).name
-    held_back = [
-        pd.who
-        for (_pa, pd), (a, d) in zip(plan.follow_ups, dice.follow_ups, strict=True)
-        if not contest(a, d, plan.dl).succeeds
-    ]
-    if held_back:
-        who = ", ".join(board.token(i).name for i in held_back)
-        return Applied(board, (f"{name} is not moved: {who} held on [S002]",))
-    for hold in holds_on(board, target):
-        board = release_hold(board, hold.holder, hold.held)
-    freed = (f"{name} is moved out of the Hold [S002]",) if plan.follow_ups else ()
-    board = board.with_token_moved(target, where)
-    shoved = f"{name} is shoved one space farther [S002]"
-    return Applied(board, (*freed, shoved), (target,), (where,))
+    won = hold_contests_won(dice.follow_ups, plan.dl)
+    verdict = _resistance(board, plan.request).verdict(won)
+    if not verdict.moves:
+        return Applied(board, verdict.reasons)
+    update = leave_holds(board, target) if plan.follow_ups else HoldUpdate(board)
+    update = update.then(move_together(update.board, target, where))
+    shoved = f"{board.token(target).name} is shoved [S002]"
+    return Applied(
+        update.board,
+        (*verdict.reasons, *update.reasons, shoved),
+        update.moved or (target,),
+        (where,),
+    )
 
 
 # -- registry -----------------------------------------------------------------------
