@@ -28,6 +28,7 @@ from rules.conflict_actions import rapid_strike
 from rules.dice import injury
 from rules.effects import OngoingEffect
 from rules.harm import harm
+from rules.holds import stomach_check
 from rules.ids import fresh_id
 from rules.play import with_effect
 from rules.pools import pool_current
@@ -142,7 +143,8 @@ def apply_damage(
     for name, tier in result.conditions:
         entries = set_condition(entries, name, max(tier, tier_of(entries, name)))
     board = board.with_token_replaced(replace(token, vitals=vitals, conditions=entries))
-    return board, reasons
+    freed = stomach_check(board, target_id)  # "6 Tiers of Wounded to the stomach" [S002]
+    return freed.board, [*reasons, *freed.reasons]
 
 
 def _body_part(part: str | None) -> str:

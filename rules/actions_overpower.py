@@ -230,7 +230,7 @@ def _apply_hamper(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Di
 # -- Shove --------------------------------------------------------------------------
 def _plan_shove(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
     """Shove: a space "one space farther from you" [S002] and, in a Hold, the attacks on
-    everyone else in it (:func:`rules.holds.resist_dice`)."""
+    everyone else in it (:func:`rules.holds.hold_resistance`)."""
     plan = plan_overpower(board, request, spec)
     if request.target is None:
         return plan

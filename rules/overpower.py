@@ -24,9 +24,10 @@ from rules.board import Board
 from rules.conditions import tier_of
 from rules.hexes import DIRECTIONS, Hex, distance
 from rules.hinder import overpower_size_modifier
+from rules.holds import Hold, can_touch
 from rules.occupancy import entry_check
 from rules.options import RuleOptions
-from rules.reach import can_reach, reach_of, reach_spaces
+from rules.reach import can_reach, reach_spaces
 from rules.sizes import effective_size
 from rules.tokens import Token
 
@@ -63,10 +64,11 @@ class OverpowerCheck:
 
 
 def _in_reach(board: Board, actor: Token, target: Token, less: int, opts: RuleOptions) -> bool:
+    """In Reach; for a Grab (``less``), within the Reach a Hold touches with — the same
+    count that later decides whether the Holder can still touch (:func:`can_touch`)."""
     if not less:
         return any(can_reach(board, actor.id, h, opts).allowed for h in target.footprint)
-    reach = reach_of(actor) - less
-    return min(distance(a, b) for a in actor.footprint for b in target.footprint) <= reach
+    return can_touch(board, Hold(actor.id, target.id)).touching
 
 
 def overpower(

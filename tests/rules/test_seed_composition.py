@@ -380,3 +380,18 @@ def test_grab_grapple_escape_and_climbing_ask_free_limbs() -> None:
     assert "climbing needs 2 Free Limbs" in (refused.refusal or "")
     climber = cliff.with_token_replaced(replace(full, gripping=0))
     assert step_cost(climber, "a", HERE, Hex(2, 4)).allowed
+
+
+def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
+    """[S002] "If there are 6 Tiers of Wounded to the stomach, they fall out." — whoever
+    deals them: a Called Shot on the stomach from outside too."""
+    from rules.actions_attack import apply_damage
+
+    eater = Token("w", "Wyrm", HERE, size=4, vitals=replace(STATS, severe_threshold=0),
+                  movement_types=("land", "swim"))  # fmt: skip
+    eaten = Token("m", "Mouse", HERE, size=-2, conditions=set_condition((), "swallowed", 1, "w"))
+    board = board_with(eater, eaten)
+    once, _ = apply_damage(board, "w", (12,) * 5, 0, "stomach")
+    assert dict(once.token("w").vitals.wounded)["stomach"] == 5 and once.token("m").conditions
+    twice, why = apply_damage(once, "w", (12,), 0, "stomach")
+    assert twice.token("m").conditions == () and any("fall out" in r for r in why)
