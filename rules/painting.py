@@ -33,7 +33,7 @@ from rules.board import Board, axial_of_cells, cells_of, hex_to_cell
 from rules.errors import OutOfBoundsError, RulesError
 from rules.hexes import Hex, disk_offsets, hex_line
 from rules.layout import Orientation
-from rules.terrain import LAYER_SPECS, GroundKind, LayerSpec
+from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, LayerSpec
 
 __all__ = [
     "ADJUSTABLE_LAYERS",
@@ -281,7 +281,6 @@ _PHRASES: dict[str, str | tuple[str, str]] = {
     "softness": "with softness {}",
     "steep": ("not steep", "steep"),
     "blocked": ("clear of walls", "as walls"),
-    "concealment_kind": ("as world concealment", "as magic concealment"),
     "fog": ("revealed to the players", "under fog of war"),
 }
 
@@ -289,6 +288,8 @@ _PHRASES: dict[str, str | tuple[str, str]] = {
 def _value_text(layer: str, value: int) -> str:
     if layer == "ground":
         return f"of {GroundKind(value).label}"
+    if layer == "concealment_kind":
+        return f"as {ConcealmentKind(value).short} concealment"
     phrase = _PHRASES[layer]
     return phrase[value] if isinstance(phrase, tuple) else phrase.format(value)
 

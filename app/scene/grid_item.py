@@ -38,6 +38,9 @@ MAX_DRAWN_HEXES = 5000  # more hexes exposed than this: the cached picture is dr
 NUMBERS_ABOVE = 56.0  # on-screen hex width (px) over which elevations are written
 
 
+MAGIC_KINDS = np.array([int(k) for k in ConcealmentKind if not k.world], dtype=np.uint8)
+
+
 class HexGridItem(QGraphicsItem):
     """Draws every hex of a board: terrain fills, patterns, outlines, elevations."""
 
@@ -222,7 +225,7 @@ class HexGridItem(QGraphicsItem):
             if not (name == "fog" and self._opaque_fog)  # drawn apart, opaque
         ]
         if "concealment" not in self._hidden:  # [S000]: magic Concealment reads apart
-            magic = board.layer("concealment_kind")[block] == ConcealmentKind.MAGIC
+            magic = np.isin(board.layer("concealment_kind")[block], MAGIC_KINDS)
             masks.append(("magic", magic & (board.layer("concealment")[block] != 0)))
         return [(name, mask) for name, mask in masks if mask.any()]
 

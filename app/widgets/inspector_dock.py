@@ -53,6 +53,7 @@ from rules import (
     reach_of,
     reach_spaces,
 )
+from rules.concealment import senses_ailments
 
 NOTHING_SELECTED = "Select a token to see its Reach, Crowded Tier and Concealment"
 LARGE_MAP_SIDE = 80  # a map wider or taller than this shades only SHADE_RADIUS around
@@ -220,12 +221,16 @@ class InspectorDock(QDockWidget):
             board.layer("concealment_kind"),
             tuple(sorted(board.options.items())),
             (board.width, board.height, board.orientation, radius),
+            (token.senses, ailments := senses_ailments(token.conditions)),
             geometry,
         )
         if _same_source(source, self._shade_source):
             return  # another token moved, or a label changed: the field is the same
         self._shade_source = source
-        self.shade.set_field(board, concealment_field(board, token.footprint, radius=radius))
+        field = concealment_field(
+            board, token.footprint, radius=radius, senses=token.senses, ailments=ailments
+        )  # the senses it chooses targets with, as the hover line
+        self.shade.set_field(board, field)
 
     def _refresh_target(self, board: Board, geometry: SceneGeometry) -> None:
         observer = self.selected_token()
@@ -363,7 +368,8 @@ def concealment_html(observer: Token, target: Token, result: Concealment) -> str
     """The target's Concealment from the observer with the spaces that caused it, as HTML."""
     parts = [
         f"<h3 style='margin-bottom:2px'>{escape(target.name)}: Concealment {result.tier}</h3>",
-        f"from {escape(observer.name)}<br>",
+        f"from {escape(observer.name)}, by {escape(result.sense)}"
+        f"{' (its Primary Sense)' if result.primary else ''}<br>",
         f"<b>Awareness {signed(result.awareness_penalty)}</b>, "
         f"<b>targeted attacks {signed(result.attack_penalty)}</b><br>",
         f"World {result.world}, magic {result.magic}<br>",

@@ -160,9 +160,12 @@ class TerrainDock(QDockWidget):
         self.value_box = QSpinBox()
         self.value_box.valueChanged.connect(self._on_value_changed)
         self.kind_box = QComboBox()
-        self.kind_box.addItem("World condition (fog, smoke, darkness)", int(ConcealmentKind.WORLD))
-        self.kind_box.addItem("Magic", int(ConcealmentKind.MAGIC))
-        self.kind_box.setToolTip("Adjacent observers ignore 3 Tiers of world-condition Concealment")
+        for kind in ConcealmentKind:  # each names the senses it hides from
+            self.kind_box.addItem(kind.label, int(kind))
+        self.kind_box.setToolTip(
+            "What makes the Concealment and the senses it hides from; adjacent observers "
+            "ignore 3 Tiers of a condition of the world, not of magic [S000]"
+        )
         self.kind_box.currentIndexChanged.connect(self._on_value_changed)
         self.fog_box = QComboBox()
         self.fog_box.addItem("Hide from the players", 1)
