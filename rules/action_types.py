@@ -13,7 +13,7 @@ from rules.contest import contest_chance, result_distribution
 from rules.dice import Roll, chance
 from rules.hexes import Hex
 from rules.roll_log import LoggedRoll
-from rules.strike import Modifier
+from rules.strike import Modifier, attack_skill
 
 __all__ = [
     "ASKING",
@@ -50,6 +50,11 @@ class Weapon:
     two_handed: bool = False
     lightweight: bool = False
     unarmed: bool = False
+
+    @property
+    def skill(self) -> str:
+        """The Skill it attacks with: Martial in melee, Nimble at range (Q26)."""
+        return attack_skill(self.range)
 
 
 @dataclass(frozen=True)

@@ -146,10 +146,6 @@ def _refused(
                       spaces=spaces)  # fmt: skip
 
 
-def _skill(request: ActionRequest) -> str:
-    return "Nimble" if request.weapon.range is not None else "Martial"
-
-
 def _damage(request: ActionRequest) -> Pool:
     return Pool("damage", request.actor, request.weapon.name, request.weapon.damage)
 
@@ -307,7 +303,9 @@ def _plan_object_token(board: Board, request: ActionRequest, spec: ActionSpec) -
                      ranged_kind=weapon.kind)  # fmt: skip
     terms = [Modifier(m.amount, m.reason) for m in planned.modifiers]
     terms += physical_attack_terms(board, request.actor)
-    attack = skill_pool(board, request.actor, _skill(request), "attack", request.attack_dice, terms)
+    attack = skill_pool(
+        board, request.actor, request.weapon.skill, "attack", request.attack_dice, terms
+    )
     dice = 0 if request.defence_dice is None else request.defence_dice
     defence = Pool("defence", target, "unattended object [ASSUMPTION]", dice)
     notes = (*planned.notes, "When targeting an object, the object cannot be used for Guard.")
@@ -335,7 +333,9 @@ def _plan_surface(board: Board, request: ActionRequest, spec: ActionSpec) -> Act
         defence = Pool("defence", "", "the ground: defence 0 [S002]", 0)
     terms += physical_attack_terms(board, request.actor)
     refusal = _reach_problem(board, request, space, terms)
-    attack = skill_pool(board, request.actor, _skill(request), "attack", request.attack_dice, terms)
+    attack = skill_pool(
+        board, request.actor, request.weapon.skill, "attack", request.attack_dice, terms
+    )
     return ActionPlan(request, spec, attack, STRIKE_DL, (), (defence,), _damage(request),
                       (spec.source,), refusal, (space,))  # fmt: skip
 
@@ -371,7 +371,7 @@ def _plan_area(board: Board, request: ActionRequest, spec: ActionSpec) -> Action
         return _refused(request, spec, f"{missing[0]!r} is not on the map")
     physical = request.choice == "physical"
     terms = physical_attack_terms(board, request.actor) if physical else []
-    skill = _skill(request) if physical else "Magic"
+    skill = request.weapon.skill if physical else "Magic"
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
     defences = tuple(
         skill_pool(board, s, request.defence_skill or "Elude", "defence", request.defence_dice,

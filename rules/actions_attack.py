@@ -74,7 +74,7 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         ranged_kind=weapon.kind, called_part=part, charging=key == "charge",
         against_nimble=request.defence_skill == "Nimble",
     )  # fmt: skip
-    skill = "Nimble" if weapon.range is not None else "Martial"
+    skill = weapon.skill
     terms = [*planned.modifiers, *physical_attack_terms(board, request.actor)]
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
     notes = list(planned.notes)

@@ -475,7 +475,7 @@ def stomach_plan(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         refusal = _stomach_refusal(board, request.actor)
         return ActionPlan(request, spec, None, STRIKE_DL, refusal=refusal)
     weapon = replace(request.weapon, reduction=STOMACH_REDUCTION)
-    skill = "Nimble" if weapon.range is not None else "Martial"
+    skill = weapon.skill
     terms = physical_attack_terms(board, request.actor)
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
     damage = Pool("damage", request.actor, weapon.name, weapon.damage)

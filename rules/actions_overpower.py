@@ -13,7 +13,7 @@ actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module ha
   skill used to attack with it." ``request.number`` is the limbs gripping it (default 1),
   ``request.choice`` names the object — :data:`DISARM_WEAPONS` ("melee weapon", "ranged
   weapon") or any other name — and ``request.destination`` is where it drops. A weapon's
-  defence rolls the Skill it attacks with (:func:`weapon_skill`: Martial for melee,
+  defence rolls the Skill it attacks with (:attr:`~rules.actions.Weapon.skill`: Martial for melee,
   Nimble for ranged, Q26), whatever defence the caller chose; success frees the limbs
   that gripped it (``Token.gripping``, :func:`rules.body.free_limbs`).
 - **Hamper** [S002] "Attack target creature with a melee weapon to cause Tier 1 of your
@@ -70,7 +70,7 @@ from rules.holds import HoldResistance, HoldUpdate, hold_resistance, leave_holds
 from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
 
 __all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
-           "tackle_collision", "weapon_skill"]  # fmt: skip
+           "tackle_collision"]  # fmt: skip
 
 OVERPOWER_DEFENCE_SKILLS = ("Athletics", "Elude")
 HAMPER_CHOICES = ("Blinded", "Dazzled", "Deafened", "Muted", "Slowed", "Unstable")
@@ -88,11 +88,6 @@ WEAPON_DEFENCE = (
     "'If the targeted object is a weapon, the creature instead rolls defense of the skill used "
     "to attack with it' [S002]"
 )
-
-
-def weapon_skill(weapon: Weapon) -> str:
-    """The Skill ``weapon`` attacks with (Q26): Nimble for a ranged one, else Martial."""
-    return "Nimble" if weapon.range is not None else "Martial"
 
 
 def plan_overpower(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
@@ -154,7 +149,7 @@ def _disarm_defence(board: Board, request: ActionRequest, chosen: Pool) -> tuple
     weapon = DISARM_WEAPONS.get((request.choice or "").strip().lower())
     if weapon is None:
         return chosen, [f"{WEAPON_DEFENCE}: not a weapon, so the {chosen.skill} defence stands"]
-    skill, target = weapon_skill(weapon), request.target or ""
+    skill, target = weapon.skill, request.target or ""
     terms = physical_defence_terms(board, target)
     pool = skill_pool(board, target, skill, "defence", request.defence_dice, terms)
     instead = f", instead of the chosen {chosen.skill}" if chosen.skill != skill else ""

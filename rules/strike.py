@@ -33,7 +33,7 @@ from rules.reach import can_reach
 from rules.sizes import effective_size
 from rules.tactics import STRIKE_DL, called_shot, range_band, strike_size_modifier
 
-__all__ = ["AttackPlan", "Modifier", "strike"]
+__all__ = ["AttackPlan", "Modifier", "attack_skill", "strike"]
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def strike(
     — the size penalty becomes :attr:`AttackPlan.damage_modifier` (d12 of damage)."""
     opts = options or RuleOptions.of(board.options)
     attacker = board.token(attacker_id)
-    counted = effective_size(board.token(target_id), "attacked", skill=_skill(weapon_range))
+    counted = effective_size(board.token(target_id), "attacked", skill=attack_skill(weapon_range))
     modifiers, notes = [], [f"Strike: DL {STRIKE_DL} [S002]", *counted.reasons]
     size = counted.value
     if visible_portion < 1:
@@ -139,8 +139,9 @@ def strike(
     )  # fmt: skip
 
 
-def _skill(weapon_range: int | None) -> str:
-    """Q26: a melee Strike rolls Martial, a ranged one Nimble."""
+def attack_skill(weapon_range: int | None) -> str:
+    """The Skill an attack with a weapon of ``weapon_range`` rolls (Q26): Martial in melee
+    (``None``), Nimble at range — the one owner every attack and Disarm's defence ask."""
     return "Martial" if weapon_range is None else "Nimble"
 
 
