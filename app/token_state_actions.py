@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
-from rules import CONDITION_SPECS, ConditionEntry, Token, pool_maximum, set_condition
+from rules import CONDITION_SPECS, ConditionEntry, Token, set_condition
 from rules.conditions import add_condition, remove_condition
-from rules.pools import BODY_PARTS, POOL_LABELS, POOLS, SKILLS, Vitals, pool_current
+from rules.pools import BODY_PARTS, POOL_LABELS, POOLS, SKILLS, Vitals
 
 _NAMES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_PARTS}
 _KINDS = {"stats": "Skill", "maximum": "Pool", "current": "Pool", "wounded": "body part"}
@@ -85,11 +85,11 @@ class TokenStateActions(DocumentActions):
         vitals = self._vitals(token, "current", pool, current)
         if token is None or vitals is None:
             return False
-        maximum = pool_maximum(vitals, pool, token.size, token.movement_pool).value
-        now = pool_current(vitals, pool, token.size, token.movement_pool)
+        after = replace(token, vitals=vitals)
+        maximum, now = after.maximum_of(pool).value, after.left_of(pool)
         label = POOL_LABELS.get(pool, pool)
         text = f"{label} {now}/{maximum}" if current is not None else f"{label} full ({maximum})"
-        return self._push(replace(token, vitals=vitals), f"{text} on {token.name}")
+        return self._push(after, f"{text} on {token.name}")
 
     def set_pool_maximum(self, token_id: str, pool: str, value: int | None) -> bool:
         """Override Pool ``pool``'s maximum (``None``: back to the published formula)."""
@@ -97,10 +97,11 @@ class TokenStateActions(DocumentActions):
         vitals = self._vitals(token, "maximum", pool, value)
         if token is None or vitals is None:
             return False
-        found = pool_maximum(vitals, pool, token.size, token.movement_pool).value
+        after = replace(token, vitals=vitals)
+        found = after.maximum_of(pool).value
         label = POOL_LABELS.get(pool, pool)
         how = f"maximum {found}" if value is not None else f"maximum by formula ({found})"
-        return self._push(replace(token, vitals=vitals), f"{label} {how} on {token.name}")
+        return self._push(after, f"{label} {how} on {token.name}")
 
     # -- Skill Tiers, Severe Threshold, wounds ---------------------------------------------
     def set_stat(self, token_id: str, skill: str, tier: int) -> bool:

@@ -27,7 +27,6 @@ from rules.effects import OngoingEffect
 from rules.encumbrance import encumbered
 from rules.ids import fresh_id
 from rules.play import with_effect
-from rules.pools import pool_current
 
 __all__ = [
     "MINOR_STRIKES",
@@ -129,7 +128,7 @@ def _minor_problem(board: Board, plan: ActionPlan) -> str | None:
         return f"{actor.name} has not declared a Rapid Strike this turn: {_RAPID}"
     if used >= declared:
         return f"{actor.name} declared Rapid Strike {declared} and has used it {used} times [S002]"
-    minor = pool_current(actor.vitals, "minor_actions", actor.size, actor.movement_pool)
+    minor = actor.left_of("minor_actions")
     if minor <= 0:
         return f"{actor.name} has no Minor Action left this turn"
     if used >= actor.limbs:
@@ -164,7 +163,7 @@ def minor_action_spent(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str
     if not plan.request.minor:
         return board, ()
     actor = board.token(plan.request.actor)
-    minor = pool_current(actor.vitals, "minor_actions", actor.size, actor.movement_pool)
+    minor = actor.left_of("minor_actions")
     vitals = actor.vitals.with_value("current", "minor_actions", max(0, minor - 1))
     board = board.with_token_replaced(replace(actor, vitals=vitals))
     effect_id = fresh_id(board.effects, "limb-lockout")

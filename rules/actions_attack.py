@@ -31,7 +31,6 @@ from rules.harm import harm
 from rules.holds import stomach_check
 from rules.ids import fresh_id
 from rules.play import with_effect
-from rules.pools import pool_current
 from rules.strike import strike
 from rules.tactics import CALLED_SHOT_PARTS, called_shot
 
@@ -117,13 +116,13 @@ def apply_damage(
     Unconscious at an empty Grit Pool."""
     token = board.token(target_id)
     hurt = injury(faces, reduction)
-    grit = pool_current(token.vitals, "grit", token.size, token.movement_pool)
+    grit = token.left_of("grit")
     threshold = token.vitals.severe_threshold
     shot = called_shot(part) if part is not None else None
     result = harm(hurt, grit=grit, severe_threshold=threshold or 0, called_shot=shot)
     vitals = token.vitals.with_value("current", "grit", result.grit_after)
     if result.energy_lost:
-        energy = pool_current(token.vitals, "energy", token.size, token.movement_pool)
+        energy = token.left_of("energy")
         vitals = vitals.with_value("current", "energy", energy - result.energy_lost)
     reasons = [f"{token.name}: {r}" for r in result.reasons]
     entries = token.conditions

@@ -42,7 +42,6 @@ from rules.conflict_actions import MANIFEST_DL, ManifestCost, manifest_cost, rea
 from rules.effects import OngoingEffect
 from rules.ids import fresh_id
 from rules.play import with_effect, without_effect
-from rules.pools import pool_current
 
 __all__ = [
     "apply_dismiss",
@@ -77,7 +76,7 @@ def manifest_refusal(board: Board, actor_id: str) -> str | None:
 
 def _energy(board: Board, actor_id: str) -> int:
     token = board.token(actor_id)
-    return pool_current(token.vitals, "energy", token.size, token.movement_pool)
+    return token.left_of("energy")
 
 
 def pay_energy(board: Board, actor_id: str, amount: int = 1) -> tuple[Board, list[str]]:

@@ -41,7 +41,6 @@ from rules.occupancy import entry_check
 from rules.options import RuleOptions
 from rules.overpower import overpower
 from rules.play import marked_moving
-from rules.pools import pool_current
 
 __all__ = ["TackleMove", "apply_tackle", "tackle_collision", "tackle_move", "tackle_plan"]
 
@@ -105,7 +104,7 @@ def _problem(board: Board, request: ActionRequest) -> str | None:
     actor = board.token(request.actor)
     if request.number < 0:
         return f"spaces moved cannot be negative, got {request.number}"
-    if pool_current(actor.vitals, "movement", actor.size, actor.movement_pool) <= 0:
+    if actor.left_of("movement") <= 0:
         return f"{actor.name} has no Movement left to move into the space [S002]"
     held = held_problem(board, request.actor)
     if held:
@@ -161,7 +160,7 @@ def apply_tackle(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
     move = tackle_move(board, request)
     collision, size = tackle_collision(board, request)
     actor = board.token(request.actor)
-    left = pool_current(actor.vitals, "movement", actor.size, actor.movement_pool)
+    left = actor.left_of("movement")
     board = board.with_token_replaced(
         replace(actor, vitals=actor.vitals.with_value("current", "movement", 0))
     )

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from rules.dice import Roll
 from rules.options import RuleOptions
-from rules.pools import pool_current
 from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
 __all__ = [
@@ -217,9 +216,9 @@ def formula_pool(token: Token, options: RuleOptions | None = None) -> tuple[int,
     its size (``capacity``, default) or what is left this turn (``remaining``)."""
     opts = options or RuleOptions()
     if opts.pool_in_formulas == "remaining":
-        left = pool_current(token.vitals, "movement", token.size, token.movement_pool)
+        left = token.left_of("movement")
         return left, f"Movement left this turn, {left} (D7, {opts.describe('pool_in_formulas')})"
-    pool = token.movement_pool
+    pool = token.maximum_of("movement").value  # an override of its maximum wins
     return pool, f"Movement Pool {pool} (D7, {opts.describe('pool_in_formulas')})"
 
 

@@ -31,7 +31,6 @@ from rules.motion import PACES
 from rules.movement import moved_along, movement_enforced, movement_left, payment
 from rules.occupancy import entry_check
 from rules.play import marked_moving
-from rules.pools import pool_current
 from rules.reach import elevation_at
 from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
@@ -212,7 +211,7 @@ def landing_spaces(board: Board, token_id: str, jump: JumpReach) -> JumpLandings
         raise ValueError(waiting)
     start = token.position
     ground = _ground(board, token, start)
-    left = pool_current(token.vitals, "movement", token.size, token.movement_pool)
+    left = token.left_of("movement")
     landings: list[Landing] = []
     refused: list[tuple[Hex, str]] = []
     for anchor in _candidates(board, start, jump):

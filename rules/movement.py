@@ -42,7 +42,6 @@ from rules.movement_costs import MoveRoll, StepCost, ground_under, mover_profile
 from rules.movement_field import MovementField, movement_field
 from rules.options import RuleOptions
 from rules.play import marked_moving
-from rules.pools import pool_current
 from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
 
@@ -78,7 +77,7 @@ def pace_factor(token: Token) -> int:
 
 def movement_left(token: Token) -> int:
     """Movement left this turn: the ``movement`` Pool's current value."""
-    return pool_current(token.vitals, "movement", token.size, token.movement_pool)
+    return token.left_of("movement")
 
 
 def budget_of(token: Token) -> int:

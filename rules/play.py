@@ -33,7 +33,6 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
-from rules.pools import pool_maximum
 from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 
@@ -106,8 +105,8 @@ def _tick_effects(board: Board, creators: set[str | None]) -> tuple[Board, list[
 
 def _refill(token: Token, changes: list[str]) -> Token:
     vitals = token.vitals
-    movement = pool_maximum(vitals, "movement", token.size, token.movement_pool).value
-    minor = pool_maximum(vitals, "minor_actions", token.size, token.movement_pool).value
+    movement = token.maximum_of("movement").value
+    minor = token.maximum_of("minor_actions").value
     vitals = vitals.with_value("current", "movement", None).with_value(
         "current", "minor_actions", None
     )

@@ -31,7 +31,7 @@ from rules.conditions import ConditionEntry
 from rules.hexes import Hex, disk
 from rules.ids import id_problem
 from rules.motion import MODE_TYPES, Motion
-from rules.pools import Vitals
+from rules.pools import Pool, Vitals, pool_current, pool_maximum
 
 __all__ = [
     "MAX_SIZE",
@@ -241,6 +241,16 @@ class Token:
     def footprint(self) -> frozenset[Hex]:
         """The hexes this token fills, anchored at ``position``."""
         return _placed(self.position, self.footprint_offsets)
+
+    def maximum_of(self, pool: str) -> Pool:
+        """The maximum of Pool ``pool`` with its reason — the one place a token's Pools are
+        read: an override in ``vitals`` wins, else the published formula, with the Movement
+        Pool's size from ``movement_pool`` (:func:`rules.pools.pool_maximum`)."""
+        return pool_maximum(self.vitals, pool, self.size, self.movement_pool)
+
+    def left_of(self, pool: str) -> int:
+        """What is left of Pool ``pool`` (its maximum unless spent)."""
+        return pool_current(self.vitals, pool, self.size, self.movement_pool)
 
     def footprint_at(self, anchor: Hex) -> frozenset[Hex]:
         """The hexes this token would fill with its anchor at ``anchor``."""

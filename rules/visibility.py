@@ -16,7 +16,7 @@ import numpy as np
 from rules.board import Board
 from rules.conditions import ConditionEntry, tier_of
 from rules.hexes import Hex, disk
-from rules.pools import POOLS, Vitals, pool_maximum
+from rules.pools import POOLS, Vitals
 from rules.terrain import LAYER_SPECS, blank_layers
 from rules.tokens import Token
 
@@ -66,8 +66,7 @@ def _shared_vitals(token: Token) -> Vitals:
     vitals = token.vitals
     if not vitals.bars_for_players:
         return Vitals()
-    size, movement = token.size, token.movement_pool
-    maximum = tuple((p, pool_maximum(vitals, p, size, movement).value) for p in POOLS)
+    maximum = tuple((p, token.maximum_of(p).value) for p in POOLS)
     return Vitals(maximum=maximum, current=vitals.current, bars_for_players=True)
 
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from rules import CONDITION_SPECS, Token, pool_current, pool_maximum
+from rules import CONDITION_SPECS, Token
 from rules.conditions import describe
 
 MAX_BADGES = 4  # pills around the lower edge, the last one "+N" when there are more
@@ -128,8 +128,8 @@ def pool_bars(token: Token) -> list[PoolBar]:
     some of it is spent: a full Movement bar on every creature would only be clutter."""
     bars = []
     for pool in BAR_STYLE:
-        maximum = pool_maximum(token.vitals, pool, token.size, token.movement_pool).value
-        current = pool_current(token.vitals, pool, token.size, token.movement_pool)
+        maximum = token.maximum_of(pool).value
+        current = token.left_of(pool)
         if maximum > 0 and (pool != "movement" or current != maximum):
             bars.append(PoolBar(pool, current, maximum))
     return bars

@@ -395,3 +395,17 @@ def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
     assert dict(once.token("w").vitals.wounded)["stomach"] == 5 and once.token("m").conditions
     twice, why = apply_damage(once, "w", (12,), 0, "stomach")
     assert twice.token("m").conditions == () and any("fall out" in r for r in why)
+
+
+def test_the_movement_pools_size_has_one_owner() -> None:
+    """The Movement Pool's maximum set by hand in the Vitals is what every formula uses —
+    the turn's refill, the Jump bonus and the Collision from movement (D7) alike."""
+    from rules.collision import formula_pool
+    from rules.play import begin_turn, with_turn
+    from rules.turns import TurnState, join, start
+
+    fast = Token("a", "Aria", HERE, vitals=Vitals(maximum=(("movement", 9),)))
+    assert fast.movement_pool == 5 and fast.maximum_of("movement").value == 9
+    assert formula_pool(fast)[0] == 9
+    board = with_turn(board_with(fast), start(join(TurnState(), "a", 5)))
+    assert begin_turn(board, "a").board.token("a").left_of("movement") == 9
