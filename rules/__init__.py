@@ -7,10 +7,15 @@ Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the 
 from __future__ import annotations
 
 from rules import mapfile
+from rules.aloft import in_the_air
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
 from rules.board import Board, cell_to_hex, hex_to_cell
+from rules.body import FreeLimbs, Words, free_limbs, spend_words, words_left
+from rules.climbing import catch_fall, climb_result, climb_roll
 from rules.collision import (
     Collision,
+    broken_object_cap,
+    collision_balance,
     combine_collisions,
     falling_collision,
     forced_collision,
@@ -43,7 +48,7 @@ from rules.errors import (
     RulesError,
     UnknownTokenError,
 )
-from rules.falling import FALL_SCHEDULE, Fall, fall
+from rules.falling import FALL_SCHEDULE, Fall, apply_fall, fall
 from rules.forced import ForcedMove, forced_move
 from rules.harm import Harm, harm
 from rules.hexes import (
@@ -59,7 +64,8 @@ from rules.hexes import (
     ring,
 )
 from rules.hinder import HinderChance, hinder_chances
-from rules.jumping import JumpReach, jump_reach, landing_spaces
+from rules.holds import Hold, can_touch, carried_bulk, hold_resistance, over_bulk_limit, with_hold
+from rules.jumping import JumpReach, apply_jump, jump_reach, landing_spaces
 from rules.layout import Layout, Orientation
 from rules.motion import Motion
 from rules.movement import MovePlan, budget_of, movement_left, plan_move, plan_path, sound_of
@@ -82,7 +88,7 @@ from rules.stance import (
     set_amble,
     stop_moving,
 )
-from rules.strike import AttackPlan, strike
+from rules.strike import AttackPlan, attack_skill, strike
 from rules.tactics import (
     called_shot,
     charge,
@@ -128,11 +134,13 @@ __all__ = [
     "EntryCheck",
     "Fall",
     "ForcedMove",
+    "FreeLimbs",
     "GroundKind",
     "Harm",
     "Hex",
     "HinderChance",
     "Hit",
+    "Hold",
     "IllegalMoveError",
     "JumpReach",
     "Layout",
@@ -159,13 +167,21 @@ __all__ = [
     "TurnState",
     "UnknownTokenError",
     "Vitals",
+    "Words",
     "__version__",
     "aim",
+    "apply_fall",
+    "apply_jump",
+    "attack_skill",
     "begin_turn",
+    "broken_object_cap",
     "budget_of",
     "burst",
     "called_shot",
     "can_reach",
+    "can_touch",
+    "carried_bulk",
+    "catch_fall",
     "cell_to_hex",
     "chance",
     "change_altitude",
@@ -173,6 +189,9 @@ __all__ = [
     "change_pace",
     "change_posture",
     "charge",
+    "climb_result",
+    "climb_roll",
+    "collision_balance",
     "combine_collisions",
     "concealment",
     "concealment_between",
@@ -195,6 +214,7 @@ __all__ = [
     "fogged",
     "forced_collision",
     "forced_move",
+    "free_limbs",
     "full_spaces",
     "harm",
     "hex_line",
@@ -203,6 +223,8 @@ __all__ = [
     "hinder_attack",
     "hinder_chances",
     "hold_encumbered",
+    "hold_resistance",
+    "in_the_air",
     "injury",
     "jump_reach",
     "landing_spaces",
@@ -216,6 +238,7 @@ __all__ = [
     "neighbors",
     "next_turn",
     "origin_mask",
+    "over_bulk_limit",
     "overpower",
     "partial_size",
     "placement_problem",
@@ -240,6 +263,7 @@ __all__ = [
     "shove_destinations",
     "soften_collision",
     "sound_of",
+    "spend_words",
     "step_cost",
     "stop_moving",
     "strike",
@@ -247,6 +271,8 @@ __all__ = [
     "targeted_space_dice",
     "tier_of",
     "with_effect",
+    "with_hold",
     "with_turn",
     "without_effect",
+    "words_left",
 ]
