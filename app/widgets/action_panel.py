@@ -190,13 +190,14 @@ class ActionPanel(QWidget):
         self.area = QComboBox()
         self.area.setToolTip("The pinned Area whose subjects are attacked (Areas panel)")
         weapon_row = QHBoxLayout()
-        for w in (self.ranged, self.weapon_range, self.kind, self.lightweight):
+        for w in (self.ranged, self.weapon_range, self.kind):
             weapon_row.addWidget(w)
         self._rows = {
             "attack_dice": ("Attack dice", self.attack_dice),
             "defence_skill": ("Defends with", self.defence_skill),
             "defence_dice": ("Defence dice", self.defence_dice),
             "weapon": ("Weapon", weapon_row),
+            "lightweight": ("", self.lightweight),
             "damage": ("Damage dice", self.damage),
             "reduction": ("Reduction", self.reduction),
             "part": ("Part", self.part),
@@ -334,7 +335,7 @@ class ActionPanel(QWidget):
         if plan.defences:
             keys += ["defence_skill", "defence_dice"]
         if spec.key in ATTACKS:
-            keys += ["weapon", "damage", "reduction"]
+            keys += ["weapon", "lightweight", "damage", "reduction"]
         keys += [k for k in ("part", "number") if k in spec.asks]
         if spec.choices:
             keys.append("choice")
