@@ -1,13 +1,13 @@
 """MovementActions: how a creature moves — posture, stopping, pace, Amble, mode, height —
-and its jumps, falls and shoves, each as ONE undo step.
+and its jumps, falls, catches of a fall and shoves, each as ONE undo step.
 
 The rules decide (:mod:`rules.stance`, :mod:`rules.jumping`, :mod:`rules.falling`,
-:mod:`rules.forced`); these actions apply the answer as a
+:mod:`rules.climbing`, :mod:`rules.forced`); these actions apply the answer as a
 :class:`~app.commands.BoardEditCommand` whose text says what, on whom and what it cost
 ("Crouch (Aria)", "Rise 1 (Bat) — 2 Movement"), or emit the rules' refusal on
 :attr:`~app.document_actions.DocumentActions.refused` ("Can't stand (Aria): needs 2
-Movement, Aria has 1 left this turn"). Collision damage from a fall or a shove is *shown*
-(in the message), not applied: Pools and Injury from Collision are a later step.
+Movement, Aria has 1 left this turn"). Collision damage from a fall, a catch or a shove is
+*shown* (in the message), not applied: Pools and Injury from Collision are a later step.
 """
 
 from __future__ import annotations
@@ -17,11 +17,15 @@ from collections.abc import Callable, Sequence
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
+from rules.aloft import without_aloft
+from rules.body import free_limbs
+from rules.climbing import CLIMB_FREE_LIMBS, ClimbResult, catch_fall, climb_roll
 from rules.collision import Collision
 from rules.falling import apply_fall
 from rules.forced import apply_forced
 from rules.jumping import apply_jump
 from rules.movement_costs import posture_of
+from rules.play import marked_moving
 from rules.stance import (
     MotionChange,
     change_altitude,
@@ -51,6 +55,18 @@ def damage_text(collision: Collision | None) -> str:
         return "no Collision"
     terms = "; ".join(f"{amount:+d} {why}" for amount, why in collision.breakdown)
     return f"{collision.damage} Bashing Collision damage ({terms})"
+
+
+def catch_words(climb: ClimbResult, name: str) -> str:
+    """What a Climb result at a surface means for a falling creature: it climbs, or it
+    does not catch the surface and keeps falling (by 4 or more, [S001] "If you fail by 4
+    or more, fall")."""
+    if climb.success:
+        return climb.reasons[0]
+    missed = f"{name} does not catch the surface and keeps falling"
+    if climb.falls:
+        return f"{climb.reasons[0]}: {missed}"
+    return f"Climb {climb.result} < DL {climb.dl}, failed by {-climb.margin}: {missed}"
 
 
 class MovementActions(DocumentActions):
@@ -124,6 +140,7 @@ class MovementActions(DocumentActions):
         if token is None:
             return False
         title = f"{reach.kind.capitalize()} jump to {where(anchor)}"
+        title += " and wait in the air" if wait else ""
         board = self.document.board
         move = apply_jump(board, token_id, anchor, reach, wait=wait)
         if move.board is None:
@@ -158,6 +175,45 @@ class MovementActions(DocumentActions):
             text = f"Brake to a stop ({token.name}) — 1 Movement"
             notes = [f"{token.name} stops falling and flies at {height} up [S001]"]
         return self._push(done.board, text, notes)
+
+    def catch_fall(
+        self,
+        token_id: str,
+        result: int,
+        limbs: int = CLIMB_FREE_LIMBS,
+        hooves_or_feet: int = 0,
+        spaces_fallen: int = 0,
+    ) -> bool:
+        """The falling token rolled ``result`` on Climb (its bonus added) at a surface in
+        Reach, with ``limbs`` of its Free Limbs (:func:`rules.body.free_limbs`) and
+        ``hooves_or_feet``, ``spaces_fallen`` below where it was
+        (:func:`rules.climbing.catch_fall`): [S001] "If you succeed to Climb that surface,
+        stop falling and any Serious Injury caused from Collision only affects the limbs
+        used." On a success it climbs there, out of a jump's air and marked moving: one undo
+        step; the Collision of the catch is said, not applied. A failed catch changes
+        nothing and says so: it keeps falling."""
+        token = self._token(token_id)
+        if token is None:
+            return False
+        title = "Catch a surface"
+        board = self.document.board
+        free, climb = free_limbs(board, token_id), None
+        try:
+            climb = climb_roll(limbs, hooves_or_feet, available=free.free)
+            caught = catch_fall(board, token_id, result, climb, spaces_fallen=spaces_fallen)
+        except ValueError as error:
+            limbs_too = f" ({free.describe()})" if climb and not climb.allowed else ""
+            return self._refuse(title, token, f"{error}{limbs_too}")
+        if not caught.stops or caught.token is None:
+            return self._refuse(title, token, catch_words(caught.climb, token.name))
+        after = without_aloft(board.with_token_replaced(caught.token), token_id)
+        text = (
+            f"Catch a surface ({token.name}) — Climb {caught.climb.result} vs DL {caught.climb.dl}"
+        )
+        said = "; ".join(caught.reasons[1:])
+        if caught.collision is not None:
+            said += f" ({NOT_APPLIED})"
+        return self._push(marked_moving(after, [token_id]), text, [said])
 
     def shove(
         self,

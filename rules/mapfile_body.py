@@ -1,6 +1,7 @@
 """map.json's token body (format version 7): the senses each token chooses targets with,
 its limbs and how many grip an object, the words it can speak in a round
-(:mod:`rules.body`), and the two motion fields Charge reads (:mod:`rules.motion`).
+(:mod:`rules.body`), the two motion fields Charge reads and the two that count Secondary
+movement toward Overexertion (:mod:`rules.motion`).
 
 A token gains, after its ``movement_types`` (every field required; the defaults are what
 the upgrade gives):
@@ -10,13 +11,16 @@ the upgrade gives):
     "senses": ["sight", "sound"], "limbs": 2, "gripping": 1,
     "words": {"per_round": 10, "spent": 2, "round": 3}
 
-and its ``motion`` gains ``"spaces_in_a_row": 0, "dashed": false`` (read with the rest of
-the motion by :mod:`rules.mapfile_motion`). ``senses`` are distinct names of
-:data:`rules.body.SENSES`, at least one, the Primary Sense first; ``limbs`` is 0..99 and
-``gripping`` 0..``limbs``; ``words.per_round`` and ``words.spent`` are 0..999 and
-``words.round`` (the round they were spent in) a whole number from 0. The
-``concealment_kind`` layer may hold every :class:`~rules.terrain.ConcealmentKind`,
-0..13 (versions 1–6: 0 world, 1 magic).
+and its ``motion`` gains ``"spaces_in_a_row": 0, "dashed": false, "secondary_rounds": 0,
+"secondary_now": false`` (read with the rest of the motion by :mod:`rules.mapfile_motion`;
+``secondary_rounds`` is 0..10⁹, the rounds of Secondary movement counted toward the next
+Overexertion roll, [S001] "you must roll for Overexertion after each 10 minutes", and
+``secondary_now`` whether it moved with a Secondary movement type this turn).
+``senses`` are distinct names of :data:`rules.body.SENSES`, at least one, the Primary
+Sense first; ``limbs`` is 0..99 and ``gripping`` 0..``limbs``; ``words.per_round`` and
+``words.spent`` are 0..999 and ``words.round`` (the round they were spent in) a whole
+number from 0. The ``concealment_kind`` layer may hold every
+:class:`~rules.terrain.ConcealmentKind`, 0..13 (versions 1–6: 0 world, 1 magic).
 
 :func:`body_json` writes the fields after reading them back (saving refuses what would
 not read back); :func:`parse_body` reads them strictly, raising
@@ -47,7 +51,7 @@ TOKEN_BODY_FIELDS = ("senses", "limbs", "gripping", "words")
 """The token fields new in version 7, in the order they are written."""
 WORDS_FIELDS = ("per_round", "spent", "round")
 """The fields of a token's ``words``, in the order they are written."""
-MOTION_FIELDS_V7 = ("spaces_in_a_row", "dashed")
+MOTION_FIELDS_V7 = ("spaces_in_a_row", "dashed", "secondary_rounds", "secondary_now")
 """The ``motion`` fields new in version 7 (written after version 5's)."""
 
 
@@ -167,11 +171,12 @@ def _with_body(tokens: Iterable[object]) -> list[object]:
 
 
 def upgrade_v6_to_v7(doc: MapDict) -> MapDict:
-    """A version-6 map.json as version 7, which added each token's body and two motion
+    """A version-6 map.json as version 7, which added each token's body and four motion
     fields: every token senses by sight only, has 2 limbs, none gripping an object, and
-    can speak 10 words a round with none spent; its motion has moved no spaces in a row
-    and not used Dash (version 6 never read these, so any are replaced). Leaves any damage
-    for the reader to name."""
+    can speak 10 words a round with none spent; its motion has moved no spaces in a row,
+    not used Dash, counted no rounds of Secondary movement and not moved with one this
+    turn (version 6 never read these, so any are replaced). Leaves any damage for the
+    reader to name."""
     upgraded = dict(doc)
     if isinstance(doc.get("tokens"), list):
         upgraded["tokens"] = _with_body(doc["tokens"])

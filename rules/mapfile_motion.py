@@ -1,14 +1,15 @@
 """map.json's token ``motion`` (format version 5): how each token is moving.
 
 Each token gains a ``motion`` object with every field of :class:`~rules.motion.Motion`
-(all required; the defaults are what the upgrade gives; the last two are new in version 7,
+(all required; the defaults are what the upgrade gives; the last four are new in version 7,
 :mod:`rules.mapfile_body`):
 
 .. code-block:: json
 
     "motion": {"mode": "fly", "altitude": 3, "pace": "dash", "amble": false,
                "winged": true, "bulk": 12.5, "bulk_limit": 10.0, "spare": 1,
-               "spaces_in_a_row": 2, "dashed": true}
+               "spaces_in_a_row": 2, "dashed": true, "secondary_rounds": 37,
+               "secondary_now": false}
 
 :func:`motion_json` writes it (read back by :mod:`rules.mapfile_play` with the rest of
 a token's play state, so saving refuses what would not read back), :func:`parse_motion`
@@ -41,7 +42,8 @@ MapDict = dict[str, Any]
 MOTION_FIELDS_V5 = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit",
                     "spare")  # fmt: skip
 """The fields of a token's ``motion`` in versions 5 and 6."""
-MOTION_FIELDS = (*MOTION_FIELDS_V5, "spaces_in_a_row", "dashed")
+MOTION_FIELDS = (*MOTION_FIELDS_V5, "spaces_in_a_row", "dashed", "secondary_rounds",
+                 "secondary_now")  # fmt: skip
 """The fields of a token's ``motion``, in the order they are written (version 7)."""
 FLYING = "flying"
 """The version-4 condition that version 5 keeps as the ``"fly"`` mode instead."""
@@ -84,6 +86,8 @@ def motion_json(motion: Motion) -> MapDict:
         "spare": _plain_int(motion.spare),
         "spaces_in_a_row": _plain_int(motion.spaces_in_a_row),
         "dashed": motion.dashed,
+        "secondary_rounds": _plain_int(motion.secondary_rounds),
+        "secondary_now": motion.secondary_now,
     }
 
 
@@ -111,8 +115,13 @@ def parse_motion(obj: MapDict, where: str) -> Motion:
     limit = _optional_number(motion, "bulk_limit", at)
     spare = chk.get_int(motion, "spare", at)
     run, dashed = chk.get_int(motion, "spaces_in_a_row", at), chk.get_bool(motion, "dashed", at)
+    rounds = chk.get_int(motion, "secondary_rounds", at)
+    now = chk.get_bool(motion, "secondary_now", at)
     return chk.made(
-        at, lambda: Motion(mode, altitude, pace, amble, winged, bulk, limit, spare, run, dashed)
+        at,
+        lambda: Motion(
+            mode, altitude, pace, amble, winged, bulk, limit, spare, run, dashed, rounds, now
+        ),
     )
 
 

@@ -27,6 +27,14 @@ first):
   pace. :meth:`Motion.after_move` keeps them (``rules.movement.apply_plan`` calls it);
   the first move of a turn starts them afresh, so they never carry over from an earlier
   turn (:meth:`Motion.turn_started` clears them, with ``spare``, as a turn begins).
+- ``secondary_rounds`` and ``secondary_now`` (format version 7) — what the Overexertion
+  of Secondary movement reads ([S001] "Movement with a Secondary Movement type increases
+  the cost by 1 and you must roll for Overexertion after each 10 minutes"): the rounds of
+  Secondary movement counted toward the next roll, and whether it moved with a Secondary
+  movement type this turn (set by ``rules.movement.apply_plan`` during a conflict).
+  ``rules.play.end_turn`` adds the turn's round unless it ambled ([S001] Amble:
+  "Movement this turn does not count towards Overexertion", :mod:`rules.overexertion`),
+  says when the roll is due and clears ``secondary_now``; the count is kept across turns.
 
 Posture (crouching, prone) is not kept here: it is the Crouching and Prone conditions of
 the token (:mod:`rules.conditions`), which the Inspector already shows with their Tiers.
@@ -46,7 +54,16 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-__all__ = ["DASHING", "MAX_RUN", "MODES", "PACES", "POSTURES", "Motion", "motion_problem"]
+__all__ = [
+    "DASHING",
+    "MAX_RUN",
+    "MAX_SECONDARY_ROUNDS",
+    "MODES",
+    "PACES",
+    "POSTURES",
+    "Motion",
+    "motion_problem",
+]
 
 MODES = ("ground", "fly", "burrow", "climb")
 PACES = ("walk", "dash", "run")
@@ -55,6 +72,7 @@ MAX_ALTITUDE = 9999
 MAX_BULK = 1e9
 MAX_SPARE = 9  # under one Movement's worth at the fastest pace
 MAX_RUN = 99_999  # spaces moved in a row: far beyond any map's width
+MAX_SECONDARY_ROUNDS = 10**9  # rounds of Secondary movement: what rules.overexertion reads
 DASHING = ("dash", "run")  # **[ASSUMPTION]** a Run is a faster Dash: it counts as Dash used
 # [S001] Climb: "This requires 2 Free Limbs and is DL 6." — the one home of both numbers
 # (the movement costs, the Climb roll and a falling creature's Climb all read them).
@@ -68,7 +86,8 @@ MODE_TYPES = {"fly": "fly", "burrow": "burrow"}
 @dataclass(frozen=True, slots=True)
 class Motion:
     """How a token is moving: mode, altitude, pace, Amble, wings, carried Bulk, the cost
-    paid for and not used, and this turn's run of spaces (for Charge)."""
+    paid for and not used, this turn's run of spaces (for Charge) and its rounds of
+    Secondary movement (for Overexertion, [S001])."""
 
     mode: str = "ground"
     altitude: int = 0
@@ -80,6 +99,8 @@ class Motion:
     spare: int = 0
     spaces_in_a_row: int = 0
     dashed: bool = False
+    secondary_rounds: int = 0
+    secondary_now: bool = False
 
     def __post_init__(self) -> None:
         if isinstance(self.altitude, np.integer):  # numpy integers welcome, kept as int
@@ -176,4 +197,9 @@ def motion_problem(motion: Motion) -> str | None:
         return f"spaces moved in a row must be a whole number 0..{MAX_RUN}, got {run!r}"
     if not isinstance(motion.dashed, bool):
         return "dashed must be true or false"
+    rounds, most = motion.secondary_rounds, MAX_SECONDARY_ROUNDS
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 0 <= rounds <= most:
+        return f"rounds of Secondary movement must be a whole number 0..{most}, got {rounds!r}"
+    if not isinstance(motion.secondary_now, bool):
+        return "secondary_now must be true or false"
     return None

@@ -277,7 +277,9 @@ def apply_plan(board: Board, plan: MovePlan) -> Board:
     """``board`` after ``plan`` (allowed): the token at the path's end, its Movement paid
     and what is left paid for kept (:func:`payment`), a flyer at the same height (so its
     altitude follows the ground below), and — during a conflict — marked moving
-    ([S001] "After moving, you are considered moving")."""
+    ([S001] "After moving, you are considered moving") and, if a step used a Secondary
+    movement type, as moving with one this turn (``Motion.secondary_now``, for the
+    Overexertion roll)."""
     if not plan.allowed:
         raise ValueError(f"cannot apply a refused move: {plan.refusal}")
     token = board.token(plan.token_id)
@@ -291,7 +293,25 @@ def apply_plan(board: Board, plan: MovePlan) -> Board:
         moved = replace(moved, motion=replace(moved.motion, altitude=altitude))
     board = carry_held(board.with_token_replaced(moved), token.id, token.position)
     board = marked_moving(board, [token.id])
+    board = _secondary_now(board, plan)
     return _fallen(board, plan) if plan.falls else board
+
+
+def _secondary_now(board: Board, plan: MovePlan) -> Board:
+    """``board`` with the mover of ``plan`` marked as moving with a Secondary movement type
+    this turn if the plan's steps use one and its moves are enforced (a creature, during a
+    conflict: :func:`movement_enforced`) ([S001] "Movement with a Secondary Movement type
+    increases the cost by 1 and you must roll for Overexertion after each 10 minutes";
+    ``rules.play.end_turn`` counts the round)."""
+    from rules.overexertion import secondary_ways  # it builds on this module's MovePlan
+
+    token = board.token(plan.token_id)
+    if not movement_enforced(board, token.id) or token.motion.secondary_now:
+        return board
+    if not secondary_ways(plan, token):
+        return board
+    motion = replace(token.motion, secondary_now=True)
+    return board.with_token_replaced(replace(token, motion=motion))
 
 
 def _fallen(board: Board, plan: MovePlan) -> Board:

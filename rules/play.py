@@ -16,7 +16,9 @@ At a creature's turn start (R-START-OF-TURN, R-DURATION):
 
 As a creature's turn ends (:func:`end_turn`) it stops moving if it moved no space that
 turn ([S001]: "you are considered moving until you end your turn without moving any spaces
-that turn").
+that turn"), and a turn of Secondary movement counts toward its Overexertion roll ([S001]
+"you must roll for Overexertion after each 10 minutes"; Amble: "Movement this turn does
+not count towards Overexertion"), which is reminded when due.
 
 At the Soulweaver's turn the effects without a creator, or whose creator is not in the
 turn order, tick. A creature's turn begins at
@@ -33,6 +35,7 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
+from rules.motion import MAX_SECONDARY_ROUNDS
 from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 
@@ -138,13 +141,15 @@ def _round_over(token: Token, changes: list[str]) -> Token:
 
 def end_turn(board: Board, actor_id: str | None) -> tuple[Board, tuple[str, ...]]:
     """What happens as ``actor_id``'s turn ends: it stops moving if it moved no space this
-    turn (:func:`_ends_moving`), and a flyer over its Bulk Limit comes down a space
-    (:func:`_flight_load`)."""
+    turn (:func:`_ends_moving`), a flyer over its Bulk Limit comes down a space
+    (:func:`_flight_load`), and a turn of Secondary movement is counted, with the
+    Overexertion roll when due (:func:`_secondary_round`)."""
     if actor_id is None or actor_id not in board.tokens:
         return board, ()
     board, stopped = _ends_moving(board, actor_id)
     board, load = _flight_load(board, actor_id)
-    return board, stopped + load
+    board, overexertion = _secondary_round(board, actor_id)
+    return board, stopped + load + overexertion
 
 
 def _ends_moving(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
@@ -172,6 +177,32 @@ def _flight_load(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
     lower = replace(token.motion, altitude=token.motion.altitude - 1)
     note = f"{token.name} is over its Bulk Limit: loses 1 elevation ({lower.altitude} up) [S001]"
     return board.with_token_replaced(replace(token, motion=lower)), (note,)
+
+
+def _secondary_round(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
+    """``board`` as ``token_id`` ends a turn in which it moved with a Secondary movement
+    type (``Motion.secondary_now``, set by ``rules.movement.apply_plan``): the turn adds a
+    round to its count unless it ambled (:func:`rules.overexertion.secondary_round`;
+    [S001] Amble: "Movement this turn does not count towards Overexertion"), and the
+    Overexertion roll is reminded when the count reaches it ([S001] "you must roll for
+    Overexertion after each 10 minutes", :func:`rules.overexertion.secondary_overexertion`).
+    ``secondary_now`` is cleared at every turn end."""
+    # rules.overexertion imports rules.movement, which imports this module
+    from rules.overexertion import secondary_overexertion, secondary_round
+
+    token = board.token(token_id)
+    motion = token.motion
+    if not motion.secondary_now:
+        return board, ()
+    # secondary_now is only set when a Secondary type (those after the first) was used
+    counted = secondary_round(token.movement_types[1:], ambled=motion.amble).counts
+    rounds = min(MAX_SECONDARY_ROUNDS, motion.secondary_rounds + (1 if counted else 0))
+    motion = replace(motion, secondary_rounds=rounds, secondary_now=False)
+    board = board.with_token_replaced(replace(token, motion=motion))
+    due = secondary_overexertion(rounds)
+    if not (counted and due.due):
+        return board, ()
+    return board, tuple(f"{token.name}: {reason}" for reason in due.reasons)
 
 
 def _reminders(token: Token, turn: TurnState) -> list[str]:

@@ -7,6 +7,12 @@ The Jump settings (long or high, the result typed or rolled, the run-up spaces) 
 what landing there costs, or why it cannot be a landing space; a left click on a landing
 space jumps there as one undo step (:meth:`MovementActions.jump`); +/− change the result;
 right-click or Escape cancels. The preview follows the map (undo, other edits).
+
+W (or the dock's check box) chooses to wait in the air: [S001] "If you Jump to a space of
+increased elevation, you may choose not to fall until the start of your next turn, though
+then may not move again until you land." It is allowed where the landing space last pointed
+at (the *declared* one) ``may_wait`` and :func:`rules.jumping.apply_jump` would wait there;
+otherwise W, the hover text and the check box's tooltip say why not.
 """
 
 from __future__ import annotations
@@ -22,18 +28,21 @@ from app.scene.jump_items import LandingSpacesItem
 from app.tools.base import Gesture, OverlayTool, Tool
 from rules import Hex, JumpReach, RuleOptions, jump_reach, landing_spaces
 from rules.collision import formula_pool
-from rules.jumping import JumpLandings
+from rules.jumping import JUMP_NOTES, JumpLandings, Landing, apply_jump
 
 if TYPE_CHECKING:
     from app.scene.map_scene import MapScene
 
 RESULT_KEYS = {Qt.Key.Key_Plus: 1, Qt.Key.Key_Equal: 1, Qt.Key.Key_Minus: -1}
+WAIT_KEY = Qt.Key.Key_W
+WAIT_RULE = JUMP_NOTES[2]  # [S001] "If you Jump to a space of increased elevation, …"
 
 
 @dataclass
 class JumpSettings:
-    """What the GM chose for the jump: kind, the Jump result, run-up spaces, and the dice
-    rolled for it (``roll_text`` describes the last roll, "" for a typed result)."""
+    """What the GM chose for the jump: kind, the Jump result, run-up spaces, the dice
+    rolled for it (``roll_text`` describes the last roll, "" for a typed result), and
+    whether it waits in the air at its landing space (``wait``; chosen afresh each jump)."""
 
     kind: str = "long"
     result: int = 0
@@ -41,6 +50,7 @@ class JumpSettings:
     dice: int = 1
     bonus: int = 0
     roll_text: str = ""
+    wait: bool = False
 
 
 class JumpTool(QObject, OverlayTool, Tool):
@@ -58,9 +68,12 @@ class JumpTool(QObject, OverlayTool, Tool):
         self._actions = actions
         self.token_id = token_id
         self.settings = settings
+        settings.wait = False  # a choice for one jump
         self.reach: JumpReach | None = None
         self.landings: JumpLandings | None = None
         self.problem = ""
+        self.declared: Hex | None = None  # the landing space last pointed at
+        self._no_wait: dict[Hex, str] = {}  # each landing: why it may not wait ("" it may)
         self.active = True
         self._said = ""
         self.item = LandingSpacesItem(scene.geometry)
@@ -86,8 +99,56 @@ class JumpTool(QObject, OverlayTool, Tool):
             self.landings = landing_spaces(board, self.token_id, self.reach)
         except ValueError as error:
             self.problem = f"{token.name}: {error}"
+        self._ask_about_waiting()
         self.item.show_landings(self.landings, self._scene.geometry)
         self.changed.emit()
+
+    def _ask_about_waiting(self) -> None:
+        """Why each landing may not wait in the air (the rules' refusal; "" it may). With
+        nowhere to wait, the choice to wait is dropped."""
+        reach, found = self.reach, self.landings.landings if self.landings else ()
+        self._no_wait = {x.anchor: self._wait_refusal(x, reach) for x in found if reach}
+        if "" not in self._no_wait.values():
+            self.settings.wait = False
+
+    def _wait_refusal(self, landing: Landing, reach: JumpReach) -> str:
+        if not landing.may_wait:
+            return _why_no_wait(reach)
+        board = self._scene.document.board
+        return apply_jump(board, self.token_id, landing.anchor, reach, wait=True).refusal or ""
+
+    def wait_problem(self, anchor: Hex | None = None) -> str:
+        """Why it may not wait in the air at ``anchor`` (default: the declared landing space;
+        none declared: at any landing space); "" when it may."""
+        if self.reach is None or self.landings is None:
+            return self.problem or "type or roll the Jump result first"
+        anchor = self.declared if anchor is None else anchor
+        if anchor in self._no_wait:
+            return self._no_wait[anchor]
+        reasons = list(self._no_wait.values())
+        if "" in reasons:
+            return ""
+        return reasons[0] if reasons else "this jump has no landing space"
+
+    def set_wait(self, on: bool) -> bool:
+        """Choose to wait in the air at the landing space (or not); refused, with the reason
+        in the status bar, where it may not."""
+        problem = self.wait_problem() if on else ""
+        if problem:
+            name = self._scene.document.board.token(self.token_id).name
+            self._actions.refused.emit(f"Can't wait in the air ({name}): {problem}")
+        else:
+            self.settings.wait = on
+            self._scene.hint.emit(self._wait_hint())
+        self.changed.emit()
+        return not problem
+
+    def _wait_hint(self) -> str:
+        if self.declared is not None and self.describe_space(self.declared):
+            return self.describe_space(self.declared)
+        if self.settings.wait:
+            return "Waits in the air at the landing space until its next turn: click it (W: land)"
+        return "Lands at the landing space (W: wait in the air until the next turn)"
 
     def describe_space(self, h: Hex) -> str:
         """What landing at ``h`` would mean, for the status bar ("" off the jump)."""
@@ -96,11 +157,22 @@ class JumpTool(QObject, OverlayTool, Tool):
         landing = self.landings.landing_at(h)
         if landing is not None:
             stays = "" if landing.affordable else " — stays in the air (Movement left too low)"
-            return f"Land at {where(h)}: {landing.cost} Movement{stays}. " + " ".join(
-                landing.reasons[1:]
-            )
+            first = f"Land at {where(h)}: {landing.cost} Movement{stays}. "
+            return first + self.wait_text(landing) + " ".join(landing.reasons[1:])
         reason = dict(self.landings.refused).get(h)
         return f"Can't land at {where(h)}: {reason}" if reason else ""
+
+    def wait_text(self, landing: Landing) -> str:
+        """The hover text's part about waiting in the air there ("" when it never may)."""
+        if not landing.may_wait:
+            return ""
+        why = self._no_wait.get(landing.anchor, "")
+        if why:
+            return f"Can't wait in the air here: {why}. "
+        up = f"{landing.wait_height} above the ground there"
+        if self.settings.wait:
+            return f"Waits in the air, {up}, until its next turn (W: land instead). "
+        return f"May wait in the air, {up}, until its next turn (W). "
 
     # -- gestures ----------------------------------------------------------------------------
     def click(self, gesture: Gesture) -> None:
@@ -108,17 +180,27 @@ class JumpTool(QObject, OverlayTool, Tool):
             self._actions.refused.emit(self.problem or "Type or roll the Jump result first")
         elif not self._scene.document.board.contains(gesture.hex):
             self._scene.hint.emit("Click a landing space (outlined) on the map")
-        elif self._actions.jump(self.token_id, gesture.hex, self.reach):
+        elif self._actions.jump(self.token_id, gesture.hex, self.reach, wait=self.settings.wait):
             self.cancel()
 
     def move(self, gesture: Gesture) -> None:
+        self.declare(gesture.hex)
         text = self.describe_space(gesture.hex)
         if text and text != self._said:
             self._scene.hint.emit(text)
         self._said = text
 
+    def declare(self, h: Hex) -> None:
+        """Point at ``h``: a landing space becomes the declared one (others leave it)."""
+        if h in self._no_wait and h != self.declared:
+            self.declared = h
+            self.changed.emit()
+
     def key(self, event: QKeyEvent) -> bool:
-        """+/− change the Jump result by 1."""
+        """+/− change the Jump result by 1; W waits in the air (again: lands)."""
+        if Qt.Key(event.key()) == WAIT_KEY:
+            self.set_wait(not self.settings.wait)
+            return True
         step = RESULT_KEYS.get(Qt.Key(event.key()))
         if step is None:
             return False
@@ -126,3 +208,12 @@ class JumpTool(QObject, OverlayTool, Tool):
         self.settings.roll_text = ""
         self.refresh()
         return True
+
+
+def _why_no_wait(reach: JumpReach) -> str:
+    """Why no landing of ``reach`` may wait in the air ([S001]: only a Jump up)."""
+    if reach.kind == "long":
+        what = "a long jump does not rise"
+    else:
+        what = f"this high jump gains no elevation ({reach.inches} in, under 60 in)"
+    return f"{what}; only a Jump to a space of increased elevation may choose not to fall [S001]"

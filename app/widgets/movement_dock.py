@@ -1,9 +1,10 @@
 """The Movement dock: the Jump tool's settings and reach, and the Shove tool's preview.
 
 Only the section of the active tool shows. The Jump section edits a
-:class:`~app.tools.jump.JumpSettings` (long or high, the result typed or rolled, run-up)
-and shows :class:`rules.JumpReach`'s breakdown; the Shove section sets the spaces and
-"the first attack hits" and says where the push ends. Text is large, for the table.
+:class:`~app.tools.jump.JumpSettings` (long or high, the result typed or rolled, run-up,
+waiting in the air) and shows :class:`rules.JumpReach`'s breakdown; the Shove section
+sets the spaces and "the first attack hits" and says where the push ends. Text is large,
+for the table.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.tools.jump import JumpSettings, JumpTool
+from app.movement_actions import where
+from app.tools.jump import WAIT_RULE, JumpSettings, JumpTool
 from app.tools.shove import MAX_SPACES, ShoveTool
 
 RUN_UP_TIP = (
@@ -52,10 +54,12 @@ def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
 
 
 class JumpPanel(QWidget):
-    """The Jump tool's settings and its reach; ``changed`` after each edit."""
+    """The Jump tool's settings and its reach; ``changed`` after each edit, ``wait_changed``
+    when the GM ticks or clears "Wait in the air" (the tool decides whether it may)."""
 
     changed = Signal()
     roll_requested = Signal()
+    wait_changed = Signal(bool)
 
     def __init__(self, settings: JumpSettings, parent: QWidget | None = None):
         super().__init__(parent)
@@ -66,6 +70,12 @@ class JumpPanel(QWidget):
         column.addWidget(self.title)
         column.addLayout(self._build_kinds())
         column.addLayout(self._build_form())
+        self.wait_box = QCheckBox("Wait in the air until the next turn (W)")
+        self.wait_box.setToolTip(WAIT_RULE)
+        self.wait_box.toggled.connect(self.wait_changed)
+        column.addWidget(self.wait_box)
+        self.wait_label = _label("", 1.0)
+        column.addWidget(self.wait_label)
         self.roll_label = _label("", 1.1)
         column.addWidget(self.roll_label)
         self.breakdown = _label("", 1.15)
@@ -128,6 +138,7 @@ class JumpPanel(QWidget):
     def show_tool(self, tool: JumpTool) -> None:
         """Show the tool's reach, landing counts and notes (or its problem)."""
         self.sync_from_settings(self.token_name)
+        self.show_wait(tool)
         if tool.reach is None or tool.landings is None:
             self.breakdown.setText(f"⚠ {tool.problem}")
             self.landings_label.setText("")
@@ -143,6 +154,17 @@ class JumpPanel(QWidget):
         )
         self.notes.setText("\n".join(tool.landings.notes[1:]))
 
+    def show_wait(self, tool: JumpTool) -> None:
+        """The "Wait in the air" box: ticked as chosen, enabled where the declared landing
+        space may wait (or to clear it), the reason when not in its tooltip and below."""
+        problem = tool.wait_problem()
+        self.wait_box.blockSignals(True)
+        self.wait_box.setChecked(tool.settings.wait)
+        self.wait_box.blockSignals(False)
+        self.wait_box.setEnabled(not problem or tool.settings.wait)
+        self.wait_box.setToolTip(f"Not here: {problem}\n{WAIT_RULE}" if problem else WAIT_RULE)
+        self.wait_label.setText(_wait_words(tool, problem))
+
     def _on_kind(self, _checked: bool) -> None:
         self.settings.kind = "high" if self.high_button.isChecked() else "long"
         self.changed.emit()
@@ -155,6 +177,19 @@ class JumpPanel(QWidget):
     def _on_run_up(self, value: int) -> None:
         self.settings.run_up = value
         self.changed.emit()
+
+
+def _wait_words(tool: JumpTool, problem: str) -> str:
+    """Below the box: where it may wait and how high, or why not."""
+    if problem:
+        return f"⚠ Can't wait in the air: {problem}"
+    at = tool.declared
+    landing = tool.landings.landing_at(at) if tool.landings and at is not None else None
+    if landing is None:
+        return "May wait in the air at its landing space: point at one on the map"
+    verb = "Waits" if tool.settings.wait else "May wait"
+    up = landing.wait_height
+    return f"{verb} at {where(landing.anchor)}, {up} above the ground there, until its next turn"
 
 
 class ShovePanel(QWidget):

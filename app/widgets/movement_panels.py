@@ -48,7 +48,8 @@ KEYS = {
 }
 TOOL_HELP = {
     "jump": "Jump: Long/High, type or roll the result in the Movement dock, then click a "
-    "landing space (solid: this turn; dashed: stays in the air); +/− result, Esc cancels",
+    "landing space (solid: this turn; dashed: stays in the air); +/− result, W waits in the "
+    "air (a high jump up), Esc cancels",
     "shove": "Shove: move the mouse around the token (or ←/→) to aim, wheel or +/− for "
     "spaces, H toggles the first hit, click or Enter applies, Esc cancels",
 }
@@ -87,6 +88,7 @@ class MovementPanels:
         panel, shove = self.dock.jump_panel, self.dock.shove_panel
         panel.changed.connect(self._on_jump_settings_changed)
         panel.roll_requested.connect(self.roll_jump)
+        panel.wait_changed.connect(lambda b: self._jump_call(lambda t: t.set_wait(b)))
         shove.spaces_changed.connect(lambda n: self._shove_call(lambda t: t.set_spaces(n)))
         shove.first_hits_changed.connect(lambda b: self._shove_call(lambda t: t.set_first_hits(b)))
         shove.breaks_free_changed.connect(
@@ -257,6 +259,12 @@ class MovementPanels:
         tool = self._window.scene.tool
         if isinstance(tool, JumpTool):
             tool.refresh()
+
+    def _jump_call(self, call: Callable[[JumpTool], object]) -> None:
+        tool = self._window.scene.tool
+        if isinstance(tool, JumpTool):
+            call(tool)
+            self._window.view.setFocus()
 
     def _shove_call(self, call: Callable[[ShoveTool], object]) -> None:
         tool = self._window.scene.tool

@@ -274,3 +274,214 @@ def test_the_wheel_changes_the_spaces_and_a_right_click_cancels(window: MainWind
     QTest.mouseClick(window.view.viewport(), Qt.MouseButton.RightButton, NO, at(window, Hex(6, 4)))
     assert not tool.active and window.scene.tool is window.scene.select_tool
     assert window.document.undo_stack.count() == 0
+
+
+# -- waiting in the air, catching a fall (#13) ----------------------------------------------------
+LEDGE = Hex(3, 2)  # 1 up, next to Aria
+
+
+def with_ledge(window: MainWindow) -> Board:
+    board = window.document.board.with_terrain("elevation", [LEDGE], 1)
+    window.document.replace_board(board)
+    return board
+
+
+def start_high_jump(window: MainWindow, result: int = 30) -> JumpTool:
+    tool = start_jump(window, result=result, run_up=0)
+    window.movement.dock.jump_panel.high_button.setChecked(True)  # 4 in × 30 = 2 elevation
+    window.view.setFocus()
+    return tool
+
+
+def test_w_waits_in_the_air_after_a_high_jump_up_as_one_step(window: MainWindow) -> None:
+    """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
+    until the start of your next turn, though then may not move again until you land." """
+    from rules.aloft import aloft
+
+    before = with_ledge(window)
+    tool = start_high_jump(window)
+    box = window.movement.dock.jump_panel.wait_box
+    assert box.isEnabled() and not box.isChecked()
+    assert box.toolTip().startswith("[S001] 'If you Jump to a space of increased elevation")
+    QTest.mouseMove(window.view.viewport(), at(window, LEDGE))
+    assert tool.declared == LEDGE
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith(
+            "Land at (3, 2): 3 Movement. May wait in the air, 1 above the ground there, until its "
+            "next turn (W)."
+        )
+    )
+    QTest.keyClick(window.view, Qt.Key.Key_W)
+    assert box.isChecked() and tool.settings.wait
+    assert "Waits in the air, 1 above the ground there" in window.statusBar().currentMessage()
+    box.click()  # the GM changes their mind, then again
+    assert not tool.settings.wait and not box.isChecked()
+    box.click()
+    assert tool.settings.wait
+    QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, LEDGE))
+    board = window.document.board
+    aria = board.token("a")
+    assert aria.position == LEDGE and aria.motion.altitude == 1 and movement_left(aria) == 2
+    state = aloft(board, "a")
+    assert state is not None and state.kind == "waiting"
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.text(0) == (
+        "High jump to (3, 2) and wait in the air (Aria) — 3 Movement"
+    )
+    assert "chooses not to fall" in window.statusBar().currentMessage()
+    window.document.undo_stack.undo()
+    assert window.document.board == before and aloft(window.document.board, "a") is None
+
+
+def test_a_jump_that_may_not_wait_disables_the_box_and_w_says_why(window: MainWindow) -> None:
+    tool = start_jump(window)  # a long jump does not rise
+    panel = window.movement.dock.jump_panel
+    assert not panel.wait_box.isEnabled()
+    assert panel.wait_box.toolTip().startswith("Not here: a long jump does not rise;")
+    assert panel.wait_label.text().startswith("⚠ Can't wait in the air: a long jump")
+    window.view.setFocus()
+    QTest.keyClick(window.view, Qt.Key.Key_W)
+    assert window.statusBar().currentMessage() == (
+        "⚠ Can't wait in the air (Aria): a long jump does not rise; only a Jump to a space of "
+        "increased elevation may choose not to fall [S001]"
+    )
+    assert not tool.settings.wait and not panel.wait_box.isChecked()
+    QTest.mouseMove(window.view.viewport(), at(window, Hex(2, 3)))
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Land at (2, 3)") and "wait" not in said.lower()  # no hover text
+    start_high_jump(window, result=12)  # 48 in: no elevation gained
+    assert "this high jump gains no elevation (48 in, under 60 in)" in panel.wait_box.toolTip()
+    QTest.mouseClick(window.view.viewport(), LEFT, NO, at(window, Hex(3, 2)))
+    assert window.document.undo_stack.text(0) == "High jump to (3, 2) (Aria) — 3 Movement"
+
+
+def test_outside_a_conflict_a_jump_up_may_not_wait(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(MapDocument(_tokens_board().with_terrain("elevation", [LEDGE], 1)))
+    tool = start_high_jump(window)
+    QTest.mouseMove(window.view.viewport(), at(window, LEDGE))
+    assert (
+        window.statusBar()
+        .currentMessage()
+        .startswith(
+            "Land at (3, 2): 3 Movement. Can't wait in the air here: no conflict is running: there "
+            "is no next turn to wait for."
+        )
+    )
+    panel = window.movement.dock.jump_panel
+    assert not panel.wait_box.isEnabled() and "no conflict is running" in panel.wait_box.toolTip()
+    QTest.keyClick(window.view, Qt.Key.Key_W)
+    assert not tool.settings.wait
+    assert "⚠ Can't wait in the air (Aria): no conflict is running" in (
+        window.statusBar().currentMessage()
+    )
+
+
+def type_into(spin: object, text: str) -> None:
+    """Select a spin box's text and type ``text``, as a person does."""
+    from PySide6.QtWidgets import QSpinBox
+
+    assert isinstance(spin, QSpinBox)
+    spin.setFocus()
+    spin.selectAll()
+    QTest.keyClicks(spin, text)
+
+
+def test_catching_a_surface_stops_the_fall_as_one_step(window: MainWindow) -> None:
+    """[S001] "While falling, if there is a surface in Reach, roll Climb. If you succeed to
+    Climb that surface, stop falling and any Serious Injury caused from Collision only
+    affects the limbs used." """
+    dialog = window.movement.fall_dialog("f")
+    assert dialog.limbs_spin.value() == 2 and dialog.limbs_spin.maximum() == 2
+    assert dialog.limbs_label.text() == "at most 2 Free Limbs of 2"
+    assert dialog.climb_label.text() == "DL 6, bonus +0"
+    assert dialog.catch_button.isEnabled()
+    dialog.hooves_spin.setValue(1)
+    assert dialog.climb_label.text() == "DL 6, bonus +1: 1 hooves or feet used: +1 each [S001]"
+    assert dialog.fallen_spin.maximum() == 9  # less than the 10 spaces of the fall
+    dialog.fallen_spin.setValue(4)
+    type_into(dialog.climb_spin, "7")
+    assert dialog.catch_label.text() == "7 ≥ DL 6: it climbs [S001]"
+    dialog.catch_button.click()
+    faller = window.document.board.token("f")
+    assert faller.motion.mode == "climb" and faller.motion.altitude == 6 and faller.moving
+    assert faller.vitals == make_board().token("f").vitals  # the Collision is said only
+    assert window.document.undo_stack.count() == 1
+    assert window.document.undo_stack.text(0) == "Catch a surface (Faller) — Climb 7 vs DL 6"
+    said = window.statusBar().currentMessage()
+    assert said.startswith("Catch a surface (Faller) — Climb 7 vs DL 6: Faller stops falling")
+    assert "Collision of the catch: 4 Bashing" in said and "the 3 limbs used [S001]" in said
+    assert said.endswith(
+        "(shown, not applied: Pools and Injury from Collision come in a later step)"
+    )
+    assert not dialog.isVisible() and items_of(window, HexMarksItem) == []
+    window.document.undo_stack.undo()
+    assert window.document.board == make_board()
+
+
+def test_a_failed_catch_says_so_and_it_keeps_falling(window: MainWindow) -> None:
+    dialog = window.movement.fall_dialog("f")
+    type_into(dialog.climb_spin, "4")
+    assert dialog.catch_label.text() == (
+        "Climb 4 < DL 6, failed by 2: Faller does not catch the surface and keeps falling"
+    )
+    QTest.mouseClick(dialog.catch_button, LEFT)
+    assert window.statusBar().currentMessage() == (
+        "⚠ Can't catch a surface (Faller): Climb 4 < DL 6, failed by 2: Faller does not catch "
+        "the surface and keeps falling"
+    )
+    assert dialog.isVisible() and window.document.undo_stack.count() == 0
+    assert dialog.problem_label.text().startswith("⚠ Can't catch a surface (Faller)")
+    type_into(dialog.climb_spin, "2")
+    assert dialog.catch_label.text() == (
+        "failed by 4: 'If you fail by 4 or more, fall' [S001]: Faller does not catch the "
+        "surface and keeps falling"
+    )
+    dialog.catch_button.click()
+    assert window.document.undo_stack.count() == 0
+    dialog.land_button.click()  # the fall goes on to the ground
+    assert window.document.undo_stack.text(0) == "Fall 10 (Faller) — lands at (2, 6)"
+
+
+def test_the_limbs_are_capped_by_the_free_limbs_and_say_why(window: MainWindow) -> None:
+    from dataclasses import replace
+
+    board = window.document.board
+    faller = board.token("f")
+    window.document.replace_board(board.with_token_replaced(replace(faller, gripping=1)))
+    dialog = window.movement.fall_dialog("f")
+    assert dialog.limbs_spin.maximum() == 1 and dialog.limbs_spin.value() == 1
+    assert dialog.limbs_label.text() == (
+        "⚠ Faller has 1 Free Limb of 2: grips a weapon or object (1): Climb requires 2 Free "
+        "Limbs [S001]"
+    )
+    assert not dialog.catch_button.isEnabled()
+    assert dialog.catch_button.toolTip() == "Climb requires 2 Free Limbs [S001]; 1 used"
+    dialog.close()
+    four = replace(faller, limbs=4, gripping=1)
+    window.document.replace_board(board.with_token_replaced(four))
+    dialog = window.movement.fall_dialog("f")
+    assert dialog.limbs_spin.maximum() == 3 and dialog.limbs_spin.value() == 2
+    QTest.keyClick(dialog.limbs_spin, Qt.Key.Key_Up)
+    assert dialog.limbs_spin.value() == 3
+    assert dialog.climb_label.text() == (
+        "DL 6, bonus +1: 1 additional Free Limbs used: +1 each [S001]"
+    )
+    QTest.keyClick(dialog.limbs_spin, Qt.Key.Key_Up)
+    assert dialog.limbs_spin.value() == 3  # no more than its Free Limbs
+    dialog.close()
+
+
+def test_nothing_to_catch_away_from_a_surface_or_on_the_ground(window: MainWindow) -> None:
+    board = window.document.board
+    window.document.replace_board(board.with_token_moved("f", Hex(8, 7)))
+    dialog = window.movement.fall_dialog("f")
+    assert not dialog.catch_button.isEnabled()
+    assert dialog.catch_label.text() == "⚠ no surface in Reach of Faller to Climb [S001]"
+    dialog.close()
+    dialog = FallDialog(window.movement.actions, "a")
+    assert not dialog.catch_button.isEnabled()
+    assert dialog.catch_button.toolTip() == "Aria is not above the ground: it has nothing to fall"
+    assert dialog.catch_label.text() == ""  # said once, above
+    dialog.close()

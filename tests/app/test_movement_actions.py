@@ -279,3 +279,133 @@ def test_a_long_jump_down_a_ledge_leaves_the_jumper_in_the_air_to_fall(
     aria = document.board.token("a")
     assert aria.position == Hex(3, 2) and aria.motion.altitude == 0  # [S001] begin falling
     assert "fall" in said["informed"][-1].lower()
+
+
+# -- waiting in the air, catching a fall (#13) ----------------------------------------------------
+LEDGE, CLIFF = Hex(3, 2), Hex(3, 6)  # 1 up next to Aria; steep, in the Faller's Reach
+
+
+def high_jump(result: int = 30) -> object:
+    return jump_reach(result, "high", run_up=0, movement_pool=5, size=0)  # 2 elevation
+
+
+def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
+    until the start of your next turn" """
+    from rules.aloft import aloft
+
+    document.replace_board(document.board.with_terrain("elevation", [LEDGE], 1))
+    before = document.board
+    assert actions.jump("a", LEDGE, high_jump(), wait=True)
+    text = "High jump to (3, 2) and wait in the air (Aria) — 3 Movement"
+    after = one_step_then_undo(document, before, text)
+    aria = after.token("a")
+    assert aria.position == LEDGE and aria.motion.altitude == 1 and aria.moving
+    state = aloft(after, "a")
+    assert state is not None and state.kind == "waiting"
+    assert said["informed"][0].startswith(f"{text}: Aria chooses not to fall: it waits 1 up")
+
+
+def test_waiting_is_refused_for_a_long_jump_and_outside_a_conflict(
+    qtbot: QtBot, document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    assert not actions.jump("a", Hex(3, 2), long_jump(), wait=True)
+    assert said["refused"][0].startswith(
+        "Can't long jump to (3, 2) and wait in the air (Aria): only a Jump to a space of "
+        "increased elevation may choose not to fall"
+    )
+    calm = MapDocument(_tokens_board().with_terrain("elevation", [LEDGE], 1))
+    quiet = MovementActions(calm)
+    refused: list[str] = []
+    quiet.refused.connect(refused.append)
+    assert not quiet.jump("a", LEDGE, high_jump(), wait=True)
+    assert refused == [
+        "Can't high jump to (3, 2) and wait in the air (Aria): no conflict is running: there "
+        "is no next turn to wait for"
+    ]
+    assert document.undo_stack.count() == 0 and calm.undo_stack.count() == 0
+
+
+def with_cliff(document: MapDocument) -> Board:
+    document.replace_board(document.board.with_terrain("steep", [CLIFF], True))
+    return document.board
+
+
+def test_catching_a_surface_stops_the_fall_and_says_the_collision(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    before = with_cliff(document)
+    assert actions.catch_fall("f", 7, limbs=2, hooves_or_feet=1, spaces_fallen=4)
+    after = one_step_then_undo(document, before, "Catch a surface (Faller) — Climb 7 vs DL 6")
+    faller = after.token("f")
+    assert faller.motion.mode == "climb" and faller.motion.altitude == 6 and faller.moving
+    assert faller.vitals == before.token("f").vitals  # the Collision is not applied
+    message = said["informed"][0]
+    assert message.startswith(
+        "Catch a surface (Faller) — Climb 7 vs DL 6: Faller stops falling and climbs the "
+        "surface [S001]; Collision of the catch: 4 Bashing (falling)"
+    )
+    assert "only affects the 3 limbs used [S001]" in message and "not applied" in message
+
+
+def test_a_catch_as_the_fall_begins_has_no_collision(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    with_cliff(document)
+    assert actions.catch_fall("f", 6)
+    assert document.board.token("f").motion.altitude == 10
+    assert said["informed"][0].endswith("caught before falling a space: no Collision")
+
+
+def test_a_failed_catch_changes_nothing_and_says_it_keeps_falling(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    with_cliff(document)
+    assert not actions.catch_fall("f", 5)
+    assert not actions.catch_fall("f", 2)
+    assert said["refused"] == [
+        "Can't catch a surface (Faller): Climb 5 < DL 6, failed by 1: Faller does not catch "
+        "the surface and keeps falling",
+        "Can't catch a surface (Faller): failed by 4: 'If you fail by 4 or more, fall' [S001]: "
+        "Faller does not catch the surface and keeps falling",
+    ]
+    assert document.undo_stack.count() == 0
+
+
+def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
+    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+) -> None:
+    assert not actions.catch_fall("f", 9)  # no steep or wall hex in Reach
+    with_cliff(document)
+    assert not actions.catch_fall("f", 9, limbs=3)  # 2 limbs, both free
+    set_token(document, replace(document.board.token("f"), gripping=1))
+    assert not actions.catch_fall("f", 9)
+    assert not actions.catch_fall("a", 9)
+    assert said["refused"] == [
+        "Can't catch a surface (Faller): no surface in Reach of Faller to Climb [S001] 'While "
+        "falling, if there is a surface in Reach, roll Climb'",
+        "Can't catch a surface (Faller): cannot roll Climb: 3 Free Limbs used, only 2 free "
+        "(2 Free Limbs of 2)",
+        "Can't catch a surface (Faller): cannot roll Climb: 2 Free Limbs used, only 1 free "
+        "(1 Free Limb of 2: grips a weapon or object (1))",
+        "Can't catch a surface (Aria): Aria is not above the ground: it has nothing to fall",
+    ]
+    assert document.undo_stack.count() == 0
+
+
+def test_a_creature_waiting_in_the_air_catches_a_surface_and_is_no_longer_aloft(
+    document: MapDocument, actions: MovementActions
+) -> None:
+    from rules.aloft import aloft
+
+    board = document.board.with_terrain("elevation", [LEDGE], 1)
+    document.replace_board(board.with_terrain("steep", [Hex(4, 2)], True))
+    assert actions.jump("a", LEDGE, high_jump(), wait=True)
+    assert actions.catch_fall("a", 8)
+    after = document.board
+    assert aloft(after, "a") is None and after.token("a").motion.mode == "climb"
+    assert document.undo_stack.text(1) == "Catch a surface (Aria) — Climb 8 vs DL 6"
+    document.undo_stack.undo()
+    assert aloft(document.board, "a") is not None

@@ -83,6 +83,7 @@ def test_map_json_layout() -> None:
     assert doc["tokens"][0]["motion"] == {
         "mode": "ground", "altitude": 0, "pace": "walk", "amble": False, "winged": True,
         "bulk": 0.0, "bulk_limit": None, "spare": 0, "spaces_in_a_row": 0, "dashed": False,
+        "secondary_rounds": 0, "secondary_now": False,
     }  # fmt: skip
     assert list(doc["tokens"][0])[-1] == "motion"
     assert list(doc)[-4:] == ["effects", "dice", "holds", "rolls"]

@@ -286,6 +286,7 @@ def test_whole_and_numpy_numbers_in_a_motion_are_written_as_json_numbers() -> No
     assert map_json(data)["tokens"][0]["motion"] == {
         "mode": "ground", "altitude": 4, "pace": "walk", "amble": False, "winged": True,
         "bulk": 3.0, "bulk_limit": 2.5, "spare": 0, "spaces_in_a_row": 0, "dashed": False,
+        "secondary_rounds": 0, "secondary_now": False,
     }  # fmt: skip
     back = mapfile.loads(data).tokens["t"].motion
     assert back == Motion(altitude=4, bulk=3.0, bulk_limit=2.5) and type(back.altitude) is int

@@ -1,7 +1,9 @@
 """Map format version 7: each token's senses, limbs (and those gripping an object) and the
 words it spoke this round; the spaces moved in a row and Dash used that Charge reads; the
-Concealment kinds of every sense; the upgrade from version 6, the version-7 fixture, the
-layout of map.json and round trips. Broken entries are in test_mapfile_v7_hostile.py."""
+rounds of Secondary movement counted toward Overexertion and whether it moved with one
+this turn; the Concealment kinds of every sense; the upgrade from version 6, the
+version-7 fixture, the layout of map.json and round trips. Broken entries are in
+test_mapfile_v7_hostile.py."""
 
 from __future__ import annotations
 
@@ -38,9 +40,13 @@ from rules.body import DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
 from rules.hexes import Hex
 from rules.mapfile_body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
 from rules.mapfile_motion import MOTION_FIELDS, MOTION_FIELDS_V5
-from rules.motion import MAX_RUN, Motion
+from rules.motion import MAX_RUN, MAX_SECONDARY_ROUNDS, Motion
+from rules.play import next_turn
 from rules.terrain import ConcealmentKind
 from rules.tokens import Token
+from rules.turns import act_now
+
+SECONDARY = "you must roll for Overexertion after each 10 minutes"  # [S001]
 
 # --- the version-7 fixture ----------------------------------------------------------------
 
@@ -55,11 +61,30 @@ def test_v7_fixture_loads_and_equals_its_builder() -> None:
     assert (aria.motion.spaces_in_a_row, aria.motion.dashed) == (3, True)
     assert (bat.senses, bat.limbs, bat.words.per_round) == (("sound", "smell"), 0, 0)
     assert (naga.senses[0], naga.limbs, naga.gripping) == ("thermal", 4, 2)
+    otter = board.token("otter")
+    assert otter.motion == make_v7.OTTER_MOTION and otter.movement_types == ("land", "swim")
+    assert (otter.motion.secondary_rounds, otter.motion.secondary_now) == (119, True)
+    assert board.turn.participant("otter").waiting
     kinds = board.layer("concealment_kind")
     assert {ConcealmentKind(int(k)) for k in np.unique(kinds)} == {
         ConcealmentKind.WORLD, ConcealmentKind.NOISE, ConcealmentKind.MAGIC_SIGHT,
         ConcealmentKind.HEAT, ConcealmentKind.MAGIC_VIBRATION,
     }  # fmt: skip
+
+
+def test_the_fixture_otters_count_makes_the_roll_due_as_its_turn_ends() -> None:
+    """[S001] "Movement with a Secondary Movement type increases the cost by 1 and you must
+    roll for Overexertion after each 10 minutes": 119 rounds kept in the file, the 120th
+    counted as the otter's turn ends."""
+    board = mapfile.load(V7_FIXTURE)
+    otter_acts = next_turn(board, act_now(board.turn, "otter"))  # Aria's turn ends
+    assert otter_acts.actor == "otter"
+    ended = next_turn(otter_acts.board)
+    motion = ended.board.token("otter").motion
+    assert (motion.secondary_rounds, motion.secondary_now) == (120, False)
+    assert any(
+        c.startswith("River Otter: 120 rounds (10 minutes)") and "(Q9)" in c for c in ended.changes
+    ), SECONDARY
 
 
 def test_v7_fixture_is_in_the_current_format_and_checks_clean() -> None:
@@ -94,6 +119,10 @@ def test_v7_map_json_layout() -> None:
     assert list(aria["words"]) == list(WORDS_FIELDS)
     assert list(aria["motion"]) == list(MOTION_FIELDS) == [*MOTION_FIELDS_V5, *MOTION_FIELDS_V7]
     assert (aria["motion"]["spaces_in_a_row"], aria["motion"]["dashed"]) == (3, True)
+    assert MOTION_FIELDS_V7[2:] == ("secondary_rounds", "secondary_now")
+    otter = doc["tokens"][3]["motion"]
+    assert (otter["secondary_rounds"], otter["secondary_now"]) == (119, True)
+    assert (aria["motion"]["secondary_rounds"], aria["motion"]["secondary_now"]) == (0, False)
     assert keys[-1] == "motion"
 
 
@@ -120,6 +149,7 @@ def test_older_fixtures_upgrade_with_the_default_body(path: Path) -> None:
             0,
             False,
         )
+        assert (token.motion.secondary_rounds, token.motion.secondary_now) == (0, False)
     assert mapfile.loads(mapfile.dumps(board)) == board
     assert mapfile.check(path) == []
 
@@ -133,11 +163,15 @@ def test_the_v7_upgrade_gives_the_defaults_and_replaces_what_v6_ignored() -> Non
     v6 = map_json(GOOD_V6)
     v6["tokens"][0].update(senses="junk", limbs=-4, words=[1])  # version 6 never read these
     v6["tokens"][0]["motion"]["dashed"] = "yes"
+    v6["tokens"][0]["motion"].update(secondary_rounds=-3, secondary_now="yes")
     doc = mapfile.UPGRADERS[6](v6)
     for token in doc["tokens"]:
         assert token["senses"] == ["sight"] and (token["limbs"], token["gripping"]) == (2, 0)
         assert token["words"] == {"per_round": 10, "spent": 0, "round": 0}
         assert (token["motion"]["spaces_in_a_row"], token["motion"]["dashed"]) == (0, False)
+        motion = token["motion"]
+        assert (motion["secondary_rounds"], motion["secondary_now"]) == (0, False)
+        assert set(motion) == set(MOTION_FIELDS)
     assert v6["tokens"][0]["senses"] == "junk" and "gripping" not in v6["tokens"][1]  # unchanged
     other = mapfile.UPGRADERS[6](v6)
     assert other["tokens"][0]["words"] is not doc["tokens"][0]["words"]
@@ -201,11 +235,19 @@ SENSE_LISTS = st.lists(st.sampled_from(SENSES), min_size=1, max_size=7, unique=T
     st.builds(Words, st.integers(0, MAX_WORDS), st.integers(0, MAX_WORDS), st.integers(0, 10**30)),
     st.integers(0, MAX_RUN),
     st.booleans(),
+    st.integers(0, MAX_SECONDARY_ROUNDS),
+    st.booleans(),
 )
-def test_any_body_and_run_round_trip(
-    senses: tuple[str, ...], limbs: tuple[int, int], words: Words, run: int, dashed: bool
+def test_any_body_run_and_secondary_count_round_trip(
+    senses: tuple[str, ...],
+    limbs: tuple[int, int],
+    words: Words,
+    run: int,
+    dashed: bool,
+    rounds: int,
+    now: bool,
 ) -> None:
-    motion = Motion(spaces_in_a_row=run, dashed=dashed)
+    motion = Motion(spaces_in_a_row=run, dashed=dashed, secondary_rounds=rounds, secondary_now=now)
     token = Token("t", "T", Hex(1, 1), senses=senses, limbs=limbs[0], gripping=limbs[1],
                   words=words, motion=motion)  # fmt: skip
     board = Board.blank(3, 3).with_token(token)
@@ -219,3 +261,12 @@ def test_numpy_integers_in_a_body_are_written_as_json_integers() -> None:
     body = doc["tokens"][0]
     assert (body["limbs"], body["gripping"], body["words"]["per_round"]) == (3, 1, 4)
     assert type(body["limbs"]) is int and type(body["words"]["per_round"]) is int
+
+
+def test_numpy_integers_in_a_secondary_count_are_written_as_json_integers() -> None:
+    motion = forced(Motion(), secondary_rounds=np.int64(240))
+    doc = map_json(
+        mapfile.dumps(Board.blank(2, 2).with_token(Token("t", "T", Hex(0, 0), motion=motion)))
+    )
+    written = doc["tokens"][0]["motion"]["secondary_rounds"]
+    assert written == 240 and type(written) is int

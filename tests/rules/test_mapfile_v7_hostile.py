@@ -1,10 +1,12 @@
 """Map format version 7, strictly: every broken ``senses``, ``limbs``, ``gripping`` or
-``words`` of a token, every broken ``spaces_in_a_row`` or ``dashed`` of its motion and a
-``concealment_kind`` beyond the known kinds is refused with its exact message, when
-reading and when writing; ``hexweave check`` lists the problem of each token."""
+``words`` of a token, every broken ``spaces_in_a_row``, ``dashed``, ``secondary_rounds`` or
+``secondary_now`` of its motion and a ``concealment_kind`` beyond the known kinds is
+refused with its exact message, when reading and when writing; ``hexweave check`` lists
+the problem of each token."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,8 @@ from rules.tokens import Token
 Edit = Callable[[dict[str, Any]], None]
 ONE_OF = f"must be one of {', '.join(SENSES)}"
 T0, T2 = "tokens[0]", "tokens[2]"  # Aria (2 limbs, 1 gripping); the naga (4 limbs, 2 gripping)
+T3 = "tokens[3]"  # the otter: 119 rounds of swimming counted, swam this turn
+ROUNDS = "rounds of Secondary movement must be a whole number 0..1000000000"
 
 BODY_CASES = [
     *((f"{key}-missing", drop(f"tokens.0.{key}"), f"{T0}.{key} is missing")
@@ -100,6 +104,26 @@ BODY_CASES = [
      f"{T0}.motion.dashed must be true or false, not an integer"),
     ("dashed-null", put("tokens.0.motion.dashed", None),
      f"{T0}.motion.dashed must be true or false, not null"),
+    ("rounds-str", put("tokens.3.motion.secondary_rounds", "119"),
+     f"{T3}.motion.secondary_rounds must be an integer, not a string"),
+    ("rounds-float", put("tokens.3.motion.secondary_rounds", 119.0),
+     f"{T3}.motion.secondary_rounds must be an integer, not a number"),
+    ("rounds-bool", put("tokens.3.motion.secondary_rounds", True),
+     f"{T3}.motion.secondary_rounds must be an integer, not true/false"),
+    ("rounds-null", put("tokens.3.motion.secondary_rounds", None),
+     f"{T3}.motion.secondary_rounds must be an integer, not null"),
+    ("rounds-negative", put("tokens.3.motion.secondary_rounds", -1),
+     f"{T3}.motion: {ROUNDS}, got -1"),
+    ("rounds-huge", put("tokens.3.motion.secondary_rounds", 10**9 + 1),
+     f"{T3}.motion: {ROUNDS}, got 1000000001"),
+    ("rounds-vast", put("tokens.3.motion.secondary_rounds", 10**40),
+     f"{T3}.motion: {ROUNDS}, got {10**40}"),
+    ("now-int", put("tokens.3.motion.secondary_now", 1),
+     f"{T3}.motion.secondary_now must be true or false, not an integer"),
+    ("now-str", put("tokens.3.motion.secondary_now", "true"),
+     f"{T3}.motion.secondary_now must be true or false, not a string"),
+    ("now-null", put("tokens.3.motion.secondary_now", None),
+     f"{T3}.motion.secondary_now must be true or false, not null"),
 ]  # fmt: skip
 
 
@@ -120,6 +144,12 @@ def test_bad_v7_entries_are_refused_with_their_exact_message(edit: Edit, message
         (put("tokens.0.words.round", 10**30), lambda b: b.token("aria").words.round == 10**30),
         (put("tokens.0.hands", 2), lambda b: b == mapfile.loads(GOOD_V7)),  # unknown: ignored
         (put("tokens.0.words.mood", 1), lambda b: b == mapfile.loads(GOOD_V7)),
+        (put("tokens.3.motion.secondary_rounds", 10**9),
+         lambda b: b.token("otter").motion.secondary_rounds == 10**9),
+        (put("tokens.3.motion.secondary_rounds", 0),
+         lambda b: b.token("otter").motion.secondary_rounds == 0),
+        (put("tokens.0.motion.secondary_now", True),
+         lambda b: b.token("aria").motion.secondary_now),
     ],
 )  # fmt: skip
 def test_edge_values_load(edit: Edit, check: Callable[[Board], bool] | None) -> None:
@@ -145,7 +175,7 @@ PATHS = [
     *(f"tokens.{i}.{f}" for i in range(3) for f in TOKEN_BODY_FIELDS),
     "tokens.0.senses.0", "tokens.1.senses.1",
     *(f"tokens.{i}.words.{f}" for i in (0, 2) for f in WORDS_FIELDS),
-    *(f"tokens.{i}.motion.{f}" for i in range(3) for f in MOTION_FIELDS_V7),
+    *(f"tokens.{i}.motion.{f}" for i in range(4) for f in MOTION_FIELDS_V7),
 ]  # fmt: skip
 
 
@@ -166,13 +196,15 @@ def test_check_lists_the_problem_of_every_token(tmp_path: Path) -> None:
     doc["tokens"][0]["senses"] = ["sight", "sight"]
     doc["tokens"][1]["words"]["per_round"] = -1
     doc["tokens"][2]["motion"]["dashed"] = "no"
+    doc["tokens"][3]["motion"]["secondary_rounds"] = -1
     path = tmp_path / "bodies.hexmap"
     path.write_bytes(with_map_json(doc, GOOD_V7))
     problems = mapfile.check(path)
-    assert problems[:3] == [
+    assert problems[:4] == [
         "map.json: tokens[0].senses lists 'sight' twice",
         "map.json: tokens[1].words.per_round must be 0..999, got -1",
         "map.json: tokens[2].motion.dashed must be true or false, not a string",
+        f"map.json: tokens[3].motion: {ROUNDS}, got -1",
     ]
 
 
@@ -223,3 +255,37 @@ def test_a_motion_run_that_would_not_read_back_is_not_written(tmp_path: Path) ->
     refuse_to_write(
         board, "map.json: tokens[0].motion.dashed must be true or false, not an integer", tmp_path
     )
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"secondary_now": 1},
+         "map.json: tokens[0].motion.secondary_now must be true or false, not an integer"),
+        ({"secondary_rounds": "2"},
+         "map.json: tokens[0].motion.secondary_rounds must be an integer, not a string"),
+        ({"secondary_rounds": 2.0},
+         "map.json: tokens[0].motion.secondary_rounds must be an integer, not a number"),
+        ({"secondary_rounds": -1}, f"map.json: tokens[0].motion: {ROUNDS}, got -1"),
+        ({"secondary_rounds": 10**9 + 1},
+         f"map.json: tokens[0].motion: {ROUNDS}, got 1000000001"),
+    ],
+)  # fmt: skip
+def test_a_secondary_count_that_would_not_read_back_is_not_written(
+    fields: dict[str, object], message: str, tmp_path: Path
+) -> None:
+    board = Board.blank(3, 3).with_token(Token("t", "T", Hex(1, 1), motion=Motion()))
+    forced(board.token("t").motion, **fields)
+    refuse_to_write(board, message, tmp_path)
+
+
+@pytest.mark.parametrize("rounds", [-1, 10**9 + 1, True, "1", 1.5, None])
+def test_a_motion_refuses_a_bad_secondary_count(rounds: object) -> None:
+    with pytest.raises(ValueError, match=f"^{re.escape(ROUNDS)}, got "):
+        Motion(secondary_rounds=rounds)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("now", [1, 0, None, "true"])
+def test_a_motion_refuses_a_secondary_flag_that_is_not_true_or_false(now: object) -> None:
+    with pytest.raises(ValueError, match=r"^secondary_now must be true or false$"):
+        Motion(secondary_now=now)  # type: ignore[arg-type]
