@@ -102,7 +102,7 @@ from rules.tokens import Token, TokenKind, default_footprint
 from rules.turns import SOULWEAVER, TurnState
 from rules.visibility import fogged, player_board, revealed_around
 
-__version__ = "0.6.0"
+__version__ = "0.7.0"
 
 __all__ = [
     "CONDITION_SPECS",
