@@ -27,7 +27,7 @@ from rules.conditions import add_condition, set_condition, tier_of
 from rules.conflict_actions import rapid_strike
 from rules.dice import injury
 from rules.effects import OngoingEffect
-from rules.harm import harm
+from rules.harm import harm, injury_rolls
 from rules.holds import stomach_check
 from rules.ids import fresh_id
 from rules.play import with_effect
@@ -142,8 +142,9 @@ def apply_damage(
     for name, tier in result.conditions:
         entries = set_condition(entries, name, max(tier, tier_of(entries, name)))
     board = board.with_token_replaced(replace(token, vitals=vitals, conditions=entries))
+    due = [r.describe(token.name) for r in injury_rolls(board, target_id, hurt)]
     freed = stomach_check(board, target_id)  # "6 Tiers of Wounded to the stomach" [S002]
-    return freed.board, [*reasons, *freed.reasons]
+    return freed.board, [*reasons, *due, *freed.reasons]
 
 
 def _body_part(part: str | None) -> str:

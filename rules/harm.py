@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.board import Board
+from rules.sizes import flying_on_wings
 from rules.tactics import CalledShot
 
-__all__ = ["Harm", "harm"]
+__all__ = ["Harm", "InjuryRoll", "harm", "injury_rolls"]
 
 
 @dataclass(frozen=True)
@@ -84,3 +86,44 @@ def harm(
         conditions,
         tuple(reasons),
     )
+
+
+@dataclass(frozen=True)
+class InjuryRoll:
+    """A roll that suffering Grit Injury calls for: the Skill, its DL, what a failure does
+    and the seed's words."""
+
+    token_id: str
+    skill: str
+    dl: int
+    failure: str
+    source: str
+
+    def describe(self, name: str) -> str:
+        return f"{name} rolls {self.skill}, DL {self.dl}, or {self.failure} — {self.source}"
+
+
+def injury_rolls(board: Board, token_id: str, injury: int) -> tuple[InjuryRoll, ...]:
+    """The rolls ``injury`` Grit Injury calls for on ``token_id``:
+
+    - flying on wings: [S001] "If you suffer Grit Injury, roll Athletics to not fall, DL
+      equal to double Injury";
+    - each effect it keeps Ready: [S002] "After suffering Grit Injury, roll Manifest to not
+      lose the effect, DL 3 + Injury".
+    """
+    if injury <= 0:
+        return ()
+    token = board.token(token_id)
+    rolls = []
+    if flying_on_wings(token):
+        why = (
+            "[S001] 'If you suffer Grit Injury, roll Athletics to not fall, DL equal to double "
+            "Injury'"
+        )
+        rolls.append(InjuryRoll(token_id, "Athletics", 2 * injury, "it falls (Fall…)", why))
+    for effect in board.effects.values():
+        if effect.creator == token_id and effect.kind == "ready":
+            why = "[S002] 'After suffering Grit Injury, roll Manifest to not lose the effect'"
+            lost = f"it loses {effect.name} held Ready"
+            rolls.append(InjuryRoll(token_id, "Manifest", 3 + injury, lost, why))
+    return tuple(rolls)

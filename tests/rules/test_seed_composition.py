@@ -409,3 +409,21 @@ def test_the_movement_pools_size_has_one_owner() -> None:
     assert formula_pool(fast)[0] == 9
     board = with_turn(board_with(fast), start(join(TurnState(), "a", 5)))
     assert begin_turn(board, "a").board.token("a").left_of("movement") == 9
+
+
+def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None:
+    """[S001] "If you suffer Grit Injury, roll Athletics to not fall, DL equal to double
+    Injury." [S002] Ready: "After suffering Grit Injury, roll Manifest to not lose the
+    effect, DL 3 + Injury." """
+    from rules.actions_attack import apply_damage
+    from rules.effects import OngoingEffect
+    from rules.play import with_effect
+
+    board = board_with(BAT)
+    ready = OngoingEffect("r1", "Fireball", "w", None, kind="ready", amount=1)
+    board = with_effect(board, ready)
+    _after, why = apply_damage(board, "w", (9, 4, 1), 0)  # 2 Injury
+    assert "Bat rolls Athletics, DL 4, or it falls (Fall…)" in " ".join(why)
+    assert any("Manifest, DL 5" in r and "Fireball" in r for r in why)
+    walker = board.with_token_replaced(replace(BAT, motion=Motion(winged=True)))
+    assert not any("Athletics, DL" in r for r in apply_damage(walker, "w", (9, 4), 0)[1])
