@@ -33,9 +33,10 @@ round.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 if TYPE_CHECKING:
     from rules.board import Board
@@ -83,9 +84,12 @@ _GRIP = "'If the object is Gripped by multiple limbs'"
 
 def _whole(value: object, low: int, high: int | None = None) -> bool:
     """True for a whole number (a numpy integer too, not ``True``) in ``low..high``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+    if type(value) is int:  # the usual case, fast: not a bool, not an ABC check
+        number = value
+    elif isinstance(value, np.integer):
+        number = int(value)
+    else:
         return False
-    number = int(value)
     return low <= number and (high is None or number <= high)
 
 

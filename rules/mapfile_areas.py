@@ -17,7 +17,6 @@ what would not read back and ``hexweave check`` lists every bad entry.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -53,17 +52,10 @@ def areas_json(board: Board) -> list[MapDict]:
 
 def _area_json(area: AreaTemplate) -> MapDict:
     kind = area.kind.value if isinstance(area.kind, AreaKind) else area.kind
-    origin = [[_plain(h.q), _plain(h.r)] if isinstance(h, Hex) else h for h in area.origin]
-    values = (area.id, kind, _plain(area.value), origin, _plain(area.facing), area.source,
+    origin = [[chk.plain(h.q), chk.plain(h.r)] if isinstance(h, Hex) else h for h in area.origin]
+    values = (area.id, kind, chk.plain(area.value), origin, chk.plain(area.facing), area.source,
               area.caster, area.exclude_caster, area.physical, area.name)  # fmt: skip
     return dict(zip(AREA_FIELDS, values, strict=True))
-
-
-def _plain(value: object) -> object:
-    """A numpy integer as a Python one (JSON cannot encode it); anything else as it is."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    return value
 
 
 # -- reading ----------------------------------------------------------------------------

@@ -32,7 +32,6 @@ older maps the defaults.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable
 from typing import Any
 
@@ -55,13 +54,6 @@ MOTION_FIELDS_V7 = ("spaces_in_a_row", "dashed", "secondary_rounds", "secondary_
 """The ``motion`` fields new in version 7 (written after version 5's)."""
 
 
-def _plain(value: object) -> object:
-    """A numpy integer as a Python one (JSON cannot encode it); anything else as it is."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    return value
-
-
 # -- writing ----------------------------------------------------------------------------
 
 
@@ -76,9 +68,9 @@ def body_json(i: int, token: Token) -> MapDict:
     senses = token.senses
     doc = {
         "senses": list(senses) if isinstance(senses, tuple) else senses,
-        "limbs": _plain(token.limbs),
-        "gripping": _plain(token.gripping),
-        "words": {key: _plain(getattr(words, key)) for key in WORDS_FIELDS},
+        "limbs": chk.plain(token.limbs),
+        "gripping": chk.plain(token.gripping),
+        "words": {key: chk.plain(getattr(words, key)) for key in WORDS_FIELDS},
     }
     parse_body(doc, f"tokens[{i}]")
     return doc

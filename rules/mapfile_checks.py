@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import re
 import tokenize
 import zipfile
@@ -54,6 +55,14 @@ MEMBER_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def plain(value: object) -> object:
+    """A numpy integer as a Python one (JSON cannot encode it); anything else — a bool, a
+    Python int (the usual case, checked first), a string — as it is."""
+    if type(value) is not int and isinstance(value, numbers.Integral):
+        return value if isinstance(value, bool) else int(value)
+    return value
 
 
 def _mib(size: int) -> str:

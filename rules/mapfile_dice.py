@@ -26,7 +26,6 @@ holder 'ghost' is not on the map"``). :func:`upgrade_v5_to_v6` gives older maps 
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
@@ -70,14 +69,7 @@ def _strictly(read: Callable[[], T]) -> T | None:
     return read()
 
 
-def _plain(value: object) -> object:
-    """A numpy integer as a Python one (JSON cannot encode it); anything else as it is."""
-    if type(value) is not int and isinstance(value, numbers.Integral):  # int: the usual case
-        return value if isinstance(value, bool) else int(value)
-    return value
-
-
-def _listed(value: object, each: Callable[[object], object] = _plain) -> object:
+def _listed(value: object, each: Callable[[object], object] = chk.plain) -> object:
     """A tuple as a JSON list of ``each(item)``; anything else as it is, for the reader to
     refuse by name."""
     return [each(item) for item in value] if isinstance(value, tuple) else value
@@ -99,8 +91,8 @@ def dice_json(board: Board) -> MapDict:
         if not isinstance(entry, LoggedRoll):
             raise MapFileError(f"rolls[{i}] is not a LoggedRoll: {entry!r}")
     doc = {
-        "dice": {"seed": _plain(board.dice_seed), "draws": _plain(board.dice_draws)},
-        "holds": [{key: _plain(getattr(h, key)) for key in HOLD_FIELDS} for h in board.holds],
+        "dice": {"seed": chk.plain(board.dice_seed), "draws": chk.plain(board.dice_draws)},
+        "holds": [{key: chk.plain(getattr(h, key)) for key in HOLD_FIELDS} for h in board.holds],
         "rolls": [_roll_json(entry) for entry in board.rolls],
     }
     back = read_dice(doc, frozenset(board.tokens), _strictly)
@@ -122,15 +114,15 @@ def _roll_json(entry: LoggedRoll) -> MapDict:
     return {
         "action": entry.action,
         "faces": _listed(entry.faces),
-        "modifier": _plain(entry.modifier),
-        "dl": _plain(entry.dl),
+        "modifier": chk.plain(entry.modifier),
+        "dl": chk.plain(entry.dl),
         "actor": entry.actor,
         "target": entry.target,
         "breakdown": _listed(entry.breakdown, _listed),
         "outcome": entry.outcome,
         "role": entry.role,
         "manual": entry.manual,
-        "round": _plain(entry.round),
+        "round": chk.plain(entry.round),
     }
 
 

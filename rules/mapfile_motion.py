@@ -49,13 +49,6 @@ FLYING = "flying"
 """The version-4 condition that version 5 keeps as the ``"fly"`` mode instead."""
 
 
-def _plain_int(value: object) -> object:
-    """A numpy integer as a Python one (JSON cannot encode it); anything else as it is."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    return value
-
-
 def _plain_number(value: object) -> object:
     """A number (not ``true``/``false``) as a JSON float; anything else, or an integer too
     large for a float, as it is, for the reader to refuse by name."""
@@ -77,16 +70,16 @@ def motion_json(motion: Motion) -> MapDict:
     limit = motion.bulk_limit
     return {
         "mode": motion.mode,
-        "altitude": _plain_int(motion.altitude),
+        "altitude": chk.plain(motion.altitude),
         "pace": motion.pace,
         "amble": motion.amble,
         "winged": motion.winged,
         "bulk": _plain_number(motion.bulk),
         "bulk_limit": None if limit is None else _plain_number(limit),
-        "spare": _plain_int(motion.spare),
-        "spaces_in_a_row": _plain_int(motion.spaces_in_a_row),
+        "spare": chk.plain(motion.spare),
+        "spaces_in_a_row": chk.plain(motion.spaces_in_a_row),
         "dashed": motion.dashed,
-        "secondary_rounds": _plain_int(motion.secondary_rounds),
+        "secondary_rounds": chk.plain(motion.secondary_rounds),
         "secondary_now": motion.secondary_now,
     }
 

@@ -39,7 +39,6 @@ strict and raises :class:`~rules.errors.MapFileError` naming the field and index
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Iterable
 from typing import Any
 
@@ -81,13 +80,6 @@ _TABLES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_
 """Each name → value table of ``vitals`` and the names it may hold."""
 
 
-def _plain(value: object) -> object:
-    """A numpy integer as a Python one (JSON cannot encode it); anything else as it is."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    return value
-
-
 # -- writing ----------------------------------------------------------------------------
 
 
@@ -103,7 +95,8 @@ def token_play_json(i: int, token: Token) -> MapDict:
         raise MapFileError(f"map.json: tokens[{i}].vitals: {problem}")
     doc = {
         "conditions": [
-            {"name": e.name, "tier": _plain(e.tier), "source": e.source} for e in token.conditions
+            {"name": e.name, "tier": chk.plain(e.tier), "source": e.source}
+            for e in token.conditions
         ],
         "vitals": _vitals_json(vitals),
         "moving": token.moving,
@@ -116,13 +109,13 @@ def token_play_json(i: int, token: Token) -> MapDict:
 
 def _vitals_json(vitals: Vitals) -> MapDict:
     def table(key: str) -> dict[str, object]:
-        return {name: _plain(value) for name, value in getattr(vitals, key)}
+        return {name: chk.plain(value) for name, value in getattr(vitals, key)}
 
     return {
         "stats": table("stats"),
         "maximum": table("maximum"),
         "current": table("current"),
-        "severe_threshold": _plain(vitals.severe_threshold),
+        "severe_threshold": chk.plain(vitals.severe_threshold),
         "wounded": table("wounded"),
         "bars_for_players": vitals.bars_for_players,
     }
@@ -141,7 +134,7 @@ def effects_json(board: Board) -> list[MapDict]:
             raise MapFileError(f"effect {key!r} is not an OngoingEffect: {effect!r}")
         if key != effect.id:
             raise MapFileError(f"effect {effect.id!r} is filed under the id {key!r}")
-        values = [_plain(getattr(effect, name)) for name in EFFECT_FIELDS]
+        values = [chk.plain(getattr(effect, name)) for name in EFFECT_FIELDS]
         entry = dict(zip(EFFECT_FIELDS, values, strict=True))
         parse_effect(i, entry, tokens, areas)
         entries.append(entry)
@@ -157,11 +150,11 @@ def turn_json(board: Board) -> MapDict:
     if not (isinstance(turn, TurnState) and all(isinstance(p, Participant) for p in turn.order)):
         raise MapFileError(f"the turn order must be a TurnState of Participants: {turn!r}")
     order = [
-        {"token": p.token_id, "zeal": _plain(p.zeal), "zeal_tier": _plain(p.zeal_tier),
+        {"token": p.token_id, "zeal": chk.plain(p.zeal), "zeal_tier": chk.plain(p.zeal_tier),
          "waiting": p.waiting}
         for p in turn.order
     ]  # fmt: skip
-    doc = {"round": _plain(turn.round), "current": _plain(turn.current), "order": order}
+    doc = {"round": chk.plain(turn.round), "current": chk.plain(turn.current), "order": order}
     parse_turn({"turn": doc}, frozenset(board.tokens))
     return doc
 
