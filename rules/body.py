@@ -93,15 +93,21 @@ def _whole(value: object, low: int, high: int | None = None) -> bool:
     return low <= number and (high is None or number <= high)
 
 
+def distinct_names(values: object, known: tuple[str, ...]) -> bool:
+    """True for a non-empty tuple of distinct names from ``known`` (a token's senses, its
+    movement types)."""
+    return (
+        isinstance(values, tuple)
+        and bool(values)
+        and len(set(values)) == len(values)
+        and all(v in known for v in values)
+    )
+
+
 def senses_problem(senses: object) -> str | None:
     """What is wrong with ``senses`` as a token's senses, or ``None``: a tuple of distinct
     names from :data:`SENSES`, at least one, the Primary Sense first."""
-    if (
-        not isinstance(senses, tuple)
-        or not senses
-        or len(set(senses)) != len(senses)
-        or any(s not in SENSES for s in senses)
-    ):
+    if not distinct_names(senses, SENSES):
         return (
             f"senses must be distinct, from {', '.join(SENSES)}, the Primary Sense first; "
             f"got {senses!r}"

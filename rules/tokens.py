@@ -26,7 +26,14 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from rules.body import DEFAULT_LIMBS, DEFAULT_SENSES, Words, limbs_problem, senses_problem
+from rules.body import (
+    DEFAULT_LIMBS,
+    DEFAULT_SENSES,
+    Words,
+    distinct_names,
+    limbs_problem,
+    senses_problem,
+)
 from rules.conditions import ConditionEntry
 from rules.hexes import Hex, disk
 from rules.ids import id_problem
@@ -189,12 +196,7 @@ class Token:
         if not (_is_int(self.movement_pool) and 0 <= self.movement_pool <= 99):
             return f"token {self.id!r}: Movement Pool must be 0..99, got {self.movement_pool!r}"
         types = self.movement_types
-        if (
-            not isinstance(types, tuple)
-            or not types
-            or len(set(types)) != len(types)
-            or any(t not in MOVEMENT_TYPES for t in types)
-        ):
+        if not distinct_names(types, MOVEMENT_TYPES):
             return (
                 f"token {self.id!r}: movement types must be distinct, from "
                 f"{', '.join(MOVEMENT_TYPES)}, primary first; got {types!r}"

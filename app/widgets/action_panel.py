@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets.odds_chart import OddsChart
+from app.widgets.panel_widgets import spin_box
 from rules.action_terms import MINOR_STRIKES
 from rules.actions import ActionOutcome, ActionPlan, ActionRequest, Pool, Weapon
 from rules.actions_area import rolls_each_occupant
@@ -90,16 +91,6 @@ def breakdown_html(plan: ActionPlan, names: dict[str, str]) -> str:
     return "".join(parts)
 
 
-def _spin(low: int, high: int, value: int, tip: str, special: str = "") -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    if special:
-        spin.setSpecialValueText(special)
-    return spin
-
-
 class ActionPanel(QWidget):
     """The action being prepared: inputs, breakdown, odds, Roll / typed dice, outcome."""
 
@@ -157,12 +148,14 @@ class ActionPanel(QWidget):
     def _build_inputs(self, layout: QVBoxLayout) -> None:
         form = QFormLayout()
         self.form = form
-        self.attack_dice = _spin(
+        self.attack_dice = spin_box(
             FROM_SKILL, 30, FROM_SKILL, "Dice to roll (the Skill's Tier by default)", "from Skill"
         )
         self.defence_skill = QComboBox()
         self.defence_skill.setToolTip("The defender chooses the Skill it defends with (Q3)")
-        self.defence_dice = _spin(FROM_SKILL, 30, FROM_SKILL, "The defender's dice", "from Skill")
+        self.defence_dice = spin_box(
+            FROM_SKILL, 30, FROM_SKILL, "The defender's dice", "from Skill"
+        )
         self.ranged = QCheckBox("Ranged")
         self.ranged.setToolTip("A ranged weapon: −1 per extra range increment [S002]")
         self.lightweight = QCheckBox("Lightweight")
@@ -176,16 +169,16 @@ class ActionPanel(QWidget):
             "can use any Strike or Overpower as a Minor Action' — the limb cannot attack "
             "again this round [S002]"
         )
-        self.weapon_range = _spin(1, 200, 6, "The weapon's range in spaces")
+        self.weapon_range = spin_box(1, 200, 6, "The weapon's range in spaces")
         self.kind = QComboBox()
         self.kind.addItems(["launched", "thrown"])
         self.kind.setToolTip("Thrown: up to 5 extra increments; launched: up to 15 [S002]")
-        self.damage = _spin(0, 30, 2, "Damage dice of the weapon [ASSUMPTION] 2d12 by default")
-        self.reduction = _spin(0, 12, 0, "The target's Reduction: faces need ≥ 3 + it (Q24)")
+        self.damage = spin_box(0, 30, 2, "Damage dice of the weapon [ASSUMPTION] 2d12 by default")
+        self.reduction = spin_box(0, 12, 0, "The target's Reduction: faces need ≥ 3 + it (Q24)")
         self.part = QComboBox()
         self.part.addItems(list(CALLED_SHOT_PARTS))
         self.part.setToolTip("The part to strike: the margin over the defence it needs [S002]")
-        self.number = _spin(0, 12, 1, "The number declared")
+        self.number = spin_box(0, 12, 1, "The number declared")
         self.choice = QComboBox()
         self.area = QComboBox()
         self.area.setToolTip("The pinned Area whose subjects are attacked (Areas panel)")

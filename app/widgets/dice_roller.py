@@ -32,6 +32,7 @@ from app.dice_actions import FacesError, RollRequest, outcome_text, parse_faces,
 from app.document import MapDocument
 from app.document_actions import DocumentSource, document_of
 from app.widgets.odds_chart import OddsChart, percent
+from app.widgets.panel_widgets import spin_box
 from rules.contest import result_distribution
 from rules.dice import chance, read_faces
 from rules.roll_log import LoggedRoll
@@ -44,10 +45,7 @@ WARNING = "#b3261e"
 
 
 def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
+    spin = spin_box(low, high, value, tip)
     spin.setAccelerated(True)
     return spin
 

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from app.movement_actions import NOT_APPLIED, MovementActions, catch_words, where
 from app.scene.jump_items import TAKE_OFF, HexMarksItem
+from app.widgets.panel_widgets import spin_box
 from rules import Board, Fall, fall
 from rules.body import MAX_LIMBS, FreeLimbs, free_limbs
 from rules.climbing import CLIMB_FREE_LIMBS, CLIMB_NOTES, ClimbRoll, climb_result, climb_roll
@@ -123,14 +124,6 @@ def _set_range(spin: QSpinBox, low: int, high: int) -> None:
     spin.blockSignals(True)
     spin.setRange(low, high)
     spin.blockSignals(False)
-
-
-def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin
 
 
 def fall_rows(result: Fall) -> dict[str, str]:
@@ -228,7 +221,7 @@ class FallDialog(QDialog):
         box = QGroupBox("Catch a surface (roll Climb)")
         box.setToolTip(FALL_NOTES[2])
         form = QFormLayout(box)
-        self.limbs_spin = _spin(
+        self.limbs_spin = spin_box(
             0, MAX_LIMBS, CLIMB_FREE_LIMBS,
             "Free Limbs it climbs with: 2 required, +1 on the roll for each more [S001]; at "
             "most its Free Limbs (limbs less those gripping, holding or keeping a spell Ready)",
@@ -239,11 +232,11 @@ class FallDialog(QDialog):
         limbs_row.addWidget(self.limbs_spin)
         limbs_row.addWidget(self.limbs_label, 1)
         form.addRow(_buddy("Free Li&mbs used", self.limbs_spin), limbs_row)
-        self.hooves_spin = _spin(
+        self.hooves_spin = spin_box(
             0, MAX_LIMBS, 0, "Hooves or feet it climbs with too: +1 each [S001]"
         )
         form.addRow("&Hooves or feet used", self.hooves_spin)
-        self.fallen_spin = _spin(
+        self.fallen_spin = spin_box(
             0, 0, 0,
             "How far it falls before it grabs the surface (0: as the fall begins); the "
             "Collision of the catch is the falling damage of those spaces",
@@ -253,7 +246,7 @@ class FallDialog(QDialog):
         self.climb_label = QLabel()
         self.climb_label.setWordWrap(True)
         form.addRow("Climb", self.climb_label)
-        self.climb_spin = _spin(
+        self.climb_spin = spin_box(
             -99, 999, 0, "The Climb roll's result, its bonus added: DL 6 or more catches it"
         )
         self.catch_button = QPushButton("Ca&tch")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.movement_actions import where
 from app.tools.jump import WAIT_RULE, JumpSettings, JumpTool
 from app.tools.shove import MAX_SPACES, ShoveTool
+from app.widgets.panel_widgets import spin_box
 
 RUN_UP_TIP = (
     "Spaces moved straight before the jump: 2 or more for a full long jump [S001]. The map "
@@ -43,14 +44,6 @@ def _label(text: str = "", scale: float = 1.0, bold: bool = False) -> QLabel:
     font.setBold(bold)
     label.setFont(font)
     return label
-
-
-def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin
 
 
 class JumpPanel(QWidget):
@@ -99,12 +92,14 @@ class JumpPanel(QWidget):
 
     def _build_form(self) -> QFormLayout:
         form = QFormLayout()
-        self.result_spin = _spin(-99, 999, 0, "The Jump result, typed (or rolled); +/− on the map")
+        self.result_spin = spin_box(
+            -99, 999, 0, "The Jump result, typed (or rolled); +/− on the map"
+        )
         self.result_spin.valueChanged.connect(self._on_result)
         form.addRow("Jump result", self.result_spin)
         dice_row = QHBoxLayout()
-        self.dice_spin = _spin(0, 12, 1, "How many d12 to roll (1 by default)")
-        self.bonus_spin = _spin(-99, 99, 0, "Added to the highest face")
+        self.dice_spin = spin_box(0, 12, 1, "How many d12 to roll (1 by default)")
+        self.bonus_spin = spin_box(-99, 99, 0, "Added to the highest face")
         self.dice_spin.valueChanged.connect(lambda n: setattr(self.settings, "dice", n))
         self.bonus_spin.valueChanged.connect(lambda n: setattr(self.settings, "bonus", n))
         self.roll_button = QPushButton("R&oll")
@@ -113,7 +108,7 @@ class JumpPanel(QWidget):
         for widget in (self.dice_spin, QLabel("d12 +"), self.bonus_spin, self.roll_button):
             dice_row.addWidget(widget)
         form.addRow("Roll", dice_row)
-        self.run_up_spin = _spin(0, 99, 0, RUN_UP_TIP)
+        self.run_up_spin = spin_box(0, 99, 0, RUN_UP_TIP)
         self.run_up_spin.valueChanged.connect(self._on_run_up)
         form.addRow("Run-up spaces", self.run_up_spin)
         return form
@@ -208,7 +203,7 @@ class ShovePanel(QWidget):
         self.facing_label = _label("", 1.15)
         column.addWidget(self.facing_label)
         form = QFormLayout()
-        self.spaces_spin = _spin(1, MAX_SPACES, 1, "Spaces to push: the wheel or +/− on the map")
+        self.spaces_spin = spin_box(1, MAX_SPACES, 1, "Spaces to push: the wheel or +/− on the map")
         self.spaces_spin.valueChanged.connect(self.spaces_changed)
         form.addRow("&Spaces", self.spaces_spin)
         column.addLayout(form)

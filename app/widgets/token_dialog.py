@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from app.scene.style import readable_text_color
 from app.token_actions import TokenActions
+from app.widgets.panel_widgets import spin_box
 from app.widgets.token_editors import MovementTypesEditor, SensesEditor
 from rules import Hex, MapFileError, Token, TokenKind
 from rules.body import MAX_LIMBS, MAX_WORDS
@@ -194,14 +195,14 @@ class TokenDialog(QDialog):
 
     def _build_body(self, form: QFormLayout, token: Token) -> None:
         self.senses = SensesEditor(token.senses, self)
-        self.limbs_spin = _spin(0, MAX_LIMBS, token.limbs,
+        self.limbs_spin = spin_box(0, MAX_LIMBS, token.limbs,
             "Limbs it can hold, attack or climb with: 2 for a humanoid (its arms). Its Free "
             "Limbs are these less those gripping an object, holding a creature or keeping "
             "a Ready effect [S002]")  # fmt: skip
-        self.gripping_spin = _spin(0, MAX_LIMBS, token.gripping,
+        self.gripping_spin = spin_box(0, MAX_LIMBS, token.gripping,
             "Limbs gripping a weapon, shield or other object: they are not Free (a Spell "
             "needs a Free Limb, [S002]); a Disarm frees them")  # fmt: skip
-        self.words_spin = _spin(0, MAX_WORDS, token.words.per_round,
+        self.words_spin = spin_box(0, MAX_WORDS, token.words.per_round,
             "Words it can speak in a round (10 unless set): a Spell costs 1, Boosted 2 "
             "[S002]; 0 for a creature that cannot speak")  # fmt: skip
         form.addRow("Se&nses:", self.senses)
@@ -320,14 +321,6 @@ class TokenDialog(QDialog):
         )
         if path:
             self.load_picture_file(Path(path))
-
-
-def _spin(low: int, high: int, value: int, tip: str) -> QSpinBox:
-    spin = QSpinBox()
-    spin.setRange(low, high)
-    spin.setValue(value)
-    spin.setToolTip(tip)
-    return spin
 
 
 def _combo(values: list[str], current: str) -> QComboBox:
