@@ -7,7 +7,7 @@ The rules decide (:mod:`rules.stance`, :mod:`rules.jumping`, :mod:`rules.falling
 ("Crouch (Aria)", "Rise 1 (Bat) — 2 Movement"), or emit the rules' refusal on
 :attr:`~app.document_actions.DocumentActions.refused` ("Can't stand (Aria): needs 2
 Movement, Aria has 1 left this turn"). Collision damage from a fall, a catch or a shove is
-*shown* (in the message), not applied: Pools and Injury from Collision are a later step.
+*shown* (in the message), not applied to the Pools: the table applies Collision damage.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from rules.stance import (
 POSTURE_WORDS = {"standing": "Stand", "crouching": "Crouch", "prone": "Go prone"}
 PACE_WORDS = {"walk": "Walk", "dash": "Dash", "run": "Run"}
 MODE_WORDS = {"ground": "On the ground", "fly": "Fly", "burrow": "Burrow", "climb": "Climb"}
-NOT_APPLIED = "shown, not applied: Pools and Injury from Collision come in a later step"
+NOT_APPLIED = "shown, not applied to the Pools: the table applies Collision damage"
 
 ChangeOf = Callable[[Board, str], MotionChange]
 

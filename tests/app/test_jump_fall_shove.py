@@ -413,7 +413,7 @@ def test_catching_a_surface_stops_the_fall_as_one_step(window: MainWindow) -> No
     assert said.startswith("Catch a surface (Faller) — Climb 7 vs DL 6: Faller stops falling")
     assert "Collision of the catch: 4 Bashing" in said and "the 3 limbs used [S001]" in said
     assert said.endswith(
-        "(shown, not applied: Pools and Injury from Collision come in a later step)"
+        "(shown, not applied to the Pools: the table applies Collision damage)"
     )
     assert not dialog.isVisible() and items_of(window, HexMarksItem) == []
     window.document.undo_stack.undo()

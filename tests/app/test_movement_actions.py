@@ -234,7 +234,7 @@ def test_a_shove_stops_before_a_wall_as_one_step(
     assert after.token("g").position == Hex(6, 4)
     assert said["informed"][0].endswith(
         "3 Bashing Collision damage (+3 1 per remaining space the effect would move you, 3 "
-        "[S001]): shown, not applied: Pools and Injury from Collision come in a later step"
+        "[S001]): shown, not applied to the Pools: the table applies Collision damage"
     )
 
 
