@@ -29,7 +29,7 @@ from rules import (
     RulesError,
 )
 from rules.annotations import Label, Note
-from rules.holds import holds_after_move
+from rules.holds import followers, holds_after_move
 from rules.ids import fresh_id
 from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
@@ -148,8 +148,13 @@ class MapController(QObject):
             self.refused.emit(problem)
             return False
         after = board
-        for token_id in ids:
-            after = after.with_token_moved(token_id, board.token(token_id).position + delta)
+        carried = {f for i in ids for f in followers(board, i)} - set(ids)  # held, swallowed
+        for token_id in [*ids, *sorted(carried)]:
+            target = board.token(token_id).position + delta
+            if token_id in ids or all(
+                after.contains(h) for h in after.token(token_id).footprint_at(target)
+            ):
+                after = after.with_token_moved(token_id, target)
         update = holds_after_move(after, ids)  # a Holder that can no longer touch lets go
         after = marked_moving(update.board, ids)
         self.document.undo_stack.push(

@@ -19,7 +19,7 @@ from app.document_actions import DocumentActions
 from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
 from rules.aloft import without_aloft
 from rules.body import free_limbs
-from rules.climbing import CLIMB_FREE_LIMBS, ClimbResult, catch_fall, climb_roll
+from rules.climbing import CLIMB_FREE_LIMBS, ClimbResult, catch_fall, climb_roll_for
 from rules.collision import Collision
 from rules.falling import apply_fall
 from rules.forced import apply_forced
@@ -199,7 +199,7 @@ class MovementActions(DocumentActions):
         board = self.document.board
         free, climb = free_limbs(board, token_id), None
         try:
-            climb = climb_roll(limbs, hooves_or_feet, available=free.free)
+            climb = climb_roll_for(board, token_id, limbs, hooves_or_feet)
             caught = catch_fall(board, token_id, result, climb, spaces_fallen=spaces_fallen)
         except ValueError as error:
             limbs_too = f" ({free.describe()})" if climb and not climb.allowed else ""

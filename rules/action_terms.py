@@ -27,11 +27,15 @@ from rules.effects import OngoingEffect
 from rules.encumbrance import encumbered
 from rules.ids import fresh_id
 from rules.play import with_effect
+from rules.tactics import charge
 
 __all__ = [
     "MINOR_STRIKES",
+    "as_charge",
     "as_minor_action",
     "attack_limb_problem",
+    "charge_refusal",
+    "charged",
     "effects_of",
     "encumbered_terms",
     "limbs_locked",
@@ -152,7 +156,8 @@ def as_minor_action(board: Board, plan: ActionPlan) -> ActionPlan:
         return replace(plan, refusal=plan.refusal or problem)
     notes = [f"as a Minor Action: {_RAPID}; the limb cannot attack again for 1 round"]
     attack = plan.attack
-    if not plan.request.weapon.lightweight:
+    weapon = plan.request.weapon
+    if not (weapon.lightweight or weapon.unarmed):  # "attacking with a weapon that is not …"
         attack = replace(attack, dice=attack.dice - 1)
         notes.append("a weapon that is not Lightweight: −1d12 more on this attack [S002]")
     return replace(plan, attack=attack, notes=(*plan.notes, *notes))
@@ -180,3 +185,46 @@ def attack_limb_problem(board: Board, actor_id: str) -> str | None:
     if actor.limbs and limbs_locked(board, actor_id) >= actor.limbs:
         return f"every limb of {actor.name} has attacked as a Minor Action this round [S002]"
     return None
+
+
+def charge_refusal(board: Board, actor_id: str) -> str | None:
+    """Why ``actor_id`` cannot Charge now, or ``None``: [S002] "After moving 2 consecutive
+    spaces, if you have used Dash this turn", from the spaces it moved in a row this turn
+    and whether it used Dash (:meth:`rules.motion.Motion.this_turn`), decided by
+    :func:`rules.tactics.charge`."""
+    token = board.token(actor_id)
+    check = charge(*token.motion.this_turn(token.moved_this_turn))
+    return None if check.allowed else f"{token.name}: {'; '.join(check.reasons)}"
+
+
+def as_charge(board: Board, plan: ActionPlan) -> ActionPlan:
+    """``plan`` made as a Charge (``request.charging``): "use an action that includes using
+    a Strike or Overpower, gain +1 on the attack roll" [S002] — any Strike or Overpower, or
+    refused with the reason (the Charge action itself gets its +1 from the Strike)."""
+    request = plan.request
+    if not request.charging or request.key == "charge" or plan.attack is None:
+        return plan
+    if plan.spec.group != "Overpower" and plan.spec.key not in MINOR_STRIKES:
+        return replace(
+            plan, refusal=plan.refusal or "only a Strike or an Overpower can Charge [S002]"
+        )
+    problem = charge_refusal(board, request.actor)
+    if problem:
+        return replace(plan, refusal=plan.refusal or problem)
+    attack = replace(plan.attack, modifiers=(*plan.attack.modifiers, Modifier(1, "Charge [S002]")))
+    notes = (
+        "Charge: −1 on defences against physical attacks for 1 round; the turn ends after "
+        "the attack [S002]",
+    )
+    return replace(plan, attack=attack, notes=(*plan.notes, *notes))
+
+
+def charged(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str, ...]]:
+    """After a Strike or Overpower made as a Charge: the lasting −1 on physical defences
+    for 1 round, which also ends its turn (:func:`rules.play.turn_over`)."""
+    if not plan.request.charging or plan.request.key == "charge":
+        return board, ()
+    effect_id = fresh_id(board.effects, "charge")
+    name = "Charged (−1 physical defences)"
+    board = with_effect(board, OngoingEffect(effect_id, name, plan.request.actor, 1, kind="charge"))
+    return board, ("Charge: the turn ends after the attack [S002]",)

@@ -26,7 +26,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.action_terms import as_minor_action, minor_action_spent, rapid_strike_losses
+from rules.action_terms import (
+    as_charge,
+    as_minor_action,
+    charged,
+    minor_action_spent,
+    rapid_strike_losses,
+)
 from rules.action_types import (  # the values, re-exported
     UNSET_SKILL_DICE,
     ActionOutcome,
@@ -43,6 +49,7 @@ from rules.board import Board
 from rules.contest import contest
 from rules.dice import Roll, injury, read_faces, roll
 from rules.holds import Hold, escape_hold, with_hold
+from rules.play import turn_over
 from rules.roll_log import LoggedRoll, appended
 
 __all__ = [
@@ -133,7 +140,8 @@ def available_actions(board: Board, actor_id: str) -> tuple[ActionChoice, ...]:
     """Every action with why ``actor_id`` cannot use it right now (``None``: it can)."""
     _load_actions()
     board.token(actor_id)
-    return tuple(ActionChoice(k.spec, k.refusal(board, actor_id)) for k in ACTIONS.values())
+    over = turn_over(board, actor_id)
+    return tuple(ActionChoice(k.spec, over or k.refusal(board, actor_id)) for k in ACTIONS.values())
 
 
 def spec_of(key: str) -> ActionSpec:
@@ -153,7 +161,10 @@ def plan_action(board: Board, request: ActionRequest) -> ActionPlan:
     board.token(request.actor)
     refusal = kind.refusal(board, request.actor)
     plan = rapid_strike_losses(board, kind.plan(board, request, kind.spec))
-    plan = as_minor_action(board, plan)
+    plan = as_charge(board, as_minor_action(board, plan))
+    over = turn_over(board, request.actor)
+    if over and not plan.refusal:
+        plan = replace(plan, refusal=over)
     if refusal and not plan.refusal:
         plan = replace(plan, refusal=refusal)
     return plan
@@ -250,7 +261,8 @@ def resolve(board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome:
     succeeded, reasons = _read(plan, dice)
     applied = kind.apply(board, plan, succeeded, dice)
     spent, minor = minor_action_spent(applied.board, plan)
-    applied = replace(applied, board=spent, reasons=(*applied.reasons, *minor))
+    spent, charging = charged(spent, plan)
+    applied = replace(applied, board=spent, reasons=(*applied.reasons, *minor, *charging))
     succeeded = applied.succeeded if applied.succeeded is not None else succeeded
     log = _log_entries(board, plan, dice, succeeded)
     after = applied.board._evolve(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.action_terms import physical_attack_terms, physical_defence_terms
+from rules.action_terms import charge_refusal, physical_attack_terms, physical_defence_terms
 from rules.actions import (
     ACTIONS,
     ActionKind,
@@ -67,7 +67,7 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     if part is not None and part not in CALLED_SHOT_PARTS:
         known = ", ".join(CALLED_SHOT_PARTS)
         return ActionPlan(request, spec, None, 3, refusal=f"no Called Shot part {part!r}; {known}")
-    rapid = rapid_strike(number, weapon.lightweight) if number else None
+    rapid = rapid_strike(number) if number else None  # the Minor Action's −1d12 is not this one
     planned = strike(
         board, request.actor, request.target, dice=0, weapon_range=weapon.range,
         ranged_kind=weapon.kind, called_part=part, charging=key == "charge",
@@ -223,18 +223,9 @@ _SPECS = (
 
 
 def _charge_refusal(board: Board, actor_id: str) -> str | None:
-    """[S002] "After moving 2 consecutive spaces, if you have used Dash this turn", decided
-    by :func:`rules.tactics.charge` from the spaces the token moved in a row this turn and
-    whether it used Dash (:meth:`rules.motion.Motion.this_turn`, kept by
-    ``rules.movement.apply_plan``)."""
-    from rules.tactics import charge  # imported here: only this function is edited
-
-    problem = attack_refusal(board, actor_id)
-    if problem:
-        return problem
-    token = board.token(actor_id)
-    check = charge(*token.motion.this_turn(token.moved_this_turn))
-    return None if check.allowed else f"{token.name}: {'; '.join(check.reasons)}"
+    """The Charge action: an attack (:func:`attack_refusal`) the actor may Charge with
+    (:func:`rules.action_terms.charge_refusal`)."""
+    return attack_refusal(board, actor_id) or charge_refusal(board, actor_id)
 
 
 for _spec in _SPECS:

@@ -66,7 +66,14 @@ from rules.actions_tackle import apply_tackle, tackle_collision, tackle_plan
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, add_condition, tier_of
 from rules.hexes import Hex, distance
-from rules.holds import HoldResistance, HoldUpdate, hold_resistance, leave_holds, move_together
+from rules.holds import (
+    HoldResistance,
+    HoldUpdate,
+    hold_resistance,
+    holds_on,
+    leave_holds,
+    move_together,
+)
 from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
 
 __all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
@@ -272,7 +279,8 @@ def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
     verdict = _resistance(board, plan.request).verdict(won)
     if not verdict.moves:
         return Applied(board, verdict.reasons)
-    update = leave_holds(board, target) if plan.follow_ups else HoldUpdate(board)
+    # Out of its Holds (with the Shover too, when it is in one of them: no contest then).
+    update = leave_holds(board, target) if holds_on(board, target) else HoldUpdate(board)
     update = update.then(move_together(update.board, target, where))
     shoved = f"{board.token(target).name} is shoved [S002]"
     return Applied(

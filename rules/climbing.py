@@ -25,8 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.board import Board
+from rules.body import free_limbs
 from rules.collision import Collision, falling_collision, whole_number
 from rules.dice import Roll
+from rules.encumbrance import encumbered
 from rules.falling import Fall, fall
 from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.tokens import Token
@@ -42,6 +44,7 @@ __all__ = [
     "catch_fall",
     "climb_result",
     "climb_roll",
+    "climb_roll_for",
 ]
 
 Term = tuple[int, str]
@@ -103,6 +106,20 @@ def climb_roll(
         terms.append((other, f"{other} hooves or feet"))
     terms = [(n, f"{why} used: +1 each [S001]") for n, why in terms]
     return ClimbRoll(free, other, sum(n for n, _ in terms), tuple(terms), refusal)
+
+
+def climb_roll_for(
+    board: Board, token_id: str, free_limbs_used: int = CLIMB_FREE_LIMBS, hooves_or_feet: int = 0
+) -> ClimbRoll:
+    """``token_id``'s Climb roll: :func:`climb_roll` against its Free Limbs
+    (:func:`rules.body.free_limbs`) and with Encumbered's −Tier ([P-COND] "−Tier on …
+    Mobility rolls": a faller is off the ground, Encumbered 2), each term named."""
+    climb = climb_roll(free_limbs_used, hooves_or_feet, available=free_limbs(board, token_id).free)
+    state = encumbered(board, token_id)
+    if not state.tier:
+        return climb
+    term = (-state.tier, f"{state.describe()} — −Tier on Mobility rolls [P-COND]")
+    return replace(climb, modifier=climb.modifier - state.tier, terms=(*climb.terms, term))
 
 
 @dataclass(frozen=True)
@@ -220,10 +237,13 @@ def catch_fall(
             "a surface in Reach, roll Climb'"
         )
     spaces = whole_number(spaces_fallen, "spaces fallen", 0, max(0, falling.height - 1))
-    climb = climb or climb_roll()
+    climb = climb or climb_roll_for(board, token_id)
     outcome = climb_result(result, climb)
     if not outcome.success:
-        missed = (*outcome.reasons, f"{token.name} does not catch the surface: it keeps falling")
+        missed = (
+            f"{outcome.result} against DL {outcome.dl}: {token.name} does not catch the surface "
+            "and keeps falling [S001]",
+        )
         return CaughtFall(token_id, outcome, False, None, None, climb.limbs_used, falling, missed)
     altitude = token.motion.altitude - spaces
     caught = replace(token, motion=replace(token.motion, mode="climb", altitude=altitude))

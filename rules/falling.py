@@ -18,6 +18,7 @@ from rules.aloft import without_aloft
 from rules.board import Board
 from rules.collision import Collision, broken_object_cap, falling_collision, whole_number
 from rules.hexes import Hex, disk
+from rules.holds import carried
 from rules.motion import CLIMB_DL
 from rules.movement import movement_enforced, movement_left, spend_movement
 from rules.play import marked_moving
@@ -237,6 +238,8 @@ def apply_fall(board: Board, token_id: str, *, braking: int = 0) -> FallApplied:
         raise ValueError(f"braking costs 1 Movement [S001]; {token.name} has none left this turn")
     after = spend_movement(landed(token, result), paid)
     board = without_aloft(board.with_token_replaced(after), token_id)
+    rise = after.motion.altitude - token.motion.altitude  # what it holds comes down with it
+    board = carried(board, token_id, token.position, rise).board
     reasons = list(result.reasons)
     if result.collision is not None:
         reasons.append(f"Collision on landing: {result.collision.describe()}")

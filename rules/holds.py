@@ -76,6 +76,7 @@ __all__ = [
     "carried_bulk",
     "carry_held",
     "escape_hold",
+    "followers",
     "grapple_hold",
     "held_problem",
     "held_tier",
@@ -437,7 +438,7 @@ def holds_after_move(board: Board, moved: Iterable[str] | None = None) -> HoldUp
 
 
 # -- moving together -----------------------------------------------------------------
-def _followers(board: Board, mover: str) -> list[str]:
+def followers(board: Board, mover: str) -> list[str]:
     """Who moves with ``mover``: the creatures it holds and has swallowed, and theirs."""
     found: list[str] = []
     queue = [mover]
@@ -451,19 +452,22 @@ def _followers(board: Board, mover: str) -> list[str]:
     return found
 
 
-def carried(board: Board, mover: str, before: Hex) -> HoldUpdate:
-    """``board`` after ``mover`` moved from ``before``: everyone it holds or has swallowed
-    (and whom they hold) moves by the same offset ([ASSUMPTION] "they move together",
-    issue #7; a swallowed creature sits at its swallower's anchor and keeps it); one that
-    would leave the map stays where it is. Then :func:`holds_after_move`."""
+def carried(board: Board, mover: str, before: Hex, rise: int = 0) -> HoldUpdate:
+    """``board`` after ``mover`` moved from ``before`` (and ``rise`` spaces up, or down
+    when negative: a flyer rising, a faller landing): everyone it holds or has swallowed
+    (and whom they hold) moves by the same offset and height ([ASSUMPTION] "they move
+    together", issue #7; a swallowed creature sits at its swallower's anchor and keeps it);
+    one that would leave the map stays where it is. Then :func:`holds_after_move`."""
     now = board.token(mover).position
     dq, dr = now.q - before.q, now.r - before.r
     moved: list[str] = []
-    for follower in _followers(board, mover) if (dq or dr) else []:
+    for follower in followers(board, mover) if (dq or dr or rise) else []:
         token = board.token(follower)
         target = Hex(token.position.q + dq, token.position.r + dr)
         if all(board.contains(h) for h in token.footprint_at(target)):
-            board = board.with_token_moved(follower, target)
+            height = max(0, token.motion.altitude + rise)
+            lifted = replace(token, motion=replace(token.motion, altitude=height))
+            board = board.with_token_replaced(lifted.moved_to(target))
             moved.append(follower)
     why = tuple(f"{board.token(t).name} moves with {board.token(mover).name}" for t in moved)
     return HoldUpdate(board, why, tuple(moved)).then(holds_after_move(board, [mover, *moved]))

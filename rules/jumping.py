@@ -27,6 +27,7 @@ from rules.board import Board
 from rules.collision import whole_number
 from rules.falling import Fall, apply_fall
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
+from rules.holds import carried, held_problem
 from rules.motion import PACES
 from rules.movement import moved_along, movement_enforced, movement_left, payment
 from rules.occupancy import entry_check
@@ -209,6 +210,9 @@ def landing_spaces(board: Board, token_id: str, jump: JumpReach) -> JumpLandings
     waiting = aloft_refusal(board, token_id)  # in the air on a ledge, at altitude 0
     if waiting:
         raise ValueError(waiting)
+    held = held_problem(board, token_id) if movement_enforced(board, token_id) else None
+    if held:  # a Held or swallowed creature does not jump away on its own [S002]
+        raise ValueError(held)
     start = token.position
     ground = _ground(board, token, start)
     left = token.left_of("movement")
@@ -416,7 +420,10 @@ def _advance(board: Board, token_id: str, flight: _Flight, reasons: tuple[str, .
         )
     enforced = movement_enforced(board, token_id)
     paid, spare = payment(token, reach * SPACE_COST) if enforced else (0, token.motion.spare)
-    board = board.with_token_replaced(moved_along(token, path[reach], paid, spare))
+    moved = moved_along(token, path[reach], paid, spare)
+    # A Jump is made "as you would move" [S001]: its spaces count toward Charge's run.
+    moved = replace(moved, motion=moved.motion.after_move(reach, token.moved_this_turn))
+    board = carried(board.with_token_replaced(moved), token_id, token.position).board
     if reach < spaces:
         return _stays_in_the_air(board, token_id, flight, (reach, spaces, paid), reasons)
     return _lands(board, token_id, flight, (reach, paid), reasons)

@@ -34,14 +34,13 @@ from dataclasses import dataclass, replace
 
 from rules.aloft import aloft, aloft_refusal
 from rules.board import Board
-from rules.encumbrance import encumbered
 from rules.hexes import DIRECTIONS, Hex
 from rules.hinder import HinderChance, hinder_chances
 from rules.holds import carry_held, held_problem
 from rules.movement_costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
 from rules.movement_field import MovementField, movement_field
 from rules.options import RuleOptions
-from rules.play import marked_moving
+from rules.play import marked_moving, turn_over
 from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
 
@@ -190,13 +189,12 @@ def plan_path(
     left = movement_left(token)
     enforced = movement_enforced(board, token_id)
     if refusal is None and enforced and len(anchors) > 1:
-        refusal = held_problem(board, token_id)
+        refusal = held_problem(board, token_id) or turn_over(board, token_id)
     if refusal is None and len(anchors) > 1:
         refusal = aloft_refusal(board, token_id)
     if refusal is None and paid > left and enforced:
         refusal = f"needs {paid} Movement, {token.name} has {left} left this turn"
-    state = encumbered(board, token_id, opts)  # "−Tier on … Mobility rolls" [P-COND]
-    rolls = tuple(dict.fromkeys(r.encumbered_by(state) for s in steps for r in s.rolls))
+    rolls = tuple(dict.fromkeys(r for s in steps for r in s.rolls))  # Encumbered: step_cost
     used = tuple(
         opts.describe(n) for n in ("encumbered_costs", "crowded_spaces", "crowded_effects")
     )

@@ -49,7 +49,7 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.body import free_limbs
 from rules.conditions import tier_of
-from rules.encumbrance import Encumbrance, moving_encumbrance
+from rules.encumbrance import Encumbrance, encumbered, moving_encumbrance
 from rules.hexes import Hex
 from rules.holds import over_bulk_limit
 from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
@@ -383,6 +383,9 @@ def step_cost(
         parts.append(part)
     hardest = max(parts, key=lambda p: p.cost)
     rolls = tuple(dict.fromkeys(r for p in parts for r in p.rolls))
+    if rolls:  # "−Tier on … Mobility rolls" [P-COND], every source named
+        state = encumbered(board, token_id, prof.options)
+        rolls = tuple(r.encumbered_by(state) for r in rolls)
     crowd_at = start if prof.options.crowded_spaces == "sum" else end
     crowd = crowded_charge(board, prof, crowd_at)
     charges = hardest.charges + ((crowd,) if crowd else ())

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
+from rules.holds import over_bulk_limit
 from rules.motion import MAX_SECONDARY_ROUNDS
 from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
@@ -46,6 +47,7 @@ __all__ = [
     "marked_moving",
     "next_turn",
     "turn_after_leaving",
+    "turn_over",
     "with_effect",
     "with_turn",
     "without_effect",
@@ -167,7 +169,7 @@ def _flight_load(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
     """A flyer carrying more than its Bulk Limit "lose[s] 1 elevation at the end of your
     turn" [S001] (R-FLY-LOAD); one over double it is reminded that it falls."""
     token = board.token(token_id)
-    load = token.motion.over_bulk_limit()
+    load = over_bulk_limit(board, token_id)  # the Bulk of everyone else in a Hold counts
     if not token.motion.flying or not load:
         return board, ()
     if load == 2:
@@ -293,3 +295,17 @@ def _waits(step: TurnStep) -> bool:
     after the step): its turn goes on later, when it acts now."""
     who = step.ended
     return who is not None and who in step.state.ids() and step.state.participant(who).waiting
+
+
+CHARGE_ENDS = "[S002] Charge: 'Your turn ends after the attack.'"
+
+
+def turn_over(board: Board, token_id: str) -> str | None:
+    """Why ``token_id`` can neither move nor act again in its turn, or ``None``: it made a
+    Charge this turn (its lasting ``charge`` effect, made by the Charge, ends as its next
+    turn begins) — "Your turn ends after the attack" [S002]."""
+    if actor(board.turn) != token_id:
+        return None
+    if not any(e.kind == "charge" and e.creator == token_id for e in board.effects.values()):
+        return None
+    return f"{board.token(token_id).name}'s turn ended with its Charge: {CHARGE_ENDS}"

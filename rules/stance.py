@@ -27,6 +27,7 @@ from rules.aloft import in_the_air, without_aloft
 from rules.board import Board
 from rules.conditions import remove_condition, set_condition
 from rules.falling import Fall, fall, landed
+from rules.holds import carried, carried_bulk, over_bulk_limit
 from rules.motion import MODE_TYPES, PACES, POSTURES
 from rules.movement import (
     moved_along,
@@ -85,9 +86,12 @@ class MotionChange:
         (:func:`rules.play.marked_moving`)."""
         if self.token is None:
             raise ValueError(f"cannot apply a refused change: {self.refusal}")
+        before = board.token(self.token.id)
         after = board.with_token_replaced(self.token)
         if self.leaves_air:
             after = without_aloft(after, self.token.id)
+        rise = self.token.motion.altitude - before.motion.altitude  # a Hold is lifted with it
+        after = carried(after, self.token.id, before.position, rise).board
         return marked_moving(after, [self.token.id]) if self.moved else after
 
 
@@ -232,9 +236,10 @@ def change_altitude(board: Board, token_id: str, delta: int) -> MotionChange:
     target = motion.altitude + delta
     if target < 0:
         return _refused(f"{token.name} is {motion.altitude} spaces above the ground")
-    if delta > 0 and motion.over_bulk_limit():
+    if delta > 0 and over_bulk_limit(board, token_id):  # a Hold's Bulk counts [S002]
         return _refused(
-            f"carrying more than its Bulk Limit, {token.name} cannot increase its elevation [S001]"
+            f"carrying more than its Bulk Limit ({carried_bulk(board, token_id).describe()}), "
+            f"{token.name} cannot increase its elevation [S001]"
         )
     profile = mover_profile(board, token_id)
     per = 1 + (profile.type_extra("fly") or 0) + sum(c.amount for c in profile.per_space)

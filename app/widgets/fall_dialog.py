@@ -43,7 +43,7 @@ from app.scene.jump_items import TAKE_OFF, HexMarksItem
 from app.widgets.panel_widgets import spin_box
 from rules import Board, Fall, fall
 from rules.body import MAX_LIMBS, FreeLimbs, free_limbs
-from rules.climbing import CLIMB_FREE_LIMBS, CLIMB_NOTES, ClimbRoll, climb_result, climb_roll
+from rules.climbing import CLIMB_FREE_LIMBS, CLIMB_NOTES, ClimbRoll, climb_result, climb_roll_for
 from rules.falling import FALL_NOTES
 
 if TYPE_CHECKING:
@@ -296,8 +296,10 @@ class FallDialog(QDialog):
 
     def climb(self) -> ClimbRoll:
         """The Climb roll with the limbs, hooves and feet set, against its Free Limbs."""
-        free = self.limbs.free
-        return climb_roll(self.limbs_spin.value(), self.hooves_spin.value(), available=free)
+        board = self._actions.document.board
+        return climb_roll_for(
+            board, self.token_id, self.limbs_spin.value(), self.hooves_spin.value()
+        )
 
     def _refresh_catch(self) -> None:
         """The catch part after a change: the limbs cap, the DL and bonus, whether "Catch"

@@ -395,10 +395,13 @@ def test_catching_a_surface_stops_the_fall_as_one_step(window: MainWindow) -> No
     dialog = window.movement.fall_dialog("f")
     assert dialog.limbs_spin.value() == 2 and dialog.limbs_spin.maximum() == 2
     assert dialog.limbs_label.text() == "at most 2 Free Limbs of 2"
-    assert dialog.climb_label.text() == "DL 6, bonus +0"
+    off = "Encumbered 2: off the ground 2 — −Tier on Mobility rolls [P-COND]"  # it falls
+    assert dialog.climb_label.text() == f"DL 6, bonus -2: {off}"
     assert dialog.catch_button.isEnabled()
     dialog.hooves_spin.setValue(1)
-    assert dialog.climb_label.text() == "DL 6, bonus +1: 1 hooves or feet used: +1 each [S001]"
+    assert dialog.climb_label.text() == (
+        f"DL 6, bonus -1: 1 hooves or feet used: +1 each [S001]; {off}"
+    )
     assert dialog.fallen_spin.maximum() == 9  # less than the 10 spaces of the fall
     dialog.fallen_spin.setValue(4)
     type_into(dialog.climb_spin, "7")
@@ -412,9 +415,7 @@ def test_catching_a_surface_stops_the_fall_as_one_step(window: MainWindow) -> No
     said = window.statusBar().currentMessage()
     assert said.startswith("Catch a surface (Faller) — Climb 7 vs DL 6: Faller stops falling")
     assert "Collision of the catch: 4 Bashing" in said and "the 3 limbs used [S001]" in said
-    assert said.endswith(
-        "(shown, not applied to the Pools: the table applies Collision damage)"
-    )
+    assert said.endswith("(shown, not applied to the Pools: the table applies Collision damage)")
     assert not dialog.isVisible() and items_of(window, HexMarksItem) == []
     window.document.undo_stack.undo()
     assert window.document.board == make_board()
@@ -466,7 +467,8 @@ def test_the_limbs_are_capped_by_the_free_limbs_and_say_why(window: MainWindow) 
     QTest.keyClick(dialog.limbs_spin, Qt.Key.Key_Up)
     assert dialog.limbs_spin.value() == 3
     assert dialog.climb_label.text() == (
-        "DL 6, bonus +1: 1 additional Free Limbs used: +1 each [S001]"
+        "DL 6, bonus -1: 1 additional Free Limbs used: +1 each [S001]; Encumbered 2: off the "
+        "ground 2 — −Tier on Mobility rolls [P-COND]"
     )
     QTest.keyClick(dialog.limbs_spin, Qt.Key.Key_Up)
     assert dialog.limbs_spin.value() == 3  # no more than its Free Limbs

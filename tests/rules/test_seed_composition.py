@@ -427,3 +427,75 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
     assert any("Manifest, DL 5" in r and "Fireball" in r for r in why)
     walker = board.with_token_replaced(replace(BAT, motion=Motion(winged=True)))
     assert not any("Athletics, DL" in r for r in apply_damage(walker, "w", (9, 4), 0)[1])
+
+
+# --- moving together: every mover asks rules.holds.carried -----------------------------
+
+
+def _jumping_board() -> Board:
+    from rules.holds import Hold, with_hold
+    from rules.play import with_turn
+    from rules.turns import TurnState, join, start
+
+    giant = Token("g", "Giant", Hex(2, 2), size=2, vitals=STATS, movement_pool=9)
+    cub = Token("c", "Cub", Hex(2, 2), size=-2, vitals=STATS)
+    board = with_hold(board_with(giant, cub), Hold("g", "c"))
+    return with_turn(board, start(join(join(TurnState(), "g", 9), "c", 3)))
+
+
+def test_a_jump_carries_what_the_jumper_holds_and_a_held_creature_cannot_jump() -> None:
+    """[S002] Holds move together (issue #7) and a Held creature cannot walk away; a Jump is
+    made "as you would move" [S001], so it counts toward Charge's 2 consecutive spaces."""
+    from rules import apply_jump, jump_reach, landing_spaces
+
+    board = _jumping_board()
+    leap = jump_reach(12, "long", run_up=2, movement_pool=5, size=2)
+    move = apply_jump(board, "g", Hex(4, 2), leap)
+    assert move.board is not None
+    assert move.board.token("c").position == move.board.token("g").position == Hex(4, 2)
+    assert move.board.token("g").motion.spaces_in_a_row == 2
+    with pytest.raises(ValueError, match="Held by Giant: Escape first"):
+        landing_spaces(board, "c", jump_reach(12, "long", run_up=2, movement_pool=5, size=-2))
+
+
+def test_a_held_creature_that_shoves_its_holder_is_not_dragged_along() -> None:
+    """[S002] "If an effect would move you, it attacks Athletics of each creature in the
+    Hold … to remove you from the Hold" — the Held shover is the only other one: no
+    contest, and the Holder leaves the Hold rather than carrying its shover."""
+    from rules.holds import Hold, with_hold
+
+    aria = Token("a", "Aria", Hex(2, 2), vitals=STATS)
+    cob = Token("c", "Cob", Hex(2, 2), size=-1, vitals=STATS)
+    board = with_hold(board_with(aria, cob), Hold("a", "c"))
+    shove = plan_action(board, ActionRequest("shove", "c", "a", destination=Hex(3, 2),
+                                             attack_dice=2, defence_dice=1))  # fmt: skip
+    assert shove.refusal is None and shove.follow_ups == ()
+    after = resolve(board, shove, read_dice(shove, [12, 12], [[1]])).board
+    assert after.token("a").position == Hex(3, 2) and after.token("c").position == Hex(2, 2)
+    assert after.holds == ()
+
+
+def test_a_flying_holder_lifts_what_it_holds() -> None:
+    """[S002] "The Bulk of all other creatures in the Hold count towards your carried Bulk"
+    — a flyer carries its Held creature up with it instead of letting go."""
+    from rules import change_altitude
+    from rules.holds import Hold, with_hold
+
+    eagle = Token("e", "Eagle", HERE, size=1, vitals=STATS, movement_types=("land", "fly"),
+                  motion=Motion(mode="fly", winged=True))  # fmt: skip
+    cob = Token("c", "Cob", HERE, size=-2, vitals=STATS)
+    board = with_hold(board_with(eagle, cob), Hold("e", "c"))
+    up = change_altitude(board, "e", 3)
+    after = up.applied(board)
+    assert after.token("c").motion.altitude == 3 and after.holds == board.holds
+    assert "off the ground 2" in encumbered(after, "c").describe()
+
+
+def test_a_falling_creatures_catch_takes_its_encumbered() -> None:
+    """[S001] "While falling, if there is a surface in Reach, roll Climb" — a Mobility roll:
+    "−Tier on … Mobility rolls" [P-COND]; in the air it is Encumbered 2."""
+    from rules.climbing import climb_roll_for
+
+    wall = board_with(Token("f", "Faller", HERE, vitals=STATS, motion=Motion(altitude=8)))
+    climb = climb_roll_for(wall, "f")
+    assert climb.modifier == -2 and "off the ground 2" in climb.terms[-1][1]
