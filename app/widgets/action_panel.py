@@ -163,6 +163,12 @@ class ActionPanel(QWidget):
             "A Lightweight weapon: no extra −1d12 as a Rapid Strike Minor Action, and one "
             "size smaller for a targeted attack on a space [S002]"
         )
+        self.charging = QCheckBox("as a Charge")
+        self.charging.setToolTip(
+            "'After moving 2 consecutive spaces, if you have used Dash this turn, use an action "
+            "that includes using a Strike or Overpower, gain +1 on the attack roll' — and −1 on "
+            "physical defences for 1 round; the turn ends after the attack [S002]"
+        )
         self.minor = QCheckBox("as a Minor Action (Rapid Strike)")
         self.minor.setToolTip(
             "After declaring a Rapid Strike: 'Up to the declared number times this turn, you "
@@ -198,6 +204,7 @@ class ActionPanel(QWidget):
             "choice": ("Choice", self.choice),
             "area": ("Area", self.area),
             "minor": ("Action cost", self.minor),
+            "charging": ("", self.charging),
         }
         for label, widget in self._rows.values():
             form.addRow(label, widget)
@@ -207,7 +214,7 @@ class ActionPanel(QWidget):
             spin.valueChanged.connect(self._inputs_changed)
         for combo in (self.defence_skill, self.kind, self.part, self.choice):
             combo.currentIndexChanged.connect(self._inputs_changed)
-        for box in (self.ranged, self.lightweight, self.minor):
+        for box in (self.ranged, self.lightweight, self.minor, self.charging):
             box.toggled.connect(self._inputs_changed)
 
     def _build_roll_row(self, layout: QVBoxLayout) -> None:
@@ -257,6 +264,7 @@ class ActionPanel(QWidget):
         self.defence_dice.setValue(FROM_SKILL)
         self.number.setValue(request.number or NUMBERS.get(request.key, ("", 1))[1])
         self.minor.setChecked(request.minor)
+        self.charging.setChecked(request.charging)
         self._syncing = False
 
     def show_plan(self, plan: ActionPlan | None, names: dict[str, str] | None = None) -> None:
@@ -335,7 +343,7 @@ class ActionPanel(QWidget):
         if spec.target == "area":
             keys.append("area")
         if spec.group == "Overpower" or spec.key in MINOR_STRIKES:
-            keys.append("minor")
+            keys += ["minor", "charging"]
         self._syncing = True
         skills = DEFENCE_SKILLS if spec.key in ATTACKS else OVERPOWER_DEFENCES
         _fill(self.defence_skill, skills)
@@ -376,6 +384,7 @@ class ActionPanel(QWidget):
             number=self.number.value() if "number" in spec_asks else self.request.number,
             choice=_chosen(self.choice, NO_CHOICE),
             minor=self.minor.isChecked() and "minor" in self._visible_rows(),
+            charging=self.charging.isChecked() and "charging" in self._visible_rows(),
         )
 
     def _inputs_changed(self) -> None:

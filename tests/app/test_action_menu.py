@@ -233,8 +233,12 @@ def test_a_minor_action_strike_needs_a_rapid_strike_first(window: MainWindow) ->
     assert not panel.roll_button.isEnabled()
     panel.lightweight.setChecked(True)
     assert panel.plan.request.weapon.lightweight
+    panel.minor.setChecked(False)
+    panel.charging.setChecked(True)
+    assert panel.plan.request.charging and "consecutive spaces" in (panel.plan.refusal or "")
     window.conflict.show(ActionRequest("distract", "a"))
     assert not window.conflict.panel.form.isRowVisible(panel.minor)
+    assert not window.conflict.panel.form.isRowVisible(panel.charging)
 
 
 def test_an_attack_on_a_crowded_space_rolls_for_every_occupant_as_one_step(
