@@ -253,9 +253,10 @@ def plan_dismiss(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     if not own:
         return _plan(request, spec, dismiss_refusal(board, request.actor) or "nothing to end", 0)
     if request.choice is not None and request.choice not in own:
-        return _plan(request, spec, f"{request.choice!r} is not an effect it can end", 0)
+        return _plan(request, spec, "that is not an ongoing effect it made and can end", 0)
     if request.choice is None and len(own) > 1:
-        return _plan(request, spec, f"choose the effect to end: {', '.join(own)}", 0)
+        names = ", ".join(board.effects[e].name for e in own)
+        return _plan(request, spec, f"choose the effect to end: {names}", 0)
     effect = board.effects[request.choice or own[0]]
     notes = [f"{DISMISS_LIMB} [S002]"]
     if is_spell(effect) and effect.kind == "ready":

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from rules.actions import ActionPlan, ActionRequest, Applied, Dice, Pool
 from rules.actions_attack import apply_damage
 from rules.board import Board
-from rules.collision import Collision, formula_pool, movement_collision
+from rules.collision import Collision, collision_balance, formula_pool, movement_collision
 from rules.dice import injury
 from rules.hexes import Hex, distance
 from rules.holds import carry_held, held_problem
@@ -178,8 +178,7 @@ def apply_tackle(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
         *why,
         f"Collision on {target}: {collision.damage} from {actor.name}'s movement {size:+d} size "
         f"= {max(0, collision.damage + size)} Bashing, no Reduction [S001] [S002]",
-        f"{target} rolls Balance, DL increased by the Injury {hurt}: 'Injury from Collision "
-        "causes Balance, DL increased by the Injury' [S001]",
+        *(f"{target}: {r}" for r in collision_balance(hurt).reasons),
         f"{actor.name} is in the Collision too: {collision.damage} Bashing from its own "
         "movement, to roll [S001] [ASSUMPTION]",
     ]

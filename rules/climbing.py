@@ -6,10 +6,11 @@ you use, gain +1 on your roll. If you fail by 4 or more, fall." And while fallin
 falling, if there is a surface in Reach, roll Climb. If you succeed to Climb that surface,
 stop falling and any Serious Injury caused from Collision only affects the limbs used."
 
-Tokens do not keep their limbs yet, so the limbs used are parameters (2 Free Limbs by
-default). Encumbered (Tier 2 while Climbing, and its other sources) is a Mobility roll
-penalty the caller takes from :func:`rules.encumbrance.encumbered`. The DL is
-:data:`rules.falling.CLIMB_DL` (defined with the fall, whose notes quote it).
+The limbs used are the climber's choice (2 Free Limbs by default); :func:`climb_roll_for`
+checks them against its Free Limbs (:func:`rules.body.free_limbs`) and adds Encumbered's
+−Tier (a Mobility roll; Tier 2 while Climbing or falling, :func:`rules.encumbrance.
+encumbered`). The DL and the 2 limbs are :data:`rules.motion.CLIMB_DL` and
+:data:`rules.motion.CLIMB_FREE_LIMBS`.
 
 >>> climb = climb_roll(free_limbs=2, hooves_or_feet=2)
 >>> climb.dl, climb.modifier

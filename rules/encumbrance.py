@@ -25,8 +25,7 @@ Movement costs (§11a D4, ``encumbered_costs``): Crouching, Prone, Climbing and 
 their own written costs (+1, +2, +1, +1), so their Encumbered adds no Movement cost unless
 the option is ``stack``; the other sources add their Tier (:attr:`Encumbrance.move_cost`).
 
->>> from rules.aloft import in_the_air
-from rules.board import Board
+>>> from rules.board import Board
 >>> from rules.conditions import set_condition
 >>> from rules.hexes import Hex
 >>> from rules.tokens import Token

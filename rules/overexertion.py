@@ -7,8 +7,9 @@ Overexertion." A round is 5 seconds [P-TIMING], so 10 minutes are
 rounds in which the creature moved with a Secondary movement type, ambling rounds left
 out; the roll is Q9's (Endure, DL 6 + 1 per earlier roll since the last rest).
 
-Tokens do not keep that count yet: :func:`secondary_round` says whether a turn adds a
-round to it, and :func:`secondary_overexertion` reads it.
+A token keeps the count (``Motion.secondary_rounds``, ``secondary_now``):
+:func:`secondary_round` says whether a turn adds a round to it (``rules.play.end_turn``),
+and :func:`secondary_overexertion` reads it.
 
 >>> secondary_round(("swim",), ambled=False).counts
 True

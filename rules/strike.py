@@ -145,6 +145,13 @@ def attack_skill(weapon_range: int | None) -> str:
     return "Martial" if weapon_range is None else "Nimble"
 
 
+def _size_gap(larger_by: int) -> str:
+    if larger_by == 0:
+        return "the same size"
+    word = "larger" if larger_by > 0 else "smaller"
+    return f"{abs(larger_by)} size{'s' if abs(larger_by) != 1 else ''} {word}"
+
+
 def _against_nimble(larger_by: int, penalty: int, chosen: bool) -> tuple[int, str, str | None]:
     """``(d12 on damage, why, refusal)`` for attacking against Nimble."""
     if not chosen:
@@ -155,7 +162,7 @@ def _against_nimble(larger_by: int, penalty: int, chosen: bool) -> tuple[int, st
             "",
             (
                 "only an attacker 4 or more sizes larger than its target can attack against "
-                f"Nimble (larger by {larger_by}) [S002]"
+                f"Nimble ({_size_gap(larger_by)}) [S002]"
             ),
         )
     return (

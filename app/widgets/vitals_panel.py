@@ -9,6 +9,7 @@ Crowded is shown as the rules compute it (:func:`rules.crowded`), never edited.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -25,7 +26,7 @@ from app.token_state_actions import TokenStateActions
 from app.widgets.conditions_panel import ConditionsPanel
 from app.widgets.vitals_panel_parts import UNSET, Editor, PoolGauge, Spin, header
 from rules import Board, Crowding, Token, crowded
-from rules.pools import BODY_PARTS, LIMIT, POOL_LABELS, POOLS, SKILLS, pool_current, pool_maximum
+from rules.pools import BODY_PARTS, LIMIT, POOL_LABELS, POOLS, SKILLS
 
 
 class PoolsPanel(Editor):
@@ -122,12 +123,12 @@ class PoolsPanel(Editor):
 
     def show_token(self, token: Token) -> None:
         self.token = token
-        vitals, size, moves = token.vitals, token.size, token.movement_pool
+        vitals = token.vitals
         overridden = dict(vitals.maximum)
         for pool in POOLS:
-            found = pool_maximum(vitals, pool, size, moves)
-            current = pool_current(vitals, pool, size, moves)
-            formula = pool_maximum(vitals.with_value("maximum", pool, None), pool, size, moves)
+            found, current = token.maximum_of(pool), token.left_of(pool)
+            by_formula = replace(token, vitals=vitals.with_value("maximum", pool, None))
+            formula = by_formula.maximum_of(pool)
             tip = found.reason  # the formula's breakdown, or why it is not used
             if pool in overridden:
                 tip = f"Set by hand; the formula gives {formula.value}: {formula.reason}"

@@ -357,7 +357,7 @@ def test_dismiss_is_refused_with_nothing_to_end() -> None:
     plan = plan_action(board, ActionRequest("dismiss", "a"))
     assert "no Ready effect or ongoing Spell" in (plan.refusal or "")
     plan = plan_action(board, ActionRequest("dismiss", "b", choice="nope"))
-    assert "not an effect it can end" in (plan.refusal or "")
+    assert "not an ongoing effect it made and can end" in (plan.refusal or "")
 
 
 def test_actions_register_with_their_catalogue_entries() -> None:

@@ -181,7 +181,18 @@ def test_wings_change_a_strikes_size_modifier_but_not_an_overpowers() -> None:
     walker = board_with(aria(), replace(BAT, motion=Motion(winged=True)))
     assert strike(walker, "a", "w", dice=2).modifiers[0].amount == 0
     assert sound_of(board.token("w")).magnitude == sound_of(walker.token("w")).magnitude + 2
-    assert hinder_chances is not None  # Hinder Movement (Martial) keeps the +2: hinder.py
+
+
+def test_hinder_movement_against_a_winged_flyer_sees_it_two_sizes_larger() -> None:
+    """[S002] Hinder Movement "counts as an Overpower effect" and is rolled with Martial
+    (Q26), so a winged flyer counts 2 sizes larger ([S001] "when you are attacked with
+    Martial or Nimble"): the hinderer's size bonus against it shrinks by 2."""
+    small = replace(BAT, size=-2, position=NEXT)
+    path = [NEXT, Hex(5, 3)]
+    for mover, bonus in ((small, 0), (replace(small, motion=Motion(winged=True)), 2)):
+        board = board_with(aria(), mover)
+        [chance] = hinder_chances(board, "w", path)
+        assert chance.size_modifier == bonus
 
 
 # --- Strikes against Nimble ------------------------------------------------------------

@@ -351,7 +351,7 @@ def test_a_tackle_moves_into_the_space_and_causes_collision_as_one_outcome() -> 
     assert tackler.moving and tackler.motion.spaces_in_a_row == 1
     assert plan.damage is not None and plan.damage.dice == 5 // 4 * 1  # 1 space, same size
     assert pool_current(out.board.token("b").vitals, "grit", 0, 5) == 7  # 1 Injury of 8
-    assert any("Balance, DL increased by the Injury 1" in r for r in out.reasons)
+    assert any("Balance DL 3 [P-MOBILITY] + Injury 1 = DL 4" in r for r in out.reasons)
     missed = resolve(board, plan, read_dice(plan, [2], [[12]], [None]))
     assert missed.board.token("a").position == east(1)  # it moved in all the same
 
