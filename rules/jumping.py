@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from rules.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.board import Board
 from rules.collision import whole_number
+from rules.encumbrance import moving_encumbrance
 from rules.falling import Fall, apply_fall
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
 from rules.holds import carried, held_problem
@@ -49,6 +50,7 @@ __all__ = [
     "in_the_air_at_turn_start",
     "jump_reach",
     "landing_spaces",
+    "space_cost",
 ]
 
 Term = tuple[int, str]
@@ -59,8 +61,26 @@ PACE_BONUS = {"walk": 0, "dash": 4, "run": 8}  # [P-MOBILITY]
 FEET_PER_SPACE = 5  # Q22
 INCHES_PER_STEP = 60  # Q22: one elevation step is a space of 5 ft
 # [S001] "While off the ground, you have Tier 2 Encumbered"; D4: that Encumbered adds its
-# +2 Movement cost, so each space jumped costs 1 (Primary Movement) + 2.
+# +2 Movement cost, so each space jumped costs 1 (Primary Movement) + 2 — plus the Movement
+# cost of the jumper's other Encumbered (a Hold, a Load: :func:`space_cost`).
 SPACE_COST = 1 + 2
+
+
+def space_cost(board: Board, token_id: str) -> tuple[int, str]:
+    """What each space jumped costs ``token_id`` and why: :data:`SPACE_COST` plus the
+    Movement cost of its Encumbered from other sources (§11a D4;
+    :func:`rules.encumbrance.moving_encumbrance`)."""
+    others = [
+        s
+        for s in moving_encumbrance(board, token_id).sources
+        if s.adds_move_cost and s.name != "off the ground"
+    ]
+    extra = sum(s.tier for s in others)
+    terms = "".join(f" + {s.tier} Encumbered ({s.name})" for s in others)
+    why = f"1 + 2 for Tier 2 Encumbered while off the ground{terms}, D4"
+    return SPACE_COST + extra, why
+
+
 # **[ASSUMPTION]** landing 2 or more spaces below the take-off height leaves it in the air
 # over the ground there, so it falls the rest; 1 space lower is a step down (a change of 2+
 # elevation in one space is steeper than 45°, as for climbing, Q21).
@@ -279,12 +299,10 @@ def _landing(
     the jump reaches above its take-off: the top of a high jump that gains elevation, so
     such a jump may wait there, ``wait_height`` above the landing's ground."""
     spaces = distance(token.position, anchor)
-    cost = spaces * SPACE_COST
+    each, why = space_cost(board, token.id)
+    cost = spaces * each
     there = _ground(board, token, anchor)
-    reasons = [
-        f"{spaces} spaces jumped × (1 + 2 for Tier 2 Encumbered while off the ground, "
-        f"D4) = {cost} Movement [S001]"
-    ]
+    reasons = [f"{spaces} spaces jumped × ({why}) = {cost} Movement [S001]"]
     if there > ground:
         reasons.append(f"lands {there - ground} higher [S001]")
     may_wait = jump.kind == "high" and jump.elevation_gain > 0
@@ -297,7 +315,7 @@ def _landing(
     affordable = cost <= left
     if not affordable:
         reasons.append(
-            f"{left} Movement left: after {left // SPACE_COST} of {spaces} spaces you remain in "
+            f"{left} Movement left: after {left // each} of {spaces} spaces you remain in "
             "the air until you gain more [S001]"
         )
     rise = there - ground
@@ -402,8 +420,8 @@ def _spaces_paid_for(board: Board, token: Token, spaces: int) -> int:
     """How many of ``spaces`` jumped spaces the Movement left pays for at its pace."""
     if not movement_enforced(board, token.id):
         return spaces
-    left = movement_left(token)
-    return max(k for k in range(spaces + 1) if payment(token, k * SPACE_COST)[0] <= left)
+    left, each = movement_left(token), space_cost(board, token.id)[0]
+    return max(k for k in range(spaces + 1) if payment(token, k * each)[0] <= left)
 
 
 def _advance(board: Board, token_id: str, flight: _Flight, reasons: tuple[str, ...]) -> JumpMove:
@@ -419,7 +437,8 @@ def _advance(board: Board, token_id: str, flight: _Flight, reasons: tuple[str, .
             "fall only where it lands",
         )
     enforced = movement_enforced(board, token_id)
-    paid, spare = payment(token, reach * SPACE_COST) if enforced else (0, token.motion.spare)
+    each = space_cost(board, token_id)[0]
+    paid, spare = payment(token, reach * each) if enforced else (0, token.motion.spare)
     moved = moved_along(token, path[reach], paid, spare)
     # A Jump is made "as you would move" [S001]: its spaces count toward Charge's run.
     moved = replace(moved, motion=moved.motion.after_move(reach, token.moved_this_turn))

@@ -32,7 +32,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.aloft import aloft, aloft_refusal
+from rules.aloft import aloft, aloft_refusal, in_the_air
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
 from rules.hinder import HinderChance, hinder_chances
@@ -223,9 +223,9 @@ def _fall_when_spent(
 ) -> tuple[bool, tuple[str, ...]]:
     """Whether a move paying ``paid`` Movement leaves ``token`` in the air (above the ground,
     on foot; not jumping on, :mod:`rules.aloft`) with none left — then it falls — and why."""
-    motion = token.motion
-    in_the_air = motion.mode == "ground" and motion.altitude > 0 and aloft(board, token.id) is None
-    if not (paying and in_the_air and paid >= movement_left(token)):
+    motion = token.motion  # in the air on foot, and not in the middle of a jump (it goes on)
+    up = in_the_air(board, token.id) and aloft(board, token.id) is None
+    if not (paying and up and paid >= movement_left(token)):
         return False, ()
     note = (
         f"{token.name} is {motion.altitude} up in the air and this move spends its last "

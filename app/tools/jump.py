@@ -69,6 +69,9 @@ class JumpTool(QObject, OverlayTool, Tool):
         self.token_id = token_id
         self.settings = settings
         settings.wait = False  # a choice for one jump
+        token = scene.document.board.tokens.get(token_id)
+        if token is not None:  # the run-up: what it moved in a row this turn (editable)
+            settings.run_up = token.motion.this_turn(token.moved_this_turn)[0]
         self.reach: JumpReach | None = None
         self.landings: JumpLandings | None = None
         self.problem = ""

@@ -323,9 +323,6 @@ class ActionPanel(QWidget):
         self.chart.set_distribution(plan.distribution(), plan.dl, defence)
         self.chart.show()
 
-    def _visible_rows(self) -> tuple[str, ...]:
-        return self._shown
-
     def _show_rows(self, keys: tuple[str, ...]) -> None:
         self._shown = keys
         for key, (_label, widget) in self._rows.items():
@@ -383,8 +380,8 @@ class ActionPanel(QWidget):
             part=_chosen(self.part, NO_PART) if "part" in spec_asks else self.request.part,
             number=self.number.value() if "number" in spec_asks else self.request.number,
             choice=_chosen(self.choice, NO_CHOICE),
-            minor=self.minor.isChecked() and "minor" in self._visible_rows(),
-            charging=self.charging.isChecked() and "charging" in self._visible_rows(),
+            minor=self.minor.isChecked() and "minor" in self._shown,
+            charging=self.charging.isChecked() and "charging" in self._shown,
         )
 
     def _inputs_changed(self) -> None:

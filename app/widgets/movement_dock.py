@@ -31,8 +31,8 @@ from app.tools.shove import MAX_SPACES, ShoveTool
 from app.widgets.panel_widgets import spin_box
 
 RUN_UP_TIP = (
-    "Spaces moved straight before the jump: 2 or more for a full long jump [S001]. The map "
-    "does not track it: set it"
+    "Spaces moved before the jump to gain momentum: 2 or more for a full long jump [S001]. "
+    "Starts at what it moved in a row this turn; change it if the path was not straight"
 )
 
 

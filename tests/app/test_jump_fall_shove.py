@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -65,6 +67,18 @@ def start_jump(window: MainWindow, result: int = 12, run_up: int = 2) -> JumpToo
 
 
 # -- Jump --------------------------------------------------------------------------------------
+def test_the_run_up_starts_at_the_spaces_moved_in_a_row_this_turn(window: MainWindow) -> None:
+    """[S001] "If you long jump without first moving at least 2 spaces to gain momentum, the
+    distance is halved" — the tool starts from what the creature moved this turn."""
+    board = window.document.board
+    aria = board.token("a")
+    ran = replace(aria, moved_this_turn=True, motion=replace(aria.motion, spaces_in_a_row=3))
+    window.document.replace_board(board.with_token_replaced(ran))
+    window.scene.set_selection(["a"])
+    window.movement.menu_actions["jump"].trigger()
+    assert window.movement.dock.jump_panel.run_up_spin.value() == 3
+
+
 def test_the_jump_tool_shows_landings_and_a_click_jumps(window: MainWindow) -> None:
     tool = start_jump(window)
     [item] = items_of(window, LandingSpacesItem)
@@ -446,7 +460,6 @@ def test_a_failed_catch_says_so_and_it_keeps_falling(window: MainWindow) -> None
 
 
 def test_the_limbs_are_capped_by_the_free_limbs_and_say_why(window: MainWindow) -> None:
-    from dataclasses import replace
 
     board = window.document.board
     faller = board.token("f")

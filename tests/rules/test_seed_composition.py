@@ -510,3 +510,17 @@ def test_a_falling_creatures_catch_takes_its_encumbered() -> None:
     wall = board_with(Token("f", "Faller", HERE, vitals=STATS, motion=Motion(altitude=8)))
     climb = climb_roll_for(wall, "f")
     assert climb.modifier == -2 and "off the ground 2" in climb.terms[-1][1]
+
+
+def test_a_jump_costs_the_jumpers_other_encumbered_too() -> None:
+    """[S001] "While off the ground, you have Tier 2 Encumbered" — each space jumped costs
+    1 + 2 (D4), and Encumbered from other sources (a Hold) adds its Tier as on foot."""
+    from rules.jumping import space_cost
+
+    held = state_board({"conditions": cond(("encumbered", 2, "Hold"))}, ())
+    assert space_cost(state_board({}, ()), "a") == (
+        3,
+        "1 + 2 for Tier 2 Encumbered while off the ground, D4",
+    )
+    cost, why = space_cost(held, "a")
+    assert cost == 5 and "+ 2 Encumbered (Hold)" in why
