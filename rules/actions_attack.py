@@ -81,7 +81,7 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         attack = replace(attack, dice=attack.dice + rapid.attack_dice)
         notes += rapid.reasons
     if part is not None:
-        notes += called_shot(part).reasons
+        notes += called_shot(part).reasons[1:]  # the first is in the Strike's notes
     defence = skill_pool(
         board, request.target, request.defence_skill or "Elude", "defence",
         request.defence_dice, physical_defence_terms(board, request.target),
