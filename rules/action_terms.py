@@ -31,6 +31,7 @@ from rules.tactics import charge
 
 __all__ = [
     "MINOR_STRIKES",
+    "add_lasting",
     "as_charge",
     "as_minor_action",
     "attack_limb_problem",
@@ -87,14 +88,9 @@ def physical_defence_terms(board: Board, token_id: str) -> list[Modifier]:
 def rapid_strike_losses(board: Board, plan: ActionPlan) -> ActionPlan:
     """``plan`` with the d12 its actor loses from a Rapid Strike declared earlier this
     round: the declared number on the attack roll, half of it on damage [S002]."""
-    declared = [
-        e.amount
-        for e in board.effects.values()
-        if e.kind == "rapid_strike" and e.creator == plan.request.actor
-    ]
-    if not declared or plan.attack is None or plan.attack.role != "attack":
+    number = _declared(board, plan.request.actor)
+    if not number or plan.attack is None or plan.attack.role != "attack":
         return plan
-    number = sum(declared)
     attack = replace(plan.attack, dice=plan.attack.dice - number)
     damage = plan.damage
     if damage is not None and number // 2:
@@ -109,6 +105,16 @@ def rapid_strike_losses(board: Board, plan: ActionPlan) -> ActionPlan:
 MINOR_STRIKES = frozenset({"strike", "called_shot", "object_attack"})
 """The Strikes a Rapid Strike lets a creature make as a Minor Action (and every Overpower)."""
 _RAPID = "[S002] 'you can use any Strike or Overpower as a Minor Action'"
+
+
+def add_lasting(
+    board: Board, creator: str, kind: str, name: str, amount: int = 0, target: str | None = None
+) -> Board:
+    """``board`` with a 1-round lasting effect of ``kind`` made by ``creator`` (it ends as
+    the creator's next turn begins, [P-TIMING])."""
+    effect_id = fresh_id(board.effects, kind.replace("_", "-"))
+    effect = OngoingEffect(effect_id, name, creator, 1, "", None, target, kind, amount)
+    return with_effect(board, effect)
 
 
 def _declared(board: Board, actor: str) -> int:
@@ -171,9 +177,8 @@ def minor_action_spent(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str
     minor = actor.left_of("minor_actions")
     vitals = actor.vitals.with_value("current", "minor_actions", max(0, minor - 1))
     board = board.with_token_replaced(replace(actor, vitals=vitals))
-    effect_id = fresh_id(board.effects, "limb-lockout")
     name = "Rapid Strike: a limb attacked (no more attacks with it this round)"
-    board = with_effect(board, OngoingEffect(effect_id, name, actor.id, 1, kind="limb_lockout"))
+    board = add_lasting(board, actor.id, "limb_lockout", name)
     return board, (
         f"{actor.name} spends a Minor Action; that limb cannot attack again for 1 round [S002]",
     )
@@ -224,7 +229,5 @@ def charged(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str, ...]]:
     for 1 round, which also ends its turn (:func:`rules.play.turn_over`)."""
     if not plan.request.charging or plan.request.key == "charge":
         return board, ()
-    effect_id = fresh_id(board.effects, "charge")
-    name = "Charged (−1 physical defences)"
-    board = with_effect(board, OngoingEffect(effect_id, name, plan.request.actor, 1, kind="charge"))
+    board = add_lasting(board, plan.request.actor, "charge", "Charged (−1 physical defences)")
     return board, ("Charge: the turn ends after the attack [S002]",)

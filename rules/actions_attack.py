@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.action_terms import charge_refusal, physical_attack_terms, physical_defence_terms
+from rules.action_terms import (
+    add_lasting,
+    charge_refusal,
+    physical_attack_terms,
+    physical_defence_terms,
+)
 from rules.actions import (
     ACTIONS,
     ActionKind,
@@ -26,15 +31,12 @@ from rules.board import Board
 from rules.conditions import add_condition, set_condition, tier_of
 from rules.conflict_actions import rapid_strike
 from rules.dice import injury
-from rules.effects import OngoingEffect
 from rules.harm import harm, injury_rolls
 from rules.holds import stomach_check
-from rules.ids import fresh_id
-from rules.play import with_effect
 from rules.strike import strike
 from rules.tactics import CALLED_SHOT_PARTS, called_shot
 
-__all__ = ["DEFENCE_SKILLS", "TRAUMA_CHOICE", "add_lasting", "apply_damage", "attack_refusal"]
+__all__ = ["DEFENCE_SKILLS", "TRAUMA_CHOICE", "apply_damage", "attack_refusal"]
 
 DEFENCE_SKILLS = ("Elude", "Martial", "Nimble")
 """Q3: the defender chooses Martial (with Guard) or Elude; huge attackers may make it
@@ -152,16 +154,6 @@ def _body_part(part: str | None) -> str:
     name = table.get(part or "torso", part or "torso")
     return name if name in ("head", "torso", "stomach", "left arm", "right arm",
                             "left leg", "right leg") else "torso"  # fmt: skip
-
-
-def add_lasting(
-    board: Board, creator: str, kind: str, name: str, amount: int = 0, target: str | None = None
-) -> Board:
-    """``board`` with a 1-round lasting effect of ``kind`` made by ``creator`` (it ends as
-    the creator's next turn begins, [P-TIMING])."""
-    effect_id = fresh_id(board.effects, kind.replace("_", "-"))
-    effect = OngoingEffect(effect_id, name, creator, 1, "", None, target, kind, amount)
-    return with_effect(board, effect)
 
 
 def _apply_strike(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:

@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.action_terms import physical_attack_terms, physical_defence_terms
+from rules.action_terms import add_lasting, physical_attack_terms, physical_defence_terms
 from rules.actions import (
     ACTIONS,
     ActionKind,
@@ -61,7 +61,7 @@ from rules.actions import (
     Pool,
     skill_pool,
 )
-from rules.actions_attack import add_lasting, apply_damage, attack_refusal
+from rules.actions_attack import apply_damage, attack_refusal
 from rules.board import Board
 from rules.body import free_limbs
 from rules.conditions import set_condition

@@ -23,7 +23,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rules.action_terms import effects_of, physical_attack_terms, physical_defence_terms
+from rules.action_terms import (
+    add_lasting,
+    effects_of,
+    physical_attack_terms,
+    physical_defence_terms,
+)
 from rules.actions import (
     ACTIONS,
     ActionKind,
@@ -37,7 +42,7 @@ from rules.actions import (
     resolve,
     skill_pool,
 )
-from rules.actions_attack import add_lasting, attack_refusal
+from rules.actions_attack import attack_refusal
 from rules.actions_manifest import (
     apply_dismiss,
     apply_manifest,

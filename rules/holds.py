@@ -48,7 +48,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rules.conditions import remove_condition, set_condition, tier_of
+from rules.conditions import remove_condition, set_condition
 from rules.conflict_actions import hold_encumbered
 from rules.hexes import Hex, distance, neighbors
 from rules.ids import id_problem
@@ -598,7 +598,7 @@ def swallower_of(board: Board, token_id: str) -> str | None:
 
 def swallowed_by(board: Board, swallower: str) -> list[str]:
     """The creatures in ``swallower``'s stomach, in id order."""
-    inside = [t.id for t in board.tokens.values() if tier_of(t.conditions, SWALLOWED)]
+    inside = [t.id for t in board.tokens.values() if t.swallowed]
     return sorted(t for t in inside if t != swallower and swallower_of(board, t) == swallower)
 
 

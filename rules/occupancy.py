@@ -47,7 +47,6 @@ __all__ = [
     "full_spaces",
     "occupants",
     "space_units",
-    "swallowed",
     "winged_flyers",
 ]
 
@@ -77,18 +76,13 @@ def occupants(board: Board, space: Hex) -> list[Token]:
     return board.tokens_at(space)
 
 
-def swallowed(token: Token) -> bool:
-    """Whether ``token`` is in a swallower's stomach ([S002] Grapple, swallow)."""
-    return any(e.name == "swallowed" for e in token.conditions)
-
-
 def _sharing(board: Board, space: Hex, token: Token) -> list[Token]:
     """The other tokens in ``space`` at ``token``'s height, not swallowed (module notes)."""
     level = token.motion.altitude
     return [
         other
         for other in board.tokens_at(space)
-        if other.id != token.id and other.motion.altitude == level and not swallowed(other)
+        if other.id != token.id and other.motion.altitude == level and not other.swallowed
     ]
 
 
@@ -97,7 +91,7 @@ def space_units(board: Board, space: Hex, *, mover: Token | None = None) -> Frac
     own body not counted and occupants 4+ sizes smaller than it ignored (D12). Flight does
     not change the units: seed 001's +2 sizes is for Crowded, sound and being attacked."""
     if mover is None:
-        others = [t for t in occupants(board, space) if not swallowed(t)]
+        others = [t for t in occupants(board, space) if not t.swallowed]
     else:
         others = _sharing(board, space, mover)
     total = Fraction(0)
@@ -114,7 +108,7 @@ def full_spaces(board: Board) -> frozenset[Hex]:
     0 creatures is fully occupied"). One pass over the tokens: cost follows the tokens."""
     units: dict[tuple[Hex, int], Fraction] = {}
     for token in board.tokens.values():
-        if swallowed(token):
+        if token.swallowed:
             continue
         weight = _units(_counted_size(token, ()))
         for h in token.footprint:
@@ -289,7 +283,7 @@ def crowded(
     """
     opts = options or RuleOptions.of(board.options)
     asker = board.token(token_id)
-    if swallowed(asker):
+    if asker.swallowed:
         return _swallowed_crowding(token_id, opts)
     winged = winged_flyers(board) if winged is None else winged
     asker_size = asker.size + (WING_SIZES if token_id in winged else 0)

@@ -244,6 +244,12 @@ class Token:
         """The hexes this token fills, anchored at ``position``."""
         return _placed(self.position, self.footprint_offsets)
 
+    @property
+    def swallowed(self) -> bool:
+        """Whether it is in a swallower's stomach ([S002] Grapple, swallow: the Swallowed
+        condition, whose source names the swallower)."""
+        return any(e.name == "swallowed" for e in self.conditions)
+
     def maximum_of(self, pool: str) -> Pool:
         """The maximum of Pool ``pool`` with its reason — the one place a token's Pools are
         read: an override in ``vitals`` wins, else the published formula, with the Movement
