@@ -40,6 +40,7 @@ from rules.holds import carry_held, held_problem
 from rules.movement_costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
 from rules.movement_field import MovementField, movement_field
 from rules.options import RuleOptions
+from rules.overexertion import secondary_ways
 from rules.play import marked_moving, turn_over
 from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
@@ -301,7 +302,6 @@ def _secondary_now(board: Board, plan: MovePlan) -> Board:
     conflict: :func:`movement_enforced`) ([S001] "Movement with a Secondary Movement type
     increases the cost by 1 and you must roll for Overexertion after each 10 minutes";
     ``rules.play.end_turn`` counts the round)."""
-    from rules.overexertion import secondary_ways  # it builds on this module's MovePlan
 
     token = board.token(plan.token_id)
     if not movement_enforced(board, token.id) or token.motion.secondary_now:

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rules.collision import whole_number
 from rules.effects import ROUNDS_PER_MINUTE
-from rules.movement import MovePlan
 from rules.tokens import Token
+
+if TYPE_CHECKING:
+    from rules.movement import MovePlan  # the type only: movement asks this module
 
 __all__ = [
     "SECONDARY_MINUTES",

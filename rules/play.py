@@ -37,6 +37,7 @@ from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.holds import over_bulk_limit
 from rules.motion import MAX_SECONDARY_ROUNDS
+from rules.overexertion import secondary_overexertion, secondary_round
 from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 
@@ -189,9 +190,6 @@ def _secondary_round(board: Board, token_id: str) -> tuple[Board, tuple[str, ...
     Overexertion roll is reminded when the count reaches it ([S001] "you must roll for
     Overexertion after each 10 minutes", :func:`rules.overexertion.secondary_overexertion`).
     ``secondary_now`` is cleared at every turn end."""
-    # rules.overexertion imports rules.movement, which imports this module
-    from rules.overexertion import secondary_overexertion, secondary_round
-
     token = board.token(token_id)
     motion = token.motion
     if not motion.secondary_now:
