@@ -563,7 +563,8 @@ def hold_resistance(
         return HoldResistance(token_id, spaces, (), ())
     each = ", ".join(f"{c.name}'s Athletics with {c.dice}d12" for c in contests)
     name = board.token(token_id).name
-    why = f"{name} is in a Hold: moving it {spaces} spaces attacks {each} — {MOVED}"
+    noun = "space" if spaces == 1 else "spaces"
+    why = f"{name} is in a Hold: moving it {spaces} {noun} attacks {each} — {MOVED}"
     return HoldResistance(token_id, spaces, contests, (why,))
 
 

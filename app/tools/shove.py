@@ -135,7 +135,8 @@ class ShoveTool(QObject, OverlayTool, Tool):
         parts = [f"Shove {name} {self.spaces} toward {self.arrow()} (facing {self.facing})"]
         if self.push.hold.contests:
             which = "it breaks free" if self.breaks_free else "it is held back"
-            parts.append(f"in a Hold ({which}, E): {'; '.join(self.push.hold.reasons)}")
+            held = "; ".join(r.split(" — ")[0] for r in self.push.hold.reasons)  # seed: tooltip
+            parts.append(f"in a Hold ({which}, E): {held}")
         for step in self.push.attacks:
             size = step.attack.weapon_size if step.attack else 0
             parts.append(f"step {step.index}: blind attack at {where(step.anchor)}, size {size}")

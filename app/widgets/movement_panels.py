@@ -51,7 +51,8 @@ TOOL_HELP = {
     "landing space (solid: this turn; dashed: stays in the air); +/− result, W waits in the "
     "air (a high jump up), Esc cancels",
     "shove": "Shove: move the mouse around the token (or ←/→) to aim, wheel or +/− for "
-    "spaces, H toggles the first hit, click or Enter applies, Esc cancels",
+    "spaces, H toggles the first hit, E breaking free of a Hold, click or Enter applies, Esc "
+    "cancels",
 }
 
 
