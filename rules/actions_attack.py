@@ -28,7 +28,7 @@ from rules.actions import (
     skill_pool,
 )
 from rules.board import Board
-from rules.conditions import add_condition, set_condition, tier_of
+from rules.conditions import add_condition, tier_of
 from rules.conflict_actions import rapid_strike
 from rules.dice import injury
 from rules.harm import harm, injury_rolls
@@ -141,8 +141,10 @@ def apply_damage(
         vitals = vitals.with_value("wounded", where, before + result.wounded)
     elif result.wounded:
         reasons.append(f"{token.name} has no Severe Threshold set: no Wounded Tiers recorded")
-    for name, tier in result.conditions:
-        entries = set_condition(entries, name, max(tier, tier_of(entries, name)))
+    for name, tier in result.conditions:  # raised to that Tier in all, not that many more
+        total = tier_of(entries, name)
+        if tier > total:
+            entries = add_condition(entries, name, tier - total)
     board = board.with_token_replaced(replace(token, vitals=vitals, conditions=entries))
     due = [r.describe(token.name) for r in injury_rolls(board, target_id, hurt)]
     freed = stomach_check(board, target_id)  # "6 Tiers of Wounded to the stomach" [S002]

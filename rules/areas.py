@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -209,6 +209,16 @@ class AreaTemplate:
         if self.kind.directed and (len(self.origin) != 1 or self.source is not None):
             return f"area {self.id!r}: a {self.kind.label} starts from exactly one origin space"
         return None
+
+    def without_caster(self) -> AreaTemplate | None:
+        """This template once its caster has left the map: the same Area naming no caster,
+        or ``None`` when it was drawn from the caster's own spaces (a Self Area or a Burst
+        with no origin hex and no source token), as nothing is left to draw it from."""
+        if self.caster is None:
+            return self
+        if not self.origin and self.source is None:
+            return None
+        return replace(self, caster=None)
 
     @property
     def title(self) -> str:

@@ -22,7 +22,7 @@ change; a token whose footprint would leave the map is moved back inside.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -37,7 +37,7 @@ from rules.conditions import remove_condition
 from rules.effects import OngoingEffect
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
-from rules.holds import Hold
+from rules.holds import Hold, release_holds_on, swallowers
 from rules.ids import fresh_id
 from rules.layout import Orientation
 from rules.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
@@ -53,7 +53,7 @@ from rules.terrain import (
     read_only,
 )
 from rules.tokens import Token
-from rules.turns import TurnState, leave
+from rules.turns import TurnState, leave_many
 
 __all__ = [
     "MAX_MAP_SIDE",
@@ -281,10 +281,10 @@ class Board:
         return fresh_id(self.tokens, stem)
 
     def _check_footprint(self, token: Token, anchor: Hex) -> None:
-        outside = sorted(h for h in token.footprint_at(anchor) if not self.contains(h))
+        outside = [h for h in token.footprint_at(anchor) if not self.contains(h)]
         if outside:
             raise OutOfBoundsError(
-                f"token {token.name!r} at {anchor!r} would leave the map at {outside[0]!r}"
+                f"token {token.name!r} at {anchor!r} would leave the map at {min(outside)!r}"
             )
 
     def with_token(self, token: Token) -> Board:
@@ -308,37 +308,57 @@ class Board:
         """This board without token ``token_id``, its notes, the Areas attached to it, its
         place in the turn order, the effects it made or carries and its Holds (the other
         creature's Hold conditions go with them); whatever it had swallowed is no longer
-        Swallowed; Areas it made keep their place but no longer name a caster."""
-        self.token(token_id)
-        from rules.holds import swallowed_by  # rules.holds builds on this module
+        Swallowed. Areas it made keep their place but no longer name a caster, except one
+        drawn from its own spaces (a Self Area or a Burst with no origin hex and no source),
+        which goes with the effects that kept it: nothing is left to draw it from
+        (:meth:`~rules.areas.AreaTemplate.without_caster`)."""
+        return self.without_tokens((token_id,))
 
-        inside = swallowed_by(self, token_id)
-        if inside:  # whoever it had swallowed is out of the stomach with it
-            board = self
-            for eaten in inside:
-                kept = remove_condition(board.token(eaten).conditions, "swallowed")
-                board = board.with_token_replaced(replace(board.token(eaten), conditions=kept))
-            return board.without_token(token_id)
-        if any(h.names(token_id) for h in self.holds):
-            from rules.holds import release_hold
-
-            board = self
-            for hold in [h for h in self.holds if h.names(token_id)]:
-                board = release_hold(board, hold.holder, hold.held)
-            return board.without_token(token_id)
-        notes = {k: n for k, n in self.notes.items() if n.token_id != token_id}
-        tokens = {k: t for k, t in self.tokens.items() if k != token_id}
-        areas = {
-            k: replace(a, caster=None) if a.caster == token_id else a
-            for k, a in self.areas.items()
-            if a.source != token_id
+    def without_tokens(self, token_ids: Iterable[str]) -> Board:
+        """This board without each of ``token_ids`` as :meth:`without_token` removes it,
+        all in one pass: the board (or the error) that removing them one by one gives."""
+        gone = self._known(token_ids)
+        if not gone:
+            return self
+        board = release_holds_on(self._freed_from(gone), gone)
+        areas = {}
+        for key, area in board.areas.items():
+            kept = area.without_caster() if area.caster in gone else area
+            if kept is not None and area.source not in gone:
+                areas[key] = kept
+        effects = {
+            k: e for k, e in board.effects.items() if e.creator not in gone and e.target not in gone
         }
-        effects = {k: e for k, e in self.effects.items() if token_id not in (e.creator, e.target)}
-        ended = {e.area_id for k, e in self.effects.items() if k not in effects}
+        ended = {e.area_id for k, e in board.effects.items() if k not in effects}
         areas = {k: a for k, a in areas.items() if k not in ended}
-        effects = {k: e for k, e in effects.items() if e.area_id is None or e.area_id in areas}
-        turn = leave(self.turn, token_id) if token_id in self.turn.ids() else self.turn
-        return self._evolve(tokens=tokens, notes=notes, areas=areas, effects=effects, turn=turn)
+        return board._evolve(
+            tokens={k: t for k, t in board.tokens.items() if k not in gone},
+            notes={k: n for k, n in board.notes.items() if n.token_id not in gone},
+            areas=areas,
+            effects={k: e for k, e in effects.items() if e.area_id is None or e.area_id in areas},
+            turn=leave_many(board.turn, gone),
+        )
+
+    def _known(self, token_ids: Iterable[str]) -> dict[str, None]:
+        """``token_ids`` in order, each on this board and named once, or
+        :class:`UnknownTokenError` as the first missing (or repeated) one."""
+        known: dict[str, None] = {}
+        for token_id in token_ids:
+            if token_id in known:
+                raise UnknownTokenError(f"no token with id {token_id!r} on this map")
+            known[self.token(token_id).id] = None
+        return known
+
+    def _freed_from(self, eaters: Collection[str]) -> Board:
+        """This board with whoever ``eaters`` had swallowed (and who stays) no longer
+        Swallowed: they are out of the stomach with it."""
+        freed = {}
+        for prey, eater in swallowers(self).items():
+            if eater in eaters and prey not in eaters:
+                token = self.tokens[prey]
+                kept = remove_condition(token.conditions, "swallowed")
+                freed[prey] = replace(token, conditions=kept)
+        return self._evolve(tokens={**self.tokens, **freed}) if freed else self
 
     # -- whole-map edits -----------------------------------------------------------
     def with_name(self, name: str) -> Board:
@@ -383,11 +403,26 @@ class Board:
 
     def without_annotation(self, annotation_id: str) -> Board:
         """This board without the label or note ``annotation_id`` (unknown ids raise KeyError)."""
-        if annotation_id in self.labels:
-            return self._evolve(labels={k: v for k, v in self.labels.items() if k != annotation_id})
-        if annotation_id in self.notes:
-            return self._evolve(notes={k: v for k, v in self.notes.items() if k != annotation_id})
-        raise KeyError(f"no label or note with id {annotation_id!r} on this map")
+        return self.without_annotations((annotation_id,))
+
+    def without_annotations(self, annotation_ids: Iterable[str]) -> Board:
+        """This board without the labels and notes ``annotation_ids``, in one pass: each id
+        takes the label of that id if one is left, else the note (as
+        :meth:`without_annotation` one by one would), and an id with neither left raises
+        KeyError."""
+        labels: set[str] = set()
+        notes: set[str] = set()
+        for annotation_id in annotation_ids:
+            if annotation_id in self.labels and annotation_id not in labels:
+                labels.add(annotation_id)
+            elif annotation_id in self.notes and annotation_id not in notes:
+                notes.add(annotation_id)
+            else:
+                raise KeyError(f"no label or note with id {annotation_id!r} on this map")
+        return self._evolve(
+            labels={k: v for k, v in self.labels.items() if k not in labels},
+            notes={k: v for k, v in self.notes.items() if k not in notes},
+        )
 
     def with_background(self, background: Background | None) -> Board:
         """This board with ``background`` (its image must be stored), or with none."""
@@ -408,12 +443,21 @@ class Board:
     def without_area(self, area_id: str) -> Board:
         """This board without the pinned Area ``area_id`` and the effects that kept it
         (unknown ids raise KeyError)."""
-        if area_id not in self.areas:
-            raise KeyError(f"no area with id {area_id!r} on this map")
-        areas = {k: v for k, v in self.areas.items() if k != area_id}
-        effects = {k: e for k, e in self.effects.items() if e.area_id != area_id}
+        return self.without_areas((area_id,))
+
+    def without_areas(self, area_ids: Iterable[str]) -> Board:
+        """This board without the pinned Areas ``area_ids`` and the effects that kept them,
+        in one pass; an id not on the map (or given twice) raises KeyError, as removing
+        them one by one with :meth:`without_area` would."""
+        gone: set[str] = set()
+        for area_id in area_ids:
+            if area_id not in self.areas or area_id in gone:
+                raise KeyError(f"no area with id {area_id!r} on this map")
+            gone.add(area_id)
+        areas = {k: v for k, v in self.areas.items() if k not in gone}
+        effects = {k: e for k, e in self.effects.items() if e.area_id not in gone}
         return self._evolve(areas=areas, effects=effects)
 
     def new_area_id(self, stem: str = "area") -> str:
         """An Area id not yet used on this board, like ``"cone-2"``."""
-        return fresh_id([k for k in self.areas if k.startswith(f"{stem}-")], stem)
+        return fresh_id({k for k in self.areas if k.startswith(f"{stem}-")}, stem)

@@ -6,11 +6,15 @@ and the published Conditions and Ailments [P-COND] [P-AIL]. Tiers of the same na
 (§11a D10's "Tiers of the same name add"), so a token may hold several entries of one
 condition from different sources (Encumbered 2 from a Hold, 1 from a Load) and its Tier
 is their sum. Crowded is never stored: it is computed (:func:`rules.occupancy.crowded`).
+The sum is at most :data:`MAX_TIER`: the edits here cut a Tier that would pass it, and a
+token whose Tiers of one name add past it is refused (:class:`rules.tokens.Token`).
 
 >>> entries = add_condition((), "encumbered", 2, "Hold")
 >>> entries = add_condition(entries, "encumbered", 1, "Load")
 >>> tier_of(entries, "encumbered"), describe(entries)
 (3, 'Encumbered 3 (Hold 2, Load 1)')
+>>> describe(add_condition(entries, "encumbered", 98, "Load"))
+'Encumbered 99 (Hold 2, Load 97)'
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "CONDITION_SPECS",
+    "MAX_TIER",
     "ConditionEntry",
     "ConditionSpec",
     "add_condition",
@@ -28,9 +33,14 @@ __all__ = [
     "remove_condition",
     "set_condition",
     "tier_of",
+    "tier_sums",
 ]
 
 MAX_TIER = 99
+"""The highest Tier of a condition, its sources added (**[ASSUMPTION]**: a bound of the map
+file, not a rule; no seed caps a Tier, and "Tiers of the same name add" [P-GAME], so the
+bound is on the sum: :func:`set_condition` and :func:`add_condition` cut a Tier that would
+take it past, :meth:`rules.tokens.Token.problem` refuses a token whose sum passes it)."""
 
 
 @dataclass(frozen=True)
@@ -273,17 +283,36 @@ def tier_of(entries: Iterable[ConditionEntry], name: str) -> int:
 
 def set_condition(entries: Entries, name: str, tier: int, source: str = "") -> Entries:
     """``entries`` with condition ``name`` from ``source`` at ``tier`` (0 removes it),
-    kept in a stable order (name, then source)."""
+    kept in a stable order (name, then source). Tiers of the same name add [P-GAME] up to
+    :data:`MAX_TIER`: a ``tier`` that would take the sum past it is cut to what is left
+    (to nothing when the other sources reach it already). A ``tier`` that is not
+    0..MAX_TIER raises ``ValueError``.
+
+    >>> set_condition((ConditionEntry("slowed", 90, "Hamper"),), "slowed", 20)[0].tier
+    9
+    """
     kept = [e for e in entries if (e.name, e.source) != (name, source)]
     if tier:
-        kept.append(ConditionEntry(name, tier, source))
+        ConditionEntry(name, tier, source)  # the Tier asked for is 1..MAX_TIER
+        room = MAX_TIER - tier_of(kept, name)
+        if room > 0:
+            kept.append(ConditionEntry(name, min(tier, room), source))
     return tuple(sorted(kept, key=lambda e: (e.name, e.source)))
 
 
 def add_condition(entries: Entries, name: str, tier: int, source: str = "") -> Entries:
-    """``entries`` with ``tier`` more of ``name`` from ``source``."""
+    """``entries`` with ``tier`` more of ``name`` from ``source``, the sum of the name's
+    Tiers cut at :data:`MAX_TIER` (:func:`set_condition`)."""
     now = sum(e.tier for e in entries if (e.name, e.source) == (name, source))
-    return set_condition(entries, name, now + tier, source)
+    return set_condition(entries, name, min(now + tier, MAX_TIER), source)
+
+
+def tier_sums(entries: Iterable[ConditionEntry]) -> dict[str, int]:
+    """Each condition's Tier (:func:`tier_of`), for every name at once, in first-seen order."""
+    sums: dict[str, int] = {}
+    for e in entries:
+        sums[e.name] = sums.get(e.name, 0) + e.tier
+    return sums
 
 
 def remove_condition(entries: Entries, name: str, source: str | None = None) -> Entries:

@@ -44,11 +44,12 @@ Hex(q=2, r=2)
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from rules.conditions import remove_condition, set_condition
+from rules.conditions import Entries, remove_condition, set_condition
 from rules.conflict_actions import hold_encumbered
 from rules.hexes import Hex, distance, neighbors
 from rules.ids import id_problem
@@ -90,12 +91,14 @@ __all__ = [
     "move_together",
     "over_bulk_limit",
     "release_hold",
+    "release_holds_on",
     "resist_dice",
     "stomach_check",
     "stomach_wounds",
     "swallow",
     "swallowed_by",
     "swallower_of",
+    "swallowers",
     "with_hold",
 ]
 
@@ -244,31 +247,56 @@ def held_tier(board: Board, hold: Hold) -> int:
     return hold_encumbered(held.size, holder.size).value + hold.tier_change
 
 
+def release_holds_on(board: Board, token_ids: Iterable[str]) -> Board:
+    """``board`` without every Hold that names one of ``token_ids``, the Hold conditions of
+    everyone in them reset: :func:`release_hold` of each, in one pass."""
+    gone = set(token_ids)
+    ended = [h for h in board.holds if h.holder in gone or h.held in gone]
+    if not ended:
+        return board
+    kept = tuple(h for h in board.holds if h.holder not in gone and h.held not in gone)
+    named = dict.fromkeys(i for h in ended for i in (h.holder, h.held))
+    return _with_conditions(board._evolve(holds=kept), tuple(named))
+
+
 def _with_conditions(board: Board, token_ids: tuple[str, ...]) -> Board:
-    """Reset the Hold conditions of ``token_ids`` from the Holds they are in; Strangled
-    from a suffocating Grapple lasts "until the head is no longer affected" [S002]."""
-    for token_id in token_ids:
+    """Reset the Hold conditions of ``token_ids`` from the Holds they are in (every Hold
+    read once, the tokens replaced together)."""
+    on: dict[str, list[Hold]] = {board.token(i).id: [] for i in token_ids}
+    for hold in board.holds:
+        for token_id in {hold.holder, hold.held} & on.keys():
+            on[token_id].append(hold)
+    changed = {}
+    for token_id, holds in on.items():
         token = board.token(token_id)
-        entries = remove_condition(token.conditions, "encumbered", HOLD_SOURCE)
-        entries = remove_condition(entries, "held")
-        entries = remove_condition(entries, "grappled")
-        if not any(h.held == token_id and h.part == "head" for h in board.holds):
-            entries = remove_condition(entries, "strangled", HOLD_SOURCE)  # [S002] Strangled
-        tier = 0
-        for hold in holds_on(board, token_id):
-            if hold.held == token_id:
-                tier = max(tier, held_tier(board, hold))
-                entries = set_condition(entries, "held", 1, board.token(hold.holder).name)
-                if hold.tier_change > 0:
-                    entries = set_condition(entries, "grappled", hold.tier_change)
-            else:
-                other = board.token(hold.held).size
-                tier = max(tier, hold_encumbered(token.size, other).value)
-        if tier:
-            entries = set_condition(entries, "encumbered", tier, HOLD_SOURCE)
+        entries = _hold_conditions(board, token, holds)
         if entries != token.conditions:
-            board = board.with_token_replaced(replace(token, conditions=entries))
-    return board
+            changed[token_id] = replace(token, conditions=entries)
+    return board._evolve(tokens={**board.tokens, **changed}) if changed else board
+
+
+def _hold_conditions(board: Board, token: Token, holds: list[Hold]) -> Entries:
+    """``token``'s conditions with those from Holds set from ``holds`` (the Holds it is
+    in); Strangled from a suffocating Grapple lasts "until the head is no longer
+    affected" [S002]."""
+    entries = remove_condition(token.conditions, "encumbered", HOLD_SOURCE)
+    entries = remove_condition(entries, "held")
+    entries = remove_condition(entries, "grappled")
+    if not any(h.held == token.id and h.part == "head" for h in holds):
+        entries = remove_condition(entries, "strangled", HOLD_SOURCE)  # [S002] Strangled
+    tier = 0
+    for hold in holds:
+        if hold.held == token.id:
+            tier = max(tier, held_tier(board, hold))
+            entries = set_condition(entries, "held", 1, board.token(hold.holder).name)
+            if hold.tier_change > 0:
+                entries = set_condition(entries, "grappled", hold.tier_change)
+        else:
+            other = board.token(hold.held).size
+            tier = max(tier, hold_encumbered(token.size, other).value)
+    if tier:
+        entries = set_condition(entries, "encumbered", tier, HOLD_SOURCE)
+    return entries
 
 
 def _partners(board: Board, token_id: str) -> list[str]:
@@ -440,16 +468,21 @@ def holds_after_move(board: Board, moved: Iterable[str] | None = None) -> HoldUp
 # -- moving together -----------------------------------------------------------------
 def followers(board: Board, mover: str) -> list[str]:
     """Who moves with ``mover``: the creatures it holds and has swallowed, and theirs."""
-    found: list[str] = []
-    queue = [mover]
+    held: dict[str, list[str]] = {}
+    for hold in board.holds:
+        held.setdefault(hold.holder, []).append(hold.held)
+    eaten: dict[str, list[str]] = {}
+    for prey, eater in sorted(swallowers(board).items()):
+        eaten.setdefault(eater, []).append(prey)
+    found: dict[str, None] = {}  # in the order found, breadth first
+    queue = deque([mover])
     while queue:
-        current = queue.pop(0)
-        near = [h.held for h in board.holds if h.holder == current] + swallowed_by(board, current)
-        for token_id in near:
+        current = queue.popleft()
+        for token_id in (*held.get(current, ()), *eaten.get(current, ())):
             if token_id != mover and token_id not in found:
-                found.append(token_id)
+                found[token_id] = None
                 queue.append(token_id)
-    return found
+    return list(found)
 
 
 def carried(board: Board, mover: str, before: Hex, rise: int = 0) -> HoldUpdate:
@@ -597,10 +630,26 @@ def swallower_of(board: Board, token_id: str) -> str | None:
     return next((t.id for t in board.tokens.values() if t.name == entry.source), None)
 
 
+def swallowers(board: Board) -> dict[str, str]:
+    """Every swallowed creature's swallower (:func:`swallower_of`, never itself), all
+    looked up in one pass over the tokens."""
+    first_named: dict[str, str] = {}
+    for token in board.tokens.values():
+        first_named.setdefault(token.name, token.id)
+    found: dict[str, str] = {}
+    for token in board.tokens.values():
+        entry = next((e for e in token.conditions if e.name == SWALLOWED), None)
+        if entry is None:
+            continue
+        eater = entry.source if entry.source in board.tokens else first_named.get(entry.source)
+        if eater is not None and eater != token.id:
+            found[token.id] = eater
+    return found
+
+
 def swallowed_by(board: Board, swallower: str) -> list[str]:
     """The creatures in ``swallower``'s stomach, in id order."""
-    inside = [t.id for t in board.tokens.values() if t.swallowed]
-    return sorted(t for t in inside if t != swallower and swallower_of(board, t) == swallower)
+    return sorted(t for t, eater in swallowers(board).items() if eater == swallower)
 
 
 def swallow(board: Board, swallower: str, target: str) -> HoldUpdate:

@@ -48,9 +48,7 @@ def group_placement_problem(board: Board, moves: Mapping[str, Hex]) -> str | Non
     Checked one after another on a board without the movers, so two movers into the same
     space count each other (a group of three humans cannot join two others in a space).
     """
-    trial = board
-    for token_id in moves:
-        trial = trial.without_token(token_id)
+    trial = board.without_tokens(list(moves))
     for token_id, anchor in moves.items():
         token = board.token(token_id).moved_to(anchor)
         if not all(trial.contains(h) for h in token.footprint):

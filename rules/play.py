@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from rules.board import Board
+from rules.board_checks import check_turn
 from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.holds import over_bulk_limit
@@ -67,11 +68,14 @@ class TurnStart:
 
 
 def with_turn(board: Board, turn: TurnState) -> Board:
-    """``board`` with turn order ``turn`` (every participant must be on the board)."""
+    """``board`` with turn order ``turn``: every participant on the board and in the
+    order once, the current turn one that exists (else ValueError)."""
     stray = [i for i in turn.ids() if i not in board.tokens]
     if stray:
         raise ValueError(f"{stray[0]!r} is not on this map")
-    return board._evolve(turn=turn)
+    after = board._evolve(turn=turn)
+    check_turn(after)
+    return after
 
 
 def with_effect(board: Board, effect: OngoingEffect) -> Board:
@@ -86,18 +90,19 @@ def with_effect(board: Board, effect: OngoingEffect) -> Board:
 
 
 def without_effect(board: Board, effect_id: str) -> Board:
-    """``board`` without effect ``effect_id`` and the Area it kept."""
+    """``board`` without effect ``effect_id`` and the Area it kept (with any other effect
+    that kept that Area: an effect never names an Area that is gone)."""
     effect = board.effects[effect_id]
-    effects = {k: e for k, e in board.effects.items() if k != effect_id}
-    areas = {k: a for k, a in board.areas.items() if k != effect.area_id}
-    return board._evolve(effects=effects, areas=areas)
+    if effect.area_id is not None and effect.area_id in board.areas:
+        return board.without_area(effect.area_id)  # its effects go with it
+    return board._evolve(effects={k: e for k, e in board.effects.items() if k != effect_id})
 
 
 def _tick_effects(board: Board, creators: set[str | None]) -> tuple[Board, list[str], list[str]]:
     changes, expired = [], []
     for effect in list(board.effects.values()):
-        if effect.creator not in creators:
-            continue
+        if effect.creator not in creators or effect.id not in board.effects:
+            continue  # not this creature's, or gone with an Area an earlier one kept
         after = tick(effect)
         if after is None:
             board = without_effect(board, effect.id)

@@ -28,8 +28,8 @@ def _recell(h: Hex, before: Orientation, after: Orientation) -> Hex:
 def reoriented(board: Board, orientation: Orientation) -> Board:
     """``board`` re-read in ``orientation``: cells, terrain and the cells of token anchors,
     labels, notes and Area origins are kept; a token that would stick out is moved to the
-    nearest cell where it fits. Every token stays, so the turn order and the effects
-    stay as they are."""
+    nearest cell where it fits. Every token stays, so the turn order, the Holds and the
+    effects stay as they are."""
     if orientation is board.orientation:
         return board
     before = board.orientation
@@ -45,20 +45,24 @@ def reoriented(board: Board, orientation: Orientation) -> Board:
         k: replace(a, origin=tuple(_recell(h, before, orientation) for h in a.origin))
         for k, a in board.areas.items()
     }
-    flipped = board._evolve(orientation=orientation, tokens={}, labels=labels, notes={}, areas={})
-    for token in board.tokens.values():
-        moved = token.moved_to(_recell(token.position, before, orientation))
-        flipped = flipped.with_token(clamped(flipped, moved))
-    return flipped._evolve(notes=notes, areas=areas)
+    flipped = board._evolve(
+        orientation=orientation, tokens={}, labels=labels, notes=notes, areas=areas
+    )
+    tokens = {
+        k: clamped(flipped, t.moved_to(_recell(t.position, before, orientation)))
+        for k, t in board.tokens.items()
+    }
+    return flipped._evolve(tokens=tokens)
 
 
 def resized(board: Board, width: int, height: int) -> Board:
     """``board`` cut or grown to ``width`` × ``height`` cells from its top-left corner.
 
     Terrain in the cells both sizes share is kept (new cells are open, flat ground). A
-    token that no longer fits goes as :meth:`~rules.board.Board.without_token` removes
-    it: with its notes, the Areas attached to it, its place in the turn order and the
-    effects it made or carries; Areas it made no longer name a caster. An Area with an
+    token that no longer fits goes as :meth:`~rules.board.Board.without_tokens` removes
+    it: with its notes, its Holds, the Areas attached to it or drawn from its spaces, its
+    place in the turn order and the effects it made or carries; other Areas it made no
+    longer name a caster. An Area with an
     origin hex cut off goes as :meth:`~rules.board.Board.without_area` removes it, with
     the effects that kept it. Labels and notes on hexes are kept only where they fit.
     """
@@ -70,14 +74,13 @@ def resized(board: Board, width: int, height: int) -> Board:
         grown[:rows, :cols] = old[:rows, :cols]
         layers[name] = read_only(grown)
     shape = board._evolve(width=width, height=height, layers=layers)
-    for token_id in [t.id for t in board.tokens.values() if not _fits(shape, t)]:
-        board = board.without_token(token_id)
-    for area_id in [k for k, a in board.areas.items() if not all(map(shape.contains, a.origin))]:
-        board = board.without_area(area_id)
+    board = board.without_tokens([t.id for t in board.tokens.values() if not _fits(shape, t)])
+    cut = [k for k, a in board.areas.items() if not all(map(shape.contains, a.origin))]
+    board = board.without_areas(cut)
     labels = {k: v for k, v in board.labels.items() if shape.contains(v.position)}
     notes = {k: n for k, n in board.notes.items() if n.hex is None or shape.contains(n.hex)}
-    kept = {name: getattr(board, name) for name in ("tokens", "areas", "effects", "turn")}
-    return shape._evolve(labels=labels, notes=notes, **kept)
+    # Everything else (Holds, effects, turn order, dice) is the trimmed board's own.
+    return board._evolve(width=width, height=height, layers=layers, labels=labels, notes=notes)
 
 
 def _fits(board: Board, token: Token) -> bool:

@@ -34,7 +34,7 @@ from rules.body import (
     limbs_problem,
     senses_problem,
 )
-from rules.conditions import ConditionEntry
+from rules.conditions import CONDITION_SPECS, MAX_TIER, ConditionEntry, tier_sums
 from rules.hexes import Hex, disk
 from rules.ids import id_problem
 from rules.motion import MODE_TYPES, Motion
@@ -111,13 +111,14 @@ class Token:
     Stats used by the rules: ``reach`` (``None`` = from size and limbs, RULES-DIGEST §4.2,
     Q17), ``movement_pool`` (5 by default, [P-CHAR]) and ``movement_types``, primary first
     ([S001]: Land primary, Swim secondary by default). Play state: ``conditions`` with
-    Tiers (:mod:`rules.conditions`), Pools and wounds (``vitals``, :mod:`rules.pools`), and
-    the ``moving`` flag ([S001]: "After moving, you are considered moving until you end
-    your turn without moving any spaces that turn or pay 1 Movement to stop"), and how it
-    is moving (``motion``: mode, altitude, pace, Amble, carried Bulk; :mod:`rules.motion`).
-    Its body (:mod:`rules.body`, format version 7): the ``senses`` it chooses targets
-    with, Primary Sense first (sight by default), its ``limbs`` (2) and how many are
-    ``gripping`` a weapon or object (0), and the ``words`` it can speak in a round.
+    Tiers (:mod:`rules.conditions`; a name's Tiers add up to at most ``MAX_TIER``), Pools
+    and wounds (``vitals``, :mod:`rules.pools`), and the ``moving`` flag ([S001]: "After
+    moving, you are considered moving until you end your turn without moving any spaces
+    that turn or pay 1 Movement to stop"), and how it is moving (``motion``: mode,
+    altitude, pace, Amble, carried Bulk; :mod:`rules.motion`). Its body (:mod:`rules.body`,
+    format version 7): the ``senses`` it chooses targets with, Primary Sense first (sight
+    by default), its ``limbs`` (2) and how many are ``gripping`` a weapon or object (0),
+    and the ``words`` it can speak in a round.
     """
 
     id: str
@@ -220,6 +221,12 @@ class Token:
         keys = [(e.name, e.source) for e in entries]
         if len(set(keys)) != len(keys):
             return f"token {self.id!r}: a condition is listed twice from the same source"
+        over = next(((n, t) for n, t in tier_sums(entries).items() if t > MAX_TIER), None)
+        if over is not None:
+            return (
+                f"token {self.id!r}: its {CONDITION_SPECS[over[0]].label} Tiers add up to "
+                f"{over[1]}, more than {MAX_TIER} (Tiers of the same name add [P-GAME])"
+            )
         if not isinstance(self.vitals, Vitals):
             return f"token {self.id!r}: vitals must be a Vitals"
         if not isinstance(self.moving, bool) or not isinstance(self.moved_this_turn, bool):

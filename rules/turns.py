@@ -14,6 +14,7 @@ turn this round, but your effects' durations tick as if it had started." A round
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "advance",
     "join",
     "leave",
+    "leave_many",
     "start",
     "wait",
 ]
@@ -114,12 +116,23 @@ def join(state: TurnState, token_id: str, zeal: int, zeal_tier: int = 0) -> Turn
 def leave(state: TurnState, token_id: str) -> TurnState:
     """``state`` without ``token_id`` (the slot acting now stays on the same creature,
     or moves on to the next one if it was the one leaving)."""
-    index = state.ids().index(token_id) if token_id in state.ids() else None
+    index = next((i for i, p in enumerate(state.order) if p.token_id == token_id), None)
     if index is None:
         raise KeyError(f"{token_id!r} is not in the turn order")
     order = state.order[:index] + state.order[index + 1 :]
     current = state.current - 1 if index < state.current else state.current
     return replace(state, order=order, current=min(current, len(order)))
+
+
+def leave_many(state: TurnState, token_ids: Iterable[str]) -> TurnState:
+    """``state`` without every participant among ``token_ids`` (ids not in it are passed
+    over), in one pass: the state :func:`leave` gives when they leave one by one."""
+    gone = set(token_ids)
+    if not any(p.token_id in gone for p in state.order):
+        return state
+    earlier = sum(p.token_id in gone for p in state.order[: state.current])
+    order = tuple(p for p in state.order if p.token_id not in gone)
+    return replace(state, order=order, current=min(state.current - earlier, len(order)))
 
 
 def start(state: TurnState) -> TurnState:

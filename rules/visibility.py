@@ -8,26 +8,48 @@ show :func:`player_board` instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 
 import numpy as np
 
 from rules.board import Board
-from rules.conditions import ConditionEntry, tier_of
+from rules.conditions import ConditionEntry, tier_sums
 from rules.hexes import Hex, disk
+from rules.offsets import cells_of
 from rules.pools import POOLS, Vitals
 from rules.terrain import LAYER_SPECS, blank_layers
 from rules.tokens import Token
 
-__all__ = ["fogged", "player_board", "revealed_around"]
+__all__ = ["fogged", "fogged_each", "player_board", "revealed_around"]
 
 
 def fogged(board: Board, hexes: Iterable[Hex]) -> bool:
     """True if every one of ``hexes`` on the map is under fog (none of them seen)."""
+    return fogged_each(board, [tuple(hexes)])[0]
+
+
+def fogged_each(board: Board, groups: Sequence[Collection[Hex]]) -> list[bool]:
+    """:func:`fogged` of each group of hexes, all read from the fog layer at once (numpy:
+    a long list costs one pass, not a Python lookup per hex)."""
     fog = board.layer("fog")
-    cells = [board.cell_of(h) for h in hexes if board.contains(h)]
-    return bool(cells) and all(bool(fog[row, col]) for col, row in cells)
+    if not fog.any():
+        return [False] * len(groups)
+    which = [i for i, hexes in enumerate(groups) for _ in hexes]
+    try:
+        qs = np.fromiter((h.q for hexes in groups for h in hexes), np.int64, len(which))
+        rs = np.fromiter((h.r for hexes in groups for h in hexes), np.int64, len(which))
+    except OverflowError:  # a hex far off any map: only the ones on it count
+        on_map = [[h for h in hexes if board.contains(h)] for hexes in groups]
+        return fogged_each(board, on_map)
+    cols, rows = cells_of(qs, rs, board.orientation)
+    inside = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)
+    under = np.zeros(len(which), dtype=bool)
+    under[inside] = fog[rows[inside], cols[inside]]
+    group = np.array(which, dtype=np.int64)
+    seen = np.bincount(group[inside], minlength=len(groups))
+    covered = np.bincount(group[under], minlength=len(groups))
+    return [bool(n) and bool(n == c) for n, c in zip(seen, covered, strict=True)]
 
 
 def player_board(board: Board) -> Board:
@@ -36,27 +58,44 @@ def player_board(board: Board) -> Board:
     GM-only labels and notes, anything placed under fog, the Pools the GM did not share,
     the GM's notes on tokens and the pictures of what was removed, and the dice: the roll
     log names hidden creatures and the seed would tell the next faces; fogged spaces keep
-    no terrain (open, flat, dry), only the fog itself."""
+    no terrain (open, flat, dry), only the fog itself. Linear in the board's size: each
+    kind of thing is removed in one pass."""
     board = board._evolve(rolls=(), dice_seed=0, dice_draws=0)
-    unseen = {t.id for t in board.tokens.values() if t.hidden or fogged(board, t.footprint)}
-    secret = [k for k, a in board.areas.items() if {a.source, a.caster} & unseen]
-    secret += [k for k, a in board.areas.items() if a.origin and fogged(board, a.origin)]
-    for area_id in dict.fromkeys(secret):
-        board = board.without_area(area_id)
-    for token_id in unseen:
-        board = board.without_token(token_id)  # its notes, effects and turn go with it
-    gm_only = [k for k, v in board.labels.items() if v.gm_only or fogged(board, [v.position])]
-    gm_only += [
-        k for k, v in board.notes.items() if v.gm_only or (v.hex and fogged(board, [v.hex]))
-    ]
-    for annotation_id in gm_only:
-        board = board.without_annotation(annotation_id)
-    for token in list(board.tokens.values()):
-        shown = replace(token, vitals=_shared_vitals(token), notes="")  # notes: the GM's
-        shown = replace(shown, conditions=_without_sources(token.conditions))
-        if shown != token:
-            board = board.with_token_replaced(shown)
-    return _fog_terrain(_shown_pictures(board))
+    shown = [t for t in board.tokens.values() if not t.hidden]
+    under = fogged_each(board, [t.footprint for t in shown])
+    unseen = {t.id for t in board.tokens.values() if t.hidden}
+    unseen |= {t.id for t, dark in zip(shown, under, strict=True) if dark}
+    placed = [(k, a) for k, a in board.areas.items() if a.origin]
+    under = fogged_each(board, [a.origin for _, a in placed])
+    secret = {k for (k, _), dark in zip(placed, under, strict=True) if dark}
+    secret |= {k for k, a in board.areas.items() if {a.source, a.caster} & unseen}
+    board = board.without_areas(k for k in board.areas if k in secret)
+    board = board.without_tokens(unseen)  # their notes, effects and turns go with them
+    return _fog_terrain(_shown_pictures(_shown_tokens(_without_gm_only(board))))
+
+
+def _without_gm_only(board: Board) -> Board:
+    """``board`` without GM-only labels and notes, and those placed under fog (each kind
+    filtered on its own, so a label never goes for a note of the same id)."""
+    labels = {k: v for k, v in board.labels.items() if not v.gm_only}
+    notes = {k: n for k, n in board.notes.items() if not n.gm_only}
+    dark_labels = fogged_each(board, [[v.position] for v in labels.values()])
+    dark_notes = fogged_each(board, [[] if n.hex is None else [n.hex] for n in notes.values()])
+    return board._evolve(
+        labels={k: v for (k, v), d in zip(labels.items(), dark_labels, strict=True) if not d},
+        notes={k: n for (k, n), d in zip(notes.items(), dark_notes, strict=True) if not d},
+    )
+
+
+def _shown_tokens(board: Board) -> Board:
+    """``board``'s tokens as players see them: shared Pools only, no GM notes, each
+    condition once without its sources."""
+    tokens = {}
+    for key, token in board.tokens.items():
+        conditions = _without_sources(token.conditions)
+        shown = replace(token, vitals=_shared_vitals(token), notes="", conditions=conditions)
+        tokens[key] = token if shown == token else shown
+    return board._evolve(tokens=tokens)
 
 
 def _shared_vitals(token: Token) -> Vitals:
@@ -71,9 +110,9 @@ def _shared_vitals(token: Token) -> Vitals:
 
 
 def _without_sources(entries: tuple[ConditionEntry, ...]) -> tuple[ConditionEntry, ...]:
-    """Each condition once, its Tiers added, without the GM's free-text sources."""
-    names = dict.fromkeys(e.name for e in entries)
-    return tuple(ConditionEntry(name, tier_of(entries, name)) for name in names)
+    """Each condition once, its Tiers added (never past ``MAX_TIER``: a token's sum is
+    kept within it, :class:`~rules.tokens.Token`), without the GM's free-text sources."""
+    return tuple(ConditionEntry(name, tier) for name, tier in tier_sums(entries).items())
 
 
 def _shown_pictures(board: Board) -> Board:
@@ -105,8 +144,9 @@ def revealed_around(board: Board, radius: int, sides: Iterable[str] = ("party",)
     """``board`` with the fog lifted within ``radius`` spaces of every token of ``sides``
     (the "reveal around the party" option); hidden tokens reveal nothing."""
     seen: set[Hex] = set()
+    party = set(sides)
     for token in board.tokens.values():
-        if token.side in set(sides) and not token.hidden:
+        if token.side in party and not token.hidden:
             for h in token.footprint:
                 seen |= disk(h, radius)
     hexes = [h for h in seen if board.contains(h)]
