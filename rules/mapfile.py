@@ -18,7 +18,15 @@ A ``.hexmap`` is a zip archive holding
 Reading upgrades old versions step by step through :data:`UPGRADERS`; any problem (a
 damaged, newer or hostile file) raises :class:`~rules.errors.MapFileError` naming what
 is wrong. Nothing is unpickled or evaluated and no member name can leave the archive.
-Saving is atomic: the old file stays as it was unless the new one is complete.
+Every file is untrusted, so the work and memory a file can cost are bounded before they
+are spent (the limits of :mod:`rules.mapfile_checks` and :mod:`rules.mapfile_pictures`):
+only stored and deflated members are read, each once into one buffer; map.json's
+nesting, its text and each list are checked before anything iterates over them; and
+nothing is accepted that could not be saved again (every string must be valid UTF-8
+text, and :func:`check` also runs the writer's checks). Saving is atomic: the old file
+stays as it was unless the new one is complete; the archive is written straight into
+the temporary file (:func:`rules.atomic.replace_atomically_with`), never held in memory
+whole, and the temporary files an interrupted save left are removed by the next one.
 
 >>> from rules.board import Board
 >>> board = Board.blank(3, 2, name="Crossroads")
@@ -35,14 +43,15 @@ import os
 import tokenize
 import zipfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
 import rules
 from rules import mapfile_checks as chk
-from rules.atomic import replace_atomically
+from rules.atomic import replace_atomically_with
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.mapfile_areas import upgrade_v2_to_v3
@@ -56,6 +65,7 @@ from rules.mapfile_reader import (
     ProblemsFound,
     annotations_json,
     build_board,
+    place_tokens,
     upgrade_v1_to_v2,
 )
 from rules.options import RuleOptions
@@ -91,6 +101,9 @@ _DAMAGE_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError, O
                   RecursionError, tokenize.TokenError)  # fmt: skip
 """Errors that a damaged file can provoke deep inside zipfile, json or numpy."""
 _WRITE_DATE = (1980, 1, 1, 0, 0, 0)  # fixed, so the same board gives the same bytes
+_REWRITE_CHECKED = chk.MAX_JSON_BYTES // 2
+"""A current-version map.json larger than this is put through the writer at load (see
+:func:`_check_writable`); a smaller one is written back well within the limit."""
 _COMPRESS_LEVEL = 1  # 3× faster than the default 6 on noisy terrain, a few % larger
 
 
@@ -103,29 +116,50 @@ def dumps(board: Board) -> bytes:
     :raises MapFileError: if the board holds something the format cannot store or
         reading would refuse (an unsafe image name, an image that is not a PNG, JPEG or
         WebP picture within the limits, a token naming a missing image, an option that
-        is not true/false, a number or a string, a label, note or Area off the map, a
-        note or Area naming a missing token, a background on a missing picture, a token
+        is not true/false, a number or a string, a token, label, note or Area off the
+        map, a note or Area naming a missing token, a background on a missing picture, a token
         whose conditions, vitals or motion would not read back, an effect or turn order
         naming a missing token or Area, a Hold on a missing token, a roll log longer than
-        :data:`rules.roll_log.MAX_LOG`, a dice seed or count out of range, or a token whose
-        senses, limbs or words would not read back).
+        :data:`rules.roll_log.MAX_LOG`, a dice seed or count out of range, a token whose
+        senses, limbs or words would not read back, text that UTF-8 cannot write such as
+        a lone surrogate, more of anything than the reader's limits allow, or an archive
+        larger than they allow).
     """
     try:
-        return _encode(board)
+        header = _map_json_bytes(board)
     except MapFileError as exc:
         raise MapFileError(f"cannot write map: {exc}") from exc
-
-
-def _encode(board: Board) -> bytes:
-    text = _json_text(_map_json(board))
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
-        _write_member(zf, "map.json", text.encode("utf-8"))
+    _write_archive(buffer, board, header)
+    return buffer.getvalue()
+
+
+def _map_json_bytes(board: Board) -> bytes:
+    """map.json's bytes for ``board``, after every check the writer makes (the archive's
+    sizes too): what :func:`dumps` and :func:`save` write and :func:`check` tries."""
+    doc = _map_json(board)
+    try:
+        header = _json_text(doc).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        chk.check_values(doc)  # names the field holding the text
+        raise MapFileError(f"map.json cannot be written as UTF-8: {exc.reason}") from exc
+    chk.check_containers(header)
+    sizes = {"map.json": len(header)}
+    sizes |= {f"layers/{name}.npy": _npy_size(board.layers[name]) for name in LAYER_SPECS}
+    sizes |= {f"images/{name}": len(data) for name, data in board.images.items()}
+    chk.check_sizes(sizes)
+    return header
+
+
+def _write_archive(handle: BinaryIO, board: Board, header: bytes) -> None:
+    """Write the archive of ``board`` (its map.json's bytes ``header`` checked already) to
+    ``handle``, member by member: no copy of the whole archive is made."""
+    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as zf:
+        _write_member(zf, "map.json", header)
         for name in LAYER_SPECS:
             _write_member(zf, f"layers/{name}.npy", _npy_bytes(board.layers[name]))
         for name, data in board.images.items():  # compressed pictures already: stored
             _write_member(zf, f"images/{name}", data, zipfile.ZIP_STORED)
-    return buffer.getvalue()
 
 
 def _write_member(
@@ -157,6 +191,13 @@ def _npy_bytes(array: Layer) -> bytes:
     return buffer.getvalue()
 
 
+def _npy_size(array: Layer) -> int:
+    """``len(_npy_bytes(array))``, without writing the array."""
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(array))
+    return header.tell() + array.nbytes
+
+
 def _map_json(board: Board) -> MapDict:
     if not isinstance(board.name, str):
         raise MapFileError(f"the map name must be a string, not {board.name!r}")
@@ -165,6 +206,12 @@ def _map_json(board: Board) -> MapDict:
         picture_size(data, name)
     for key, value in board.options.items():
         _raise_if(chk.option_problem(key, value))
+    chk.check_count(board.tokens, "tokens", *chk.limit("tokens"))
+    chk.check_listed_hexes(_listed_hexes(board))
+    tokens = [
+        _token_json(i, key, token, board) for i, (key, token) in enumerate(board.tokens.items())
+    ]
+    place_tokens(board)
     annotations = annotations_json(board)  # before the effects, which name Areas
     return {
         "format": FORMAT_NAME,
@@ -178,9 +225,7 @@ def _map_json(board: Board) -> MapDict:
             "hex_feet": HEX_FEET,
         },
         "layers": {name: f"layers/{name}.npy" for name in LAYER_SPECS},
-        "tokens": [
-            _token_json(i, key, token, board) for i, (key, token) in enumerate(board.tokens.items())
-        ],
+        "tokens": tokens,
         "images": list(board.images),
         "options": dict(board.options),
         "turn": turn_json(board),
@@ -188,6 +233,13 @@ def _map_json(board: Board) -> MapDict:
         "effects": effects_json(board),
         **dice_json(board),  # last: "dice", "holds", then the roll log, a line per roll
     }
+
+
+def _listed_hexes(board: Board) -> int:
+    """How many hexes map.json will list in token footprint overrides and Area origins."""
+    footprints = (t.footprint_override for t in board.tokens.values())
+    origins = sum(len(a.origin) for a in board.areas.values() if isinstance(a.origin, tuple))
+    return sum(len(f) for f in footprints if isinstance(f, tuple)) + origins
 
 
 def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
@@ -199,6 +251,8 @@ def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
     if token.image is not None and token.image not in board.images:
         raise MapFileError(f"token {token.id!r} shows image {token.image!r}, not stored in the map")
     override = token.footprint_override
+    if override is not None:
+        chk.check_count(override, f"tokens[{i}].footprint", chk.MAX_FOOTPRINT, "offsets")
     return {
         "id": token.id,
         "name": token.name,
@@ -228,18 +282,21 @@ def _raise_if(problem: str | None) -> None:
 def save(board: Board, path: StrPath) -> None:
     """Write ``board`` to ``path`` atomically.
 
-    The bytes go to a temporary file beside ``path``, are flushed and fsynced, then the
-    temporary file replaces ``path`` in one step; on any failure it is removed and an
-    existing file at ``path`` is left untouched. A new file gets the usual permissions
-    (``0o666`` less the umask); an existing one keeps its own. A symlink is followed.
+    The archive is written member by member into a temporary file beside ``path``
+    (never whole in memory), flushed and fsynced, then the temporary file replaces
+    ``path`` in one step; on any failure it is removed and an existing file at ``path``
+    is left untouched. Temporary files an interrupted save of ``path`` left, unchanged for
+    :data:`rules.atomic.STALE_AFTER` seconds, are removed first. A new file gets the usual
+    permissions (``0o666`` less the umask); an existing one keeps its own. A symlink is
+    followed.
 
     :raises MapFileError: ``"could not save …: reason"`` if the board cannot be stored
         or the file cannot be written.
     """
     target = Path(os.path.realpath(path))
     try:
-        data = _encode(board)
-        replace_atomically(target, data)
+        header = _map_json_bytes(board)
+        replace_atomically_with(target, partial(_write_archive, board=board, header=header))
     except MapFileError as exc:
         raise MapFileError(f"could not save {os.fspath(path)}: {exc}") from exc
     except OSError as exc:
@@ -274,8 +331,9 @@ def check(path: StrPath) -> list[str]:
     """Every problem found in the ``.hexmap`` file at ``path``; ``[]`` if it loads.
 
     Problems in separate layers and tokens are all listed; a problem that stops the
-    reading (not a zip, no ``map.json``, a bad grid) is the last one listed. Never
-    raises for a bad file.
+    reading (not a zip, no ``map.json``, a bad grid) is the last one listed. A map that
+    loads is also put through the writer's checks, so a map that could not be saved
+    again is reported (``"cannot write map: …"``). Never raises for a bad file.
     """
     problems: list[str] = []
     try:
@@ -286,6 +344,10 @@ def check(path: StrPath) -> list[str]:
         pass
     else:  # it loads; a rule option with a value it does not take falls back to its default
         problems += [f"map.json: {p}" for p in RuleOptions.of(board.options).problems]
+        try:
+            _map_json_bytes(board)
+        except MapFileError as exc:
+            problems.append(f"cannot write map: {exc}")
     return problems
 
 
@@ -308,6 +370,8 @@ def _read_bytes(data: bytes, problems: list[str] | None = None) -> Board:
 def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
     try:
         zf = zipfile.ZipFile(file)
+    except UnicodeDecodeError as exc:  # a member name, flagged as UTF-8
+        raise _misnamed(file, exc) from exc
     except zipfile.BadZipFile as exc:
         raise MapFileError("not a Hexweave map: the file is not a zip archive") from exc
     except NotImplementedError as exc:
@@ -320,17 +384,45 @@ def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
         return _read_archive(zf, problems)
 
 
+def _misnamed(file: StrPath | io.BytesIO, exc: UnicodeDecodeError) -> MapFileError:
+    if isinstance(file, io.BytesIO):
+        return chk.misnamed_member(file, exc)
+    try:
+        with open(file, "rb") as fp:
+            return chk.misnamed_member(fp, exc)
+    except OSError:
+        return chk.misnamed_member(io.BytesIO(), exc)
+
+
 def _read_archive(zf: zipfile.ZipFile, problems: list[str] | None) -> Board:
     """The board in an open archive; every error becomes a MapFileError."""
     try:
         members = chk.check_archive(zf)
         data = chk.parse_json(chk.read_member(zf, members["map.json"]))
-        data = _upgrade(data, _check_version(data))
-        return build_board(zf, members, data, problems)
+        version = _check_version(data)
+        chk.check_counts(data)  # before an upgrade copies every entry
+        data = _upgrade(data, version)
+        board = build_board(zf, members, data, problems)
+        if version < FORMAT_VERSION or members["map.json"].file_size > _REWRITE_CHECKED:
+            _check_writable(board, version)
+        return board
     except MapFileError:
         raise
     except (*chk.MEMBER_ERRORS, *_DAMAGE_ERRORS) as exc:
         raise MapFileError(f"the file is damaged ({type(exc).__name__}: {exc})") from exc
+
+
+def _check_writable(board: Board, version: int) -> None:
+    """Refuse a board the writer would refuse, so nothing opens that cannot be saved: an
+    upgraded map gains fields in every entry, and a large map.json from another writer
+    may be written back longer (a line per entry), either past the reader's limits."""
+    try:
+        _map_json_bytes(board)
+    except MapFileError as exc:
+        old = f" (format version {version})" if version < FORMAT_VERSION else ""
+        raise MapFileError(
+            f"this map{old} could not be saved again as format version {FORMAT_VERSION}: {exc}"
+        ) from exc
 
 
 def _check_version(data: MapDict) -> int:

@@ -9,7 +9,9 @@ Each entry is an object with every field of :class:`~rules.areas.AreaTemplate`:
      "name": "Burning hands"}
 
 :func:`areas_json` writes the entries, :func:`parse_area` reads one strictly (raising
-:class:`~rules.errors.MapFileError` naming ``areas[i]`` and the field) and
+:class:`~rules.errors.MapFileError` naming ``areas[i]`` and the field; an ``origin`` of
+more than :data:`~rules.mapfile_checks.MAX_AREA_ORIGIN` hexes is refused before it is
+read, and its hexes are checked against the map in their order, the first off it named) and
 :func:`upgrade_v2_to_v3` gives a version-2 ``map.json`` an empty list. The reader
 (:mod:`rules.mapfile_reader`) reads the list with the labels and notes, so saving refuses
 what would not read back and ``hexweave check`` lists every bad entry.
@@ -106,13 +108,8 @@ def _kind(obj: MapDict, where: str) -> AreaKind:
 
 
 def _origin(obj: MapDict, where: str) -> tuple[Hex, ...]:
-    pairs = chk.get_list(obj, "origin", where)
-    hexes = []
-    for k, pair in enumerate(pairs):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(map(chk.is_int, pair))):
-            raise MapFileError(f"map.json: {where}.origin[{k}] must be [q, r], two integers")
-        hexes.append(Hex(pair[0], pair[1]))
-    return tuple(hexes)
+    pairs = chk.get_list(obj, "origin", where, chk.MAX_AREA_ORIGIN, "hexes")
+    return chk.hex_pairs(pairs, f"{where}.origin", "[q, r]")
 
 
 def _check_tokens(area: AreaTemplate, where: str, token_ids: frozenset[str]) -> None:

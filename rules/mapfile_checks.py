@@ -3,35 +3,54 @@ and ``.npy`` layers, for files that may be broken or hostile.
 
 Every function here raises :class:`~rules.errors.MapFileError` with a message that names
 the member or field at fault (``"map.json: tokens[2].size must be an integer"``); none
-lets a ``zipfile``, ``json`` or ``numpy`` exception escape. Sizes are judged from what
-the archive *declares* (``ZipInfo.file_size``, the ``.npy`` header) before anything is
-decompressed or allocated, and no member is ever inflated past its declared size.
+lets a ``zipfile``, ``json``, ``lzma`` or ``numpy`` exception escape. Work is bounded
+before it is done: sizes are judged from what the archive *declares* (``ZipInfo.file_size``,
+the ``.npy`` header) before anything is decompressed or allocated, only stored and deflated
+members are read (:data:`READ_METHODS`), no member is ever inflated past its declared size
+and each is read once, a chunk at a time, into one buffer of that size. In map.json, the
+nesting depth (:data:`MAX_JSON_DEPTH`) and every string (:func:`check_values`: text that
+UTF-8 cannot hold, a lone surrogate from an escape such as ``"\\ud800"``, is refused, so
+nothing opens that cannot be saved) are checked once it is parsed, and each list the map
+may hold many of is held to a limit (:data:`MAX_TOKENS` and the others below,
+:func:`check_counts`) before anything iterates over it.
 """
 
 from __future__ import annotations
 
+import gc
+import io
 import json
+import lzma
 import math
 import numbers
 import re
+import struct
 import tokenize
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from contextlib import contextmanager
+from itertools import chain, starmap
 from typing import IO, Any, Literal, TypeVar
 
 import numpy as np
 
 from rules.errors import MapFileError
+from rules.hexes import Hex
 from rules.terrain import Layer, LayerSpec, check_layer, read_only
 
 __all__ = [
-    "MAX_IMAGE_NAME", "MAX_JSON_BYTES", "MAX_MEMBERS", "MAX_PICTURE_BYTES", "MAX_TOTAL_BYTES",
-    "MEMBER_ERRORS", "as_object", "check_archive", "get", "get_bool", "get_dict", "get_int",
-    "get_list", "get_number", "get_optional_int", "get_optional_str", "get_str",
-    "get_str_list", "image_name_problem", "is_int", "made", "member_errors", "option_problem",
-    "parse_json", "read_layer", "read_member", "unsafe_member_reason",
+    "COUNTED", "MAX_AREAS", "MAX_AREA_ORIGIN", "MAX_CONDITIONS", "MAX_EFFECTS", "MAX_FOOTPRINT",
+    "MAX_HOLDS", "MAX_IMAGE_NAME", "MAX_JSON_BYTES", "MAX_JSON_CONTAINERS", "MAX_JSON_DEPTH",
+    "MAX_LABELS", "MAX_LISTED_HEXES", "MAX_MEMBERS", "MAX_NOTES", "MAX_PICTURE_BYTES",
+    "MAX_TOKENS", "MAX_TOTAL_BYTES", "MAX_TURN_ORDER", "MEMBER_ERRORS", "READ_CHUNK",
+    "READ_METHODS", "as_object", "check_archive", "check_containers", "check_count",
+    "check_counts", "check_listed_hexes", "check_sizes", "check_values", "get", "get_bool",
+    "get_dict", "get_int", "get_list", "get_number", "get_optional_int", "get_optional_str",
+    "get_str", "get_str_list", "hex_pairs", "image_name_problem", "is_int", "json_path",
+    "limit", "made", "member_buffer", "member_errors", "method_name", "misnamed_member",
+    "option_problem", "parse_json", "read_into", "read_layer", "read_member", "read_rest",
+    "sized_buffer", "text_problem", "unsafe_member_reason",
 ]  # fmt: skip
 
 T = TypeVar("T")
@@ -47,11 +66,59 @@ MAX_PICTURE_BYTES = 256 * MIB
 """The largest ``images/`` member."""
 MAX_IMAGE_NAME = 128
 """The longest image name, in characters."""
+READ_METHODS = frozenset({zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED})
+"""The zip compression methods read (the writer uses only these); a member compressed any
+other way (bzip2, LZMA, …) is refused before it is read, naming the method."""
+READ_CHUNK = MIB
+"""How much of a member is inflated at a time while it is read."""
 
-MEMBER_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError,
-                 NotImplementedError, ValueError)  # fmt: skip
+MAX_JSON_DEPTH = 32
+"""The deepest map.json may nest lists and objects, map.json itself being level 1 (a
+token's ``vitals.stats`` or a roll's ``breakdown`` pairs are level 5)."""
+MAX_JSON_CONTAINERS = 1_000_000
+"""The most lists and objects map.json may hold, counted before it is parsed as its ``[``
+and ``{`` characters (those in strings too): each costs time and memory to build and
+check. A map at the size limit holds under 400,000 (a version-7 token is about 12)."""
+MAX_TOKENS = 25_000
+"""The most tokens a map holds: more than a map.json of :data:`MAX_JSON_BYTES` holds at
+format version 7 (about 21,000 tokens of 780 bytes), and a bound for older versions, whose
+tokens are smaller, before they are upgraded. The turn order and the Holds (one per Held
+creature) are held to it too."""
+MAX_TURN_ORDER = MAX_TOKENS
+"""The most participants in the turn order: each is a token, listed once."""
+MAX_HOLDS = MAX_TOKENS
+"""The most Holds: each Holds a creature (a token) that is Held once."""
+MAX_CONDITIONS = 1_000
+"""The most condition entries on one token (a token in play has a handful)."""
+MAX_FOOTPRINT = 4_096
+"""The most offsets in one token's footprint override: four times the default footprint
+of the largest size (1,027 hexes at size 12)."""
+MAX_AREA_ORIGIN = 4_096
+"""The most origin hexes of one pinned Area (a Burst from a token's whole footprint, at
+most 1,027 hexes at size 12)."""
+MAX_LISTED_HEXES = 250_000
+"""The most hexes map.json may list in all, in token footprint overrides and Area
+origins together (each costs the reader and the board about 10 µs to check and place)."""
+MAX_LABELS = 10_000
+"""The most labels a map holds."""
+MAX_NOTES = 10_000
+"""The most notes a map holds."""
+MAX_AREAS = 10_000
+"""The most pinned Area templates a map holds."""
+MAX_EFFECTS = 10_000
+"""The most ongoing effects a map holds."""
+
+MEMBER_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError,
+                 RuntimeError, NotImplementedError, ValueError)  # fmt: skip
 """What ``zipfile`` raises for a damaged, encrypted or oddly compressed member (a
-``ValueError`` for a member the archive's directory places before the file's start)."""
+``ValueError`` for a member the archive's directory places before the file's start; the
+``LZMAError`` only if a member not refused by :data:`READ_METHODS` got through)."""
+
+_METHOD_NAMES = {1: "Shrink", 2: "Reduce", 3: "Reduce", 4: "Reduce", 5: "Reduce",
+                 6: "Implode", 9: "Deflate64", 10: "PKWARE DCL Implode", 12: "bzip2",
+                 14: "LZMA", 16: "IBM z/OS CMPSC", 18: "IBM TERSE", 19: "IBM LZ77",
+                 93: "Zstandard", 94: "MP3", 95: "XZ", 96: "JPEG", 97: "WavPack",
+                 98: "PPMd", 99: "AES encryption"}  # fmt: skip
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -65,8 +132,17 @@ def plain(value: object) -> object:
     return value
 
 
-def _mib(size: int) -> str:
-    return f"{size / MIB:.0f} MiB" if size >= MIB else f"{size} bytes"
+def _mib(size: int, limit: int | None = None) -> str:
+    """``size`` for a message, in whole MiB (``"600 MiB"``), or in exact bytes where
+    rounding would make it read as ``limit`` (``"16,777,217 bytes"``).
+
+    >>> _mib(600 * MIB + 1), _mib(16 * MIB + 1, 16 * MIB), _mib(300)
+    ('600 MiB', '16,777,217 bytes', '300 bytes')
+    """
+    if size < MIB:
+        return f"{size} bytes"
+    rounded = f"{size / MIB:.0f} MiB"
+    return f"{size:,} bytes" if limit is not None and rounded == _mib(limit) else rounded
 
 
 def unsafe_member_reason(name: str) -> str | None:
@@ -122,12 +198,12 @@ def option_problem(key: object, value: object) -> str | None:
 
 def check_archive(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
     """The archive's file members by name, after refusing unsafe names, duplicates,
-    encryption and declared sizes over the limits. Needs ``map.json``."""
+    encryption, compression methods other than :data:`READ_METHODS` and declared sizes
+    over the limits (:func:`check_sizes`). Needs ``map.json``."""
     infos = zf.infolist()
     if len(infos) > MAX_MEMBERS:
         raise MapFileError(f"the archive holds {len(infos)} members, more than {MAX_MEMBERS}")
     members: dict[str, zipfile.ZipInfo] = {}
-    total = 0
     for info in infos:
         reason = unsafe_member_reason(info.orig_filename)
         if reason:
@@ -136,32 +212,92 @@ def check_archive(zf: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
             raise MapFileError(f"the archive holds {info.filename!r} twice")
         if info.flag_bits & 0x1:
             raise MapFileError(f"member {info.filename!r} is encrypted")
-        total += info.file_size
+        if info.compress_type not in READ_METHODS:
+            raise MapFileError(
+                f"member {info.filename!r} is compressed with {method_name(info.compress_type)}"
+                f" (method {info.compress_type}); only stored and deflate are read"
+            )
         if not info.is_dir():
             members[info.filename] = info
-            _check_picture_bytes(info)
-    if total > MAX_TOTAL_BYTES:
-        limit = _mib(MAX_TOTAL_BYTES)
-        raise MapFileError(
-            f"the archive would unpack to {_mib(total)}, more than the {limit} limit"
-        )
-    header = members.get("map.json")
-    if header is None:
+    check_sizes({info.filename: info.file_size for info in infos})
+    if "map.json" not in members:
         raise MapFileError("not a Hexweave map: map.json is missing")
-    if header.file_size > MAX_JSON_BYTES:
-        raise MapFileError(
-            f"map.json is {_mib(header.file_size)}, more than the {_mib(MAX_JSON_BYTES)} limit"
-        )
     return members
 
 
-def _check_picture_bytes(info: zipfile.ZipInfo) -> None:
-    if info.filename.startswith("images/") and info.file_size > MAX_PICTURE_BYTES:
-        name = info.filename.removeprefix("images/")
-        raise MapFileError(
-            f"image {name!r} is {_mib(info.file_size)}, "
-            f"more than the {_mib(MAX_PICTURE_BYTES)} limit"
-        )
+def check_sizes(sizes: Mapping[str, int]) -> None:
+    """Refuse an archive whose members (name → size unpacked, as declared; the writer's
+    too) are over the limits: more than :data:`MAX_MEMBERS`, a picture over
+    :data:`MAX_PICTURE_BYTES`, ``map.json`` over :data:`MAX_JSON_BYTES`, all together over
+    :data:`MAX_TOTAL_BYTES`."""
+    if len(sizes) > MAX_MEMBERS:
+        raise MapFileError(f"the archive holds {len(sizes)} members, more than {MAX_MEMBERS}")
+    for name, size in sizes.items():
+        _check_picture_bytes(name, size)
+    total = sum(sizes.values())
+    if total > MAX_TOTAL_BYTES:
+        raise MapFileError(f"the archive would unpack to {_over(total, MAX_TOTAL_BYTES)}")
+    header = sizes.get("map.json", 0)
+    if header > MAX_JSON_BYTES:
+        raise MapFileError(f"map.json is {_over(header, MAX_JSON_BYTES)}")
+
+
+def _over(size: int, limit: int) -> str:
+    """``"<size>, more than the <limit> limit"``, the size exact where rounding hid it."""
+    return f"{_mib(size, limit)}, more than the {_mib(limit)} limit"
+
+
+def _check_picture_bytes(member: str, size: int) -> None:
+    if member.startswith("images/") and size > MAX_PICTURE_BYTES:
+        name = member.removeprefix("images/")
+        raise MapFileError(f"image {name!r} is {_over(size, MAX_PICTURE_BYTES)}")
+
+
+def misnamed_member(fp: IO[bytes], exc: UnicodeDecodeError) -> MapFileError:
+    """The refusal of an archive (``fp``, seekable) whose directory holds a member name that
+    is not valid UTF-8 though its flag says it is: ``zipfile`` fails on it with ``exc``
+    while opening. Names the entry (found again in the directory, if it can be) and shows
+    the name's bytes escaped."""
+    raw = exc.object if isinstance(exc.object, bytes) else bytes(exc.object)
+    shown = repr(raw[:80]) + ("…" if len(raw) > 80 else "")
+    entry = _entry_number(fp, raw)
+    at = "" if entry is None else f" (entry {entry} of the archive's directory)"
+    return MapFileError(
+        f"the archive's member name {shown}{at} is not valid UTF-8 though its flag says it "
+        f"is ({exc.reason} at byte {exc.start})"
+    )
+
+
+_END_OF_DIRECTORY = b"PK\x05\x06"
+_DIRECTORY_ENTRY = b"PK\x01\x02"
+
+
+def _entry_number(fp: IO[bytes], name: bytes) -> int | None:
+    """The number (from 1) of the directory entry named ``name``, or ``None`` if the
+    directory cannot be walked simply (a zip64, damaged or huge one). Linear in its size."""
+    try:
+        size = fp.seek(0, io.SEEK_END)
+        fp.seek(max(0, size - 65_536 - 22))
+        tail = fp.read()
+        end = tail.rfind(_END_OF_DIRECTORY)
+        if end < 0 or len(tail) < end + 22:
+            return None
+        directory_size, directory_offset = struct.unpack_from("<II", tail, end + 12)
+        start = size - len(tail) + end - directory_size  # also if zip was concatenated
+        if directory_offset == 0xFFFF_FFFF or start < 0 or directory_size > MAX_JSON_BYTES:
+            return None
+        fp.seek(start)
+        directory = fp.read(directory_size)
+    except (OSError, ValueError, struct.error):
+        return None
+    pos, number = 0, 1
+    while directory.startswith(_DIRECTORY_ENTRY, pos) and pos + 46 <= len(directory):
+        name_length, extra_length, comment_length = struct.unpack_from("<HHH", directory, pos + 28)
+        if directory[pos + 46 : pos + 46 + name_length] == name:
+            return number
+        pos += 46 + name_length + extra_length + comment_length
+        number += 1
+    return None
 
 
 @contextmanager
@@ -175,18 +311,74 @@ def member_errors(name: str) -> Iterator[None]:
         raise MapFileError(f"member {name!r} cannot be read: {exc}") from exc
 
 
+def method_name(method: int) -> str:
+    """The name of zip compression method ``method``.
+
+    >>> method_name(14), method_name(77)
+    ('LZMA', 'an unknown method')
+    """
+    if method == zipfile.ZIP_DEFLATED:
+        return "deflate"
+    return (
+        "no compression"
+        if method == zipfile.ZIP_STORED
+        else _METHOD_NAMES.get(method, "an unknown method")
+    )
+
+
 def read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
     """The bytes of one member, its CRC checked. At most one byte more than it declares
-    (a size :func:`check_archive` has checked) is ever inflated."""
+    (a size :func:`check_archive` has checked) is ever inflated, a chunk at a time into
+    one buffer (:func:`read_rest`)."""
     with member_errors(info.filename), zf.open(info) as fp:
-        data = fp.read(info.file_size + 1)
-    if len(data) != info.file_size:
-        more = "more" if len(data) > info.file_size else "less"
+        return read_rest(fp, info, member_buffer(info))
+
+
+def member_buffer(info: zipfile.ZipInfo) -> io.BytesIO:
+    """An empty buffer with room for member ``info``'s declared size (:func:`sized_buffer`)."""
+    return sized_buffer(info.file_size)
+
+
+def sized_buffer(size: int) -> io.BytesIO:
+    """An empty buffer with room for ``size`` bytes, allocated once, so that writing up to
+    ``size`` bytes into it never copies what it holds, nor does its ``getvalue()`` once
+    full (it returns the buffer itself)."""
+    buffer = io.BytesIO()
+    if size:
+        buffer.seek(size - 1)
+        buffer.write(b"\0")
+        buffer.seek(0)
+    return buffer
+
+
+def read_into(fp: IO[bytes], buffer: io.BytesIO, size: int) -> int:
+    """Copy up to ``size`` bytes of ``fp`` into ``buffer`` a :data:`READ_CHUNK` at a time
+    (never more inflated at once); how many there were."""
+    done = 0
+    while done < size:
+        chunk = fp.read(min(READ_CHUNK, size - done))
+        if not chunk:
+            break
+        buffer.write(chunk)
+        done += len(chunk)
+    return done
+
+
+def read_rest(fp: IO[bytes], info: zipfile.ZipInfo, buffer: io.BytesIO) -> bytes:
+    """The bytes of member ``info``: those in ``buffer`` (from :func:`member_buffer`,
+    written up to its position) and the rest of ``fp`` (:func:`read_into`), read up to
+    one byte past the declared size, so that the CRC is checked at the end.
+
+    :raises MapFileError: if the member unpacks to more or less than it declares.
+    """
+    size = info.file_size
+    done = buffer.tell() + read_into(fp, buffer, size - buffer.tell())
+    if done < size or fp.read(1):
+        more = "less" if done < size else "more"
         raise MapFileError(
-            f"member {info.filename!r} unpacks to {more} than the {info.file_size} bytes "
-            "it declares"
+            f"member {info.filename!r} unpacks to {more} than the {size} bytes it declares"
         )
-    return data
+    return buffer.getvalue()
 
 
 # -- map.json ---------------------------------------------------------------------------
@@ -207,8 +399,35 @@ def _no_constant(name: str) -> Any:
     raise MapFileError(f"map.json is not valid: {name} is not a JSON number")
 
 
+def check_containers(raw: bytes) -> None:
+    """Refuse map.json's bytes ``raw`` if they hold more than :data:`MAX_JSON_CONTAINERS`
+    lists and objects (every ``[`` and ``{`` counted, at C speed, before parsing)."""
+    containers = raw.count(b"[") + raw.count(b"{")
+    if containers > MAX_JSON_CONTAINERS:
+        raise MapFileError(
+            f"map.json holds {containers} lists and objects (counting every '[' and '{{'), "
+            f"more than the {MAX_JSON_CONTAINERS} allowed"
+        )
+
+
+def _loads(text: str) -> Any:
+    """``json.loads`` of map.json, strict, with the cyclic garbage collector paused: the
+    values it builds hold no cycles, and its passes over a million new lists would take
+    longer than the parsing."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def parse_json(raw: bytes) -> dict[str, Any]:
-    """``map.json``'s bytes as a dict: UTF-8, strict JSON (no NaN, no repeated keys)."""
+    """``map.json``'s bytes as a dict: at most :data:`MAX_JSON_CONTAINERS` lists and
+    objects, UTF-8, strict JSON (no NaN, no repeated keys), nested at most
+    :data:`MAX_JSON_DEPTH` deep, every string valid text (:func:`check_values`)."""
+    check_containers(raw)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -216,17 +435,117 @@ def parse_json(raw: bytes) -> dict[str, Any]:
             f"map.json is not UTF-8 text ({exc.reason} at byte {exc.start})"
         ) from exc
     try:
-        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        data = _loads(text)
     except MapFileError:
         raise
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise MapFileError(f"map.json is not valid JSON: {exc.msg} ({where})") from exc
-    except (ValueError, RecursionError) as exc:
+    except RecursionError as exc:
+        raise MapFileError(
+            f"map.json nests lists and objects more than {MAX_JSON_DEPTH} deep"
+        ) from exc
+    except ValueError as exc:
         raise MapFileError(f"map.json is not valid JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise MapFileError(f"map.json must hold a JSON object, not {_json_type(data)}")
+    # Only a \uXXXX escape can make a surrogate: UTF-8 text cannot hold one.
+    check_values(data, text=_SURROGATE_ESCAPE.search(raw) is not None)
     return data
+
+
+# -- every value of map.json: nesting and text -------------------------------------------
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+_SCALARS = frozenset({int, float, bool, type(None)})
+_CONTAINERS = frozenset({dict, list})
+
+
+class _Found(Exception):  # noqa: N818 - carries a problem up the nesting, never shown
+    """A problem with a value, and the keys from it up to map.json (innermost first)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.keys: list[str | int] = []
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be written as UTF-8 (a lone surrogate), or ``None``.
+
+    >>> text_problem("Säulenhalle 🏛") is None
+    True
+    >>> text_problem("ab\\ud800")
+    'a lone surrogate at character 3'
+    """
+    if text.isascii():
+        return None
+    found = _SURROGATE.search(text)
+    return None if found is None else f"a lone surrogate at character {found.start() + 1}"
+
+
+def json_path(keys: Iterable[str | int]) -> str:
+    """A path into map.json as messages name it: ``tokens[3].vitals.stats``.
+
+    >>> json_path(["tokens", 3, "vitals", "stats"])
+    'tokens[3].vitals.stats'
+    """
+    path = ""
+    for key in keys:
+        path += f"[{key}]" if isinstance(key, int) else f"{'.' if path else ''}{key}"
+    return path
+
+
+def check_values(data: object, *, text: bool = True) -> None:
+    """Refuse ``data`` (map.json, read or about to be written) if it nests lists and
+    objects deeper than :data:`MAX_JSON_DEPTH` or, when ``text``, if a string in it (a
+    value or an object's key) is not valid text: one UTF-8 cannot write, such as a lone
+    surrogate. Linear in the number of values, recursing only as deep as the limit.
+
+    :raises MapFileError: ``"map.json: tokens[3].name is not valid text (a lone surrogate
+        at character 5)"``, ``"map.json: options has a key '…' that is not valid text (…)"``,
+        ``"map.json: tokens[0].notes nests lists and objects more than 32 deep"``.
+    """
+    try:
+        _walk(data, 1, text)
+    except _Found as found:
+        path = json_path(reversed(found.keys))
+        where = f"map.json: {path}" if path else "map.json"
+        raise MapFileError(f"{where} {found.problem}") from None
+
+
+def _walk(value: object, depth: int, text: bool) -> None:
+    if depth > MAX_JSON_DEPTH:
+        raise _Found(f"nests lists and objects more than {MAX_JSON_DEPTH} deep")
+    items: Iterable[tuple[str | int, object]]
+    if isinstance(value, dict):
+        if text:
+            for key in value:
+                problem = text_problem(key)
+                if problem:
+                    raise _Found(f"has a key {key!r} that is not valid text ({problem})")
+        items = value.items()
+    elif isinstance(value, list):
+        kinds = set(map(type, value))
+        if kinds <= _SCALARS or (not text and not kinds & _CONTAINERS):
+            return  # nothing to look into
+        items = enumerate(value)
+    else:
+        return
+    for key, item in items:
+        if isinstance(item, str):
+            problem = text_problem(item) if text else None
+            if problem:
+                error = _Found(f"is not valid text ({problem})")
+                error.keys.append(key)
+                raise error
+        elif isinstance(item, dict | list):
+            try:
+                _walk(item, depth + 1, text)
+            except _Found as found:
+                found.keys.append(key)
+                raise
 
 
 def _json_type(value: object) -> str:
@@ -316,12 +635,101 @@ def get_bool(obj: dict[str, Any], key: str, where: str) -> bool:
     return value
 
 
-def get_list(obj: dict[str, Any], key: str, where: str) -> list[Any]:
-    """``obj[key]`` as a list."""
+def get_list(
+    obj: dict[str, Any], key: str, where: str, most: int | None = None, what: str = "entries"
+) -> list[Any]:
+    """``obj[key]`` as a list, of at most ``most`` items (``what``, in the message) when
+    given (:func:`check_count`)."""
     value = get(obj, key, where)
     if not isinstance(value, list):
         raise _wrong(where, key, "a list", value)
+    if most is not None:
+        check_count(value, _path(where, key), most, what)
     return value
+
+
+def check_count(items: Sized, path: str, most: int, what: str) -> None:
+    """Refuse the list ``items`` (at map.json's ``path``) if it holds more than ``most``,
+    before anything iterates over it.
+
+    :raises MapFileError: ``"map.json: tokens[3].conditions holds 1001 conditions, more
+        than the 1000 allowed"``.
+    """
+    if len(items) > most:
+        raise MapFileError(
+            f"map.json: {path} holds {len(items)} {what}, more than the {most} allowed"
+        )
+
+
+COUNTED = ("tokens", "labels", "notes", "areas", "effects", "holds")
+"""map.json's lists held to a limit (:func:`limit`) by :func:`check_counts`."""
+
+
+def limit(key: str) -> tuple[int, str]:
+    """The most items map.json's list ``key`` (one of :data:`COUNTED`) may hold, and what
+    it holds (read when asked, so a test may lower a limit)."""
+    limits = {
+        "tokens": (MAX_TOKENS, "tokens"),
+        "labels": (MAX_LABELS, "labels"),
+        "notes": (MAX_NOTES, "notes"),
+        "areas": (MAX_AREAS, "areas"),
+        "effects": (MAX_EFFECTS, "effects"),
+        "holds": (MAX_HOLDS, "Holds"),
+    }
+    return limits[key]
+
+
+def check_counts(data: dict[str, Any]) -> None:
+    """Refuse map.json (any version, before it is upgraded) if a list of :data:`COUNTED`,
+    or the turn order, holds more than its limit; a list of the wrong type is left for the
+    reader to name."""
+    for key in COUNTED:
+        items = data.get(key)
+        if isinstance(items, list):
+            check_count(items, key, *limit(key))
+    turn = data.get("turn")
+    order = turn.get("order") if isinstance(turn, dict) else None
+    if isinstance(order, list):
+        check_count(order, "turn.order", MAX_TURN_ORDER, "participants")
+    listed = _listed(data.get("tokens"), "footprint") + _listed(data.get("areas"), "origin")
+    check_listed_hexes(listed)
+
+
+def _listed(entries: object, key: str) -> int:
+    """How many items the ``key`` lists of the objects in the list ``entries`` hold."""
+    if not isinstance(entries, list):
+        return 0
+    lists = (entry.get(key) for entry in entries if isinstance(entry, dict))
+    return sum(len(items) for items in lists if isinstance(items, list))
+
+
+def check_listed_hexes(count: int) -> None:
+    """Refuse a map whose token footprint overrides and Area origins list ``count`` hexes
+    in all, if that is more than :data:`MAX_LISTED_HEXES`."""
+    if count > MAX_LISTED_HEXES:
+        raise MapFileError(
+            f"map.json lists {count} hexes in token footprints and Area origins, more than "
+            f"the {MAX_LISTED_HEXES} allowed"
+        )
+
+
+def hex_pairs(pairs: list[Any], path: str, form: str) -> tuple[Hex, ...]:
+    """The hexes of ``pairs``, map.json's list at ``path`` of ``[q, r]`` pairs of integers
+    (``form`` names them in the message, e.g. ``"[dq, dr]"``); the usual case is checked
+    without a Python loop.
+
+    :raises MapFileError: ``"map.json: areas[0].origin[3] must be [q, r], two integers"``.
+    """
+    if (
+        set(map(type, pairs)) <= {list}
+        and set(map(len, pairs)) <= {2}
+        and set(map(type, chain.from_iterable(pairs))) <= {int}
+    ):
+        return tuple(starmap(Hex, pairs))
+    for k, pair in enumerate(pairs):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(map(is_int, pair))):
+            raise MapFileError(f"map.json: {path}[{k}] must be {form}, two integers")
+    return tuple(starmap(Hex, pairs))  # never reached: the fast test passes
 
 
 def get_dict(obj: dict[str, Any], key: str, where: str) -> dict[str, Any]:
@@ -388,10 +796,13 @@ def read_layer(
         shape, fortran, dtype = _read_header(fp, label)
         _check_header(label, dtype, shape, spec, (height, width))
         size = width * height * dtype.itemsize
-        data = fp.read(size + 1)
-    if len(data) != size:
-        problem = "is cut short" if len(data) < size else "has data after the array"
+        buffer = sized_buffer(size)
+        done = read_into(fp, buffer, size)
+        after = fp.read(1) if done == size else b""
+    if done < size or after:
+        problem = "is cut short" if done < size else "has data after the array"
         raise MapFileError(f"{label} {problem}")
+    data = buffer.getvalue()
     order: Literal["C", "F"] = "F" if fortran else "C"
     want = np.dtype(spec.dtype)
     if want == np.bool_:

@@ -12,8 +12,9 @@ drawn, the Holds between tokens, and the roll log (issue #7; :mod:`rules.roll_lo
 
 Every field is required. ``dice.seed`` and ``dice.draws`` are whole numbers
 0..2**128 − 1 (the next draw uses :func:`rules.roll_log.dice_rng`, so a replay gives the
-same faces). A Hold names two tokens on the map, each creature Held once. The roll log
-holds at most :data:`rules.roll_log.MAX_LOG` rolls, oldest first; ``actor`` and ``target``
+same faces). A Hold names two tokens on the map, each creature Held once (so there are at
+most :data:`~rules.mapfile_checks.MAX_HOLDS`). The roll log holds at most
+:data:`rules.roll_log.MAX_LOG` rolls, oldest first; ``actor`` and ``target``
 are the names shown, not token ids, so a roll outlives its tokens. (Version 6 also gave
 each effect a ``kind`` and an ``amount``: :mod:`rules.mapfile_play`.)
 
@@ -139,7 +140,8 @@ def read_dice(data: MapDict, token_ids: frozenset[str] | None, attempt: Attempt)
     """
     seed, draws = attempt(partial(parse_dice, data)) or (0, 0)
     holds: dict[str, Hold] = {}  # by the Held creature: each is Held once
-    for i, item in enumerate(attempt(partial(chk.get_list, data, "holds", "")) or []):
+    holds_list = partial(chk.get_list, data, "holds", "", *chk.limit("holds"))
+    for i, item in enumerate(attempt(holds_list) or []):
         hold = attempt(partial(parse_hold, i, item, token_ids, holds))
         if hold is not None:
             holds[hold.held] = hold

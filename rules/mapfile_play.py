@@ -34,7 +34,10 @@ upgrade from version 3 writes, as it cannot add a member. No other layer may be 
 
 Writing reads each part back (so saving refuses what would not read back); reading is
 strict and raises :class:`~rules.errors.MapFileError` naming the field and index
-(``"map.json: tokens[1].conditions[0].tier must be an integer, not a string"``).
+(``"map.json: tokens[1].conditions[0].tier must be an integer, not a string"``). A token's
+conditions, the effects and the turn order are held to their limits
+(:data:`~rules.mapfile_checks.MAX_CONDITIONS`, ``MAX_EFFECTS``, ``MAX_TURN_ORDER``) before
+they are read, and their repeats are found with a set, in one pass.
 """
 
 from __future__ import annotations
@@ -127,6 +130,7 @@ def effects_json(board: Board) -> list[MapDict]:
 
     :raises MapFileError: naming ``effects[i]`` and the field the reader would refuse.
     """
+    chk.check_count(board.effects, "effects", *chk.limit("effects"))
     tokens, areas = frozenset(board.tokens), frozenset(board.areas)
     entries = []
     for i, (key, effect) in enumerate(board.effects.items()):
@@ -179,15 +183,19 @@ def parse_token_play(obj: MapDict, where: str) -> dict[str, Any]:
 
 
 def _conditions(obj: MapDict, where: str) -> tuple[ConditionEntry, ...]:
+    items = chk.get_list(obj, "conditions", where, chk.MAX_CONDITIONS, "conditions")
     entries: list[ConditionEntry] = []
-    for k, item in enumerate(chk.get_list(obj, "conditions", where)):
+    seen: set[tuple[str, str]] = set()
+    for k, item in enumerate(items):
         at = f"{where}.conditions[{k}]"
         entry = _condition(item, at)
-        if any((e.name, e.source) == (entry.name, entry.source) for e in entries):
+        key = (entry.name, entry.source)
+        if key in seen:
             raise MapFileError(
                 f"map.json: {at}: condition {entry.name!r} from source {entry.source!r} "
                 "is listed twice"
             )
+        seen.add(key)
         entries.append(entry)
     return tuple(entries)
 
@@ -315,7 +323,8 @@ def parse_turn(data: MapDict, token_ids: frozenset[str] | None) -> TurnState:
     :raises MapFileError: naming ``turn`` and the field at fault.
     """
     obj = chk.get_dict(data, "turn", "")
-    order = _order(chk.get_list(obj, "order", "turn"), token_ids)
+    items = chk.get_list(obj, "order", "turn", chk.MAX_TURN_ORDER, "participants")
+    order = _order(items, token_ids)
     round_ = chk.get_int(obj, "round", "turn")
     if round_ < 0:
         raise MapFileError(f"map.json: turn.round must be 0 or more, got {round_}")
@@ -329,17 +338,17 @@ def parse_turn(data: MapDict, token_ids: frozenset[str] | None) -> TurnState:
 
 
 def _order(items: list[Any], token_ids: frozenset[str] | None) -> tuple[Participant, ...]:
-    order: list[Participant] = []
+    order: dict[str, Participant] = {}  # by token: each is in the order once
     for k, item in enumerate(items):
         at = f"turn.order[{k}]"
         participant = _participant(item, at)
         token = participant.token_id
         if token_ids is not None and token not in token_ids:
             raise MapFileError(f"map.json: {at}: token {token!r} is not on the map")
-        if any(p.token_id == token for p in order):
+        if token in order:
             raise MapFileError(f"map.json: {at}: token {token!r} is in the turn order twice")
-        order.append(participant)
-    return tuple(order)
+        order[token] = participant
+    return tuple(order.values())
 
 
 def _participant(item: object, at: str) -> Participant:

@@ -11,12 +11,17 @@ token (``"map.json: tokens[2].size must be an integer, not true/false"``). Given
 ``problems`` list, the reader records the problems of the image list, the option set,
 each layer, token, label, note and Area and the background, and goes on, so ``hexweave
 check`` can list them all (each effect, the turn order, each Hold and roll too).
+
+Each list is held to its limit (:data:`rules.mapfile_checks.MAX_TOKENS` and the others)
+before it is read, every duplicate check is a set or dict look-up, and a footprint, label
+or Area is checked against the map in one pass in file order (the first hex off the map
+is named). The pictures are read last, once the parsed map.json has been freed.
 """
 
 from __future__ import annotations
 
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -39,7 +44,7 @@ from rules.terrain import LAYER_SPECS, Layer, read_only
 from rules.tokens import Token, TokenKind
 
 __all__ = ["HEX_FEET", "ProblemsFound", "annotations_json", "build_board", "parse_token",
-           "upgrade_v1_to_v2"]  # fmt: skip
+           "place_tokens", "upgrade_v1_to_v2"]  # fmt: skip
 
 HEX_FEET = 5
 """Feet from edge to edge of one hex; fixed by the rules [S000]."""
@@ -68,6 +73,8 @@ def build_board(
     problems: list[str] | None = None,
 ) -> Board:
     """The board that ``data`` (map.json, current version) and the archive describe.
+    ``data`` is emptied once read, so that its values are freed before the pictures are
+    read (the most memory a map takes).
 
     :raises MapFileError: for the first problem, when ``problems`` is ``None``.
     :raises ProblemsFound: after recording every problem found, when given a list.
@@ -151,12 +158,15 @@ class _Collector:
     def annotations(
         self, data: MapDict, shape: _Shape, token_ids: frozenset[str] | None
     ) -> Annotations:
-        labels = self.each(chk.get_list(data, "labels", ""), "label", partial(_label, shape=shape))
-        read_note = partial(_note, shape=shape, token_ids=token_ids)
-        notes = self.each(chk.get_list(data, "notes", ""), "note", read_note)
+        def listed(key: str) -> list[Any]:
+            return chk.get_list(data, key, "", *chk.limit(key))
+
+        labels = self.each(listed("labels"), "label", partial(_label, shape=shape))
+        read_note = partial(_note, shape=shape, token_ids=token_ids, label_ids=labels.keys())
+        notes = self.each(listed("notes"), "note", read_note)
         background = self.attempt(lambda: _background(data, shape.image_names))
         read_area = partial(parse_area, place=shape.place, token_ids=token_ids)
-        areas = self.each(chk.get_list(data, "areas", ""), "area", read_area)
+        areas = self.each(listed("areas"), "area", read_area)
         return labels, notes, background, areas
 
 
@@ -172,20 +182,23 @@ class _Reader(_Collector):
         name = chk.get_str(data, "name", "")
         chk.get_str(data, "app_version", "")
         width, height, orientation = _grid(chk.get_dict(data, "grid", ""))
-        images = self.attempt(lambda: self.images(chk.get_list(data, "images", "")))
+        pictures = self.attempt(lambda: self.pictures(chk.get_list(data, "images", "")))
         options = self.attempt(lambda: _options(chk.get_dict(data, "options", ""))) or {}
         layers = self.layers(chk.get_dict(data, "layers", ""), width, height)
-        known = None if images is None else frozenset(images)  # unknown: don't blame tokens
+        known = None if pictures is None else frozenset(pictures)  # unknown: blame no token
         shape = _Shape(width, height, orientation, known)
-        items = chk.get_list(data, "tokens", "")
+        items = chk.get_list(data, "tokens", "", *chk.limit("tokens"))
         tokens = self.each(items, "token", shape.token)
         token_ids = frozenset(tokens) if len(tokens) == len(items) else None
         labels, notes, background, areas = self.annotations(data, shape, token_ids)
         area_ids = frozenset(areas) if len(areas) == len(data["areas"]) else None
         read_effect = partial(parse_effect, token_ids=token_ids, area_ids=area_ids)
-        effects = self.each(chk.get_list(data, "effects", ""), "effect", read_effect)
+        effects_list = chk.get_list(data, "effects", "", *chk.limit("effects"))
+        effects = self.each(effects_list, "effect", read_effect)
         turn = self.attempt(lambda: parse_turn(data, token_ids))
         dice = read_dice(data, token_ids, self.attempt)
+        data.clear()  # all read: its values are freed before the pictures are
+        images = None if pictures is None else self.attempt(lambda: self.images(pictures))
         if self.problems or images is None or turn is None:
             raise ProblemsFound
         try:
@@ -200,17 +213,21 @@ class _Reader(_Collector):
             raise MapFileError(f"{label}: member {name!r} is missing from the archive")
         return info
 
-    def images(self, names: list[Any]) -> dict[str, bytes]:
-        images: dict[str, bytes] = {}
+    def pictures(self, names: list[Any]) -> dict[str, zipfile.ZipInfo]:
+        """map.json's ``images``: each name's member, the names checked."""
+        members: dict[str, zipfile.ZipInfo] = {}
         for i, name in enumerate(names):
             problem = chk.image_name_problem(name)
             if problem:
                 raise MapFileError(f"map.json: images[{i}]: {problem}")
-            if name in images:
+            if name in members:
                 raise MapFileError(f"map.json: images lists {name!r} twice")
-            info = self.member(f"images/{name}", f"image {name!r}")
-            images[name] = read_picture(self.zf, info, name)
-        return images
+            members[name] = self.member(f"images/{name}", f"image {name!r}")
+        return members
+
+    def images(self, pictures: dict[str, zipfile.ZipInfo]) -> dict[str, bytes]:
+        """The bytes of each picture, by name, read once each (:func:`read_picture`)."""
+        return {name: read_picture(self.zf, info, name) for name, info in pictures.items()}
 
     def layers(self, paths: dict[str, Any], width: int, height: int) -> dict[str, Layer]:
         unknown = sorted(set(paths) - set(LAYER_SPECS))
@@ -298,12 +315,8 @@ def _footprint(item: MapDict, where: str) -> tuple[Hex, ...] | None:
         return None
     if not isinstance(offsets, list):
         raise MapFileError(f"map.json: {where}.footprint must be a list of [dq, dr] or null")
-    hexes = []
-    for k, pair in enumerate(offsets):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(map(chk.is_int, pair))):
-            raise MapFileError(f"map.json: {where}.footprint[{k}] must be [dq, dr], two integers")
-        hexes.append(Hex(pair[0], pair[1]))
-    return tuple(hexes)
+    chk.check_count(offsets, f"{where}.footprint", chk.MAX_FOOTPRINT, "offsets")
+    return chk.hex_pairs(offsets, f"{where}.footprint", "[dq, dr]")
 
 
 @dataclass(frozen=True)
@@ -317,10 +330,12 @@ class _Shape:
     image_names: frozenset[str] | None
 
     def place(self, where: str, what: str, hexes: Iterable[Hex]) -> None:
-        """Refuse ``what`` (at ``where`` in map.json) if any of ``hexes`` is off the map."""
-        for h in sorted(hexes):
-            col, row = hex_to_cell(h, self.orientation)
-            if not (0 <= col < self.width and 0 <= row < self.height):
+        """Refuse ``what`` (at ``where`` in map.json) if any of ``hexes`` is off the map,
+        naming the first off it in their order (one pass, no sorting)."""
+        width, height, orientation = self.width, self.height, self.orientation
+        for h in hexes:
+            col, row = hex_to_cell(h, orientation)
+            if not (0 <= col < width and 0 <= row < height):
                 raise MapFileError(f"map.json: {where}: {what} is off the map at {h!r}")
 
     def token(self, i: int, item: object) -> Token:
@@ -331,8 +346,26 @@ class _Shape:
             raise MapFileError(
                 f"map.json: tokens[{i}].image {token.image!r} is not one of the map's images"
             )
-        self.place(f"tokens[{i}]", f"token {token.id!r}", token.footprint)
+        self.place_token(i, token)
         return token
+
+    def place_token(self, i: int, token: Token) -> None:
+        """Refuse ``token`` (``tokens[i]``) if its footprint is off the map, checked in the
+        order of its offsets."""
+        anchor = token.position
+        hexes = (anchor + offset for offset in token.footprint_offsets)
+        self.place(f"tokens[{i}]", f"token {token.id!r}", hexes)
+
+
+def place_tokens(board: Board) -> None:
+    """Refuse ``board`` if one of its tokens is off the map (as :func:`build_board` would:
+    what the writer checks).
+
+    :raises MapFileError: ``"map.json: tokens[i]: token 'x' is off the map at Hex(…)"``.
+    """
+    shape = _Shape(board.width, board.height, board.orientation, None)
+    for i, token in enumerate(board.tokens.values()):
+        shape.place_token(i, token)
 
 
 def _label(i: int, item: object, shape: _Shape) -> Label:
@@ -351,7 +384,13 @@ def _label(i: int, item: object, shape: _Shape) -> Label:
     return label
 
 
-def _note(i: int, item: object, shape: _Shape, token_ids: frozenset[str] | None) -> Note:
+def _note(
+    i: int,
+    item: object,
+    shape: _Shape,
+    token_ids: frozenset[str] | None,
+    label_ids: Collection[str] = (),
+) -> Note:
     where = f"notes[{i}]"
     obj = chk.as_object(item, where)
     q, r = chk.get_optional_int(obj, "q", where), chk.get_optional_int(obj, "r", where)
@@ -367,6 +406,8 @@ def _note(i: int, item: object, shape: _Shape, token_ids: frozenset[str] | None)
             gm_only=chk.get_bool(obj, "gm_only", where),
         ),
     )
+    if note.id in label_ids:  # one id, one annotation: deleting it must know which
+        raise MapFileError(f"map.json: {where}: note id {note.id!r} is also a label's id")
     if note.hex is not None:
         shape.place(where, f"note {note.id!r}", [note.hex])
     if note.token_id is not None and token_ids is not None and note.token_id not in token_ids:

@@ -58,12 +58,17 @@ _STATS = st.fixed_dictionaries(
 _SOURCES = st.sampled_from(["", "Hold", "Load"]) | st.text(
     st.characters(min_codepoint=0x20, max_codepoint=0x2FFF), max_size=64
 )
-_CONDITIONS = st.lists(
-    st.builds(ConditionEntry, st.sampled_from(sorted(CONDITION_SPECS)), st.integers(1, 99),
-              _SOURCES),
-    max_size=4,
-    unique_by=lambda e: (e.name, e.source),
-).map(tuple)  # fmt: skip
+_CONDITIONS = (
+    st.lists(
+        st.builds(
+            ConditionEntry, st.sampled_from(sorted(CONDITION_SPECS)), st.integers(1, 99), _SOURCES
+        ),
+        max_size=4,
+        unique_by=lambda e: (e.name, e.source),
+    )
+    .filter(lambda es: all(sum(e.tier for e in es if e.name == x.name) <= 99 for x in es))
+    .map(tuple)
+)  # the Tiers of one name add up to at most 99 (a token refuses more)
 
 
 def _pairs(names: tuple[str, ...], low: int) -> st.SearchStrategy[tuple[tuple[str, int], ...]]:
