@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer, Signal
 
+from app.crash_log import logger
 from app.document import MapDocument
 from rules import MapFileError, mapfile
 
@@ -61,6 +62,7 @@ class Autosaver(QObject):
         self.folder = folder or autosave_folder()
         self._document = document
         self._stem = str(os.getpid())
+        self._last_failure: str | None = None
         seconds = float(settings.value("autosave/interval_s", DEFAULT_INTERVAL_S))
         self.timer = QTimer(self)
         self.timer.setInterval(max(1, round(seconds * 1000)))
@@ -89,8 +91,9 @@ class Autosaver(QObject):
     def autosave_now(self) -> bool:
         """Write the copy if there are unsaved changes; True if one was written.
 
-        A failure is reported on :attr:`failed` and retried on the next tick; the document
-        is never touched.
+        A failure of any kind is logged, reported on :attr:`failed` (once while it keeps
+        failing the same way) and retried on the next tick; the document is never touched
+        and nothing is raised out of the timer.
         """
         if not self._document.is_modified():
             return False
@@ -107,9 +110,20 @@ class Autosaver(QObject):
             note.write_text(json.dumps(about), encoding="utf-8")
             os.replace(note, self.copy_path.with_suffix(".json"))  # never half a note
         except (MapFileError, OSError) as error:
-            self.failed.emit(f"Autosave failed: {error}")
+            self._fail(str(error))
             return False
+        except Exception as error:  # a timer slot: never raise, say why
+            logger.exception("autosave failed")
+            self._fail(f"{type(error).__name__}: {error}")
+            return False
+        self._last_failure = None
         return True
+
+    def _fail(self, reason: str) -> None:
+        """Report a failed autosave, once for as long as it fails the same way."""
+        if reason != self._last_failure:
+            self._last_failure = reason
+            self.failed.emit(f"Autosave failed: {reason}")
 
     def discard(self) -> None:
         """Remove this process's copy (after a save, or on a normal exit)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from app.commands import BoardEditCommand, MoveTokenCommand, RemoveTokenCommand
+from app.commands import BoardEditCommand, MoveTokenCommand
 from app.document import MapDocument
 from app.token_actions import stored_picture
 from rules import (
@@ -349,21 +349,25 @@ class MapController(QObject):
         return annotation_id
 
     def delete_tokens(self, token_ids: list[str]) -> None:
-        """Delete tokens, several as one undo step."""
-        ids = [i for i in token_ids if i in self.document.board.tokens]
+        """Delete tokens, several as one undo step (with the next turn, if the acting
+        creature went). The board after is worked out before anything is pushed, so a
+        refusal leaves the map and the undo stack as they were."""
+        board = self.document.board
+        ids = [i for i in token_ids if i in board.tokens]
         if not ids:
             self.refused.emit("Select a token to delete")
             return
-        stack = self.document.undo_stack
-        stack.beginMacro(f"Delete {len(ids)} tokens" if len(ids) > 1 else "Delete token")
-        before = self.document.board
-        for token_id in ids:
-            stack.push(RemoveTokenCommand(self.document, token_id))
-        started = turn_after_leaving(before, self.document.board)
+        names = board.token(ids[0]).name if len(ids) == 1 else f"{len(ids)} tokens"
+        try:
+            after = board.without_tokens(ids)
+            started = turn_after_leaving(board, after)
+        except (RulesError, ValueError, KeyError) as error:
+            self.refused.emit(f"Cannot delete {names}: {str(error).strip(chr(39) + chr(34))}")
+            return
         if started is not None:  # the acting creature was deleted: the next turn begins
-            stack.push(BoardEditCommand(self.document, started.board, "Next turn"))
+            after = started.board
             self.informed.emit("; ".join(started.changes + started.reminders))
-        stack.endMacro()
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Delete {names}"))
 
 
 def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -> PaintResult:

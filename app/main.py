@@ -183,13 +183,17 @@ def _run_app(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from app.crash_log import install
     from app.widgets.main_window import MainWindow
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    shown: list[MainWindow] = []
+    install(lambda: shown[0] if shown else None)  # an error in any slot: logged and shown
     document, problem = initial_document(args.map)
     window = MainWindow(document, QSettings())
+    shown.append(window)
     if args.autosave_seconds is not None:  # this session only; the setting stays as it was
         window.autosaver.timer.setInterval(round(max(1.0, args.autosave_seconds) * 1000))
     window.show()

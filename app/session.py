@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from app.document import MapDocument
 from rules import Board, MapFileError, Orientation
+from rules.atomic import remove_stale_temporaries
 
 MAX_RECENT = 8
 
@@ -59,8 +60,10 @@ class Session(QObject):
         self._replace(MapDocument(Board.blank(width, height, orientation, name)))
 
     def open_path(self, path: Path) -> None:
-        """Open ``path``; raises :class:`MapFileError` and keeps the current map if it fails."""
+        """Open ``path``; raises :class:`MapFileError` and keeps the current map if it fails.
+        Temporary files that an interrupted save of it left beside it are removed."""
         document = MapDocument.open(Path(path))
+        remove_stale_temporaries(path)
         self._replace(document)
         self._remember(Path(path))
 

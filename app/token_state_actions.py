@@ -14,7 +14,7 @@ from dataclasses import replace
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import CONDITION_SPECS, ConditionEntry, Token, set_condition
-from rules.conditions import add_condition, remove_condition
+from rules.conditions import MAX_TIER, add_condition, remove_condition
 from rules.pools import BODY_PARTS, POOL_LABELS, POOLS, SKILLS, Vitals
 
 _NAMES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_PARTS}
@@ -41,7 +41,9 @@ class TokenStateActions(DocumentActions):
             entries = set_condition(token.conditions, name, tier, source)
         except ValueError as error:
             return self._refuse(token, error)
-        entry = ConditionEntry(name, tier, source)
+        entry = _entry(entries, name, source)
+        if entry is None or entry.tier != tier:
+            return self._refuse(token, _over_the_top(token.conditions, name, tier, source))
         return self._push(replace(token, conditions=entries), f"{entry.label} on {token.name}")
 
     def add_condition(self, token_id: str, name: str, tier: int, source: str = "") -> bool:
@@ -55,7 +57,11 @@ class TokenStateActions(DocumentActions):
             entries = add_condition(token.conditions, name, tier, source)
         except ValueError as error:
             return self._refuse(token, error)
-        now = next(e for e in entries if (e.name, e.source) == (name, source))
+        before = _entry(token.conditions, name, source)
+        now = _entry(entries, name, source)
+        wanted = tier + (before.tier if before else 0)
+        if now is None or now.tier != wanted:
+            return self._refuse(token, _over_the_top(token.conditions, name, wanted, source))
         return self._push(replace(token, conditions=entries), f"{now.label} on {token.name}")
 
     def remove_condition(self, token_id: str, name: str, source: str | None = None) -> bool:
@@ -182,3 +188,18 @@ class TokenStateActions(DocumentActions):
         document.undo_stack.push(BoardEditCommand(document, after, text))
         self.informed.emit(text)
         return True
+
+
+def _entry(entries: tuple[ConditionEntry, ...], name: str, source: str) -> ConditionEntry | None:
+    """The entry of ``name`` from ``source`` in ``entries``, if there is one."""
+    return next((e for e in entries if (e.name, e.source) == (name, source)), None)
+
+
+def _over_the_top(entries: tuple[ConditionEntry, ...], name: str, tier: int, source: str) -> str:
+    """Why ``name`` from ``source`` cannot be at ``tier``: with the other sources' Tiers
+    it would pass :data:`~rules.conditions.MAX_TIER` (the rules would cut it)."""
+    others = sum(e.tier for e in entries if e.name == name and e.source != source)
+    return (
+        f"{name}: the Tiers would add up to {others + tier}, more than {MAX_TIER} "
+        f"({others} from other sources)"
+    )

@@ -109,7 +109,10 @@ def test_pool_maximum_back_to_the_formula_and_current_back_to_full(
             "slowed: the Tier must be 1..99, got 120",
         ),
         (lambda a: a.set_condition("gob", "slowed", -1), "slowed: the Tier must be 1..99, got -1"),
-        (lambda a: a.add_condition("aria", "encumbered", 98, "Hold"), "must be 1..99, got 100"),
+        (
+            lambda a: a.add_condition("aria", "encumbered", 98, "Hold"),
+            "the Tiers would add up to 101, more than 99",
+        ),
         (lambda a: a.set_condition("gob", "dizzy", 1), "unknown condition 'dizzy'"),
         (lambda a: a.remove_condition("gob", "prone", None), "Goblin has no Prone to remove"),
         (lambda a: a.set_pool("gob", "mana", 3), "unknown Pool 'mana'"),
