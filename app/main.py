@@ -233,6 +233,7 @@ def initial_document(path: Path | None) -> tuple[MapDocument, str | None]:
     """
     from app.document import MapDocument
     from app.resources import demo_map_path
+    from app.session import describe_open_error
     from rules import Board
 
     try:
@@ -241,7 +242,7 @@ def initial_document(path: Path | None) -> tuple[MapDocument, str | None]:
         return MapDocument.open(path), None
     except MapFileError as error:
         shown = path or demo_map_path()
-        return MapDocument(Board.blank(40, 30)), f"Could not open {shown}:\n{error}"
+        return MapDocument(Board.blank(40, 30)), describe_open_error(shown, error)
 
 
 def _preload_later(modules: Sequence[str]) -> None:

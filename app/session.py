@@ -6,6 +6,7 @@ drive every flow without a modal dialog.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -76,6 +77,7 @@ class Session(QObject):
 
 def describe_open_error(path: Path, error: Exception) -> str:
     """The message shown when ``path`` cannot be opened."""
-    if isinstance(error, MapFileError):
-        return f"Could not open {Path(path).name}:\n{error}"
+    if isinstance(error, MapFileError):  # without the loader's "cannot read <path>: "
+        text = str(error).removeprefix(f"cannot read {os.fspath(path)}: ")
+        return f"Could not open {Path(path).name}:\n{text}"
     return f"Could not open {Path(path).name}: {error}"

@@ -86,7 +86,9 @@ def test_a_file_the_rules_refuse_names_the_field(
     path = tmp_path / "surrogate.hexmap"
     path.write_bytes(_with_member_edited(mapfile.dumps(board), "map.json", b'"Aria"', b'"\\ud800"'))
     assert not window.files.open_path(path)
-    assert "tokens[0].name is not valid text" in warnings[0]
+    assert warnings[0].startswith(
+        "Could not open surrogate.hexmap:\nmap.json: tokens[0].name is not valid text"
+    )
 
 
 def test_opening_a_map_removes_the_stale_leftovers_of_an_interrupted_save(
