@@ -9,7 +9,7 @@ import json
 import struct
 import sys
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -350,3 +350,15 @@ def drop(path: str) -> Callable[[dict[str, Any]], None]:
         del target[last]
 
     return edit
+
+
+def json_paths(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    """Every path (keys and list indexes) to a value nested in ``value``, parents first."""
+    if path:
+        yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from json_paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from json_paths(item, (*path, index))

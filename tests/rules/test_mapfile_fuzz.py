@@ -23,7 +23,7 @@ import tracemalloc
 import warnings
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -34,6 +34,7 @@ from mapfile_helpers import (
     GOOD_V4,
     GOOD_V5,
     jpeg_header,
+    json_paths,
     map_json,
     members_of,
     patch_central,
@@ -82,32 +83,21 @@ def peak_bytes(read: Callable[[], object]) -> int:
     return peak
 
 
-def _paths(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
-    if path:
-        yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
 def _at(doc: Any, path: tuple[str | int, ...]) -> Any:
     for key in path:
         doc = doc[key]
     return doc
 
 
-PATHS = sorted(_paths(DOC), key=repr)
+PATHS = sorted(json_paths(DOC), key=repr)
 NUMBER_PATHS = [p for p in PATHS if type(_at(DOC, p)) in (int, float)]
 
 
 DOC_V4 = map_json(GOOD_V4)
-PATHS_V4 = sorted(_paths(DOC_V4), key=repr)
+PATHS_V4 = sorted(json_paths(DOC_V4), key=repr)
 NUMBER_PATHS_V4 = [p for p in PATHS_V4 if type(_at(DOC_V4, p)) in (int, float)]
 DOC_V5 = map_json(GOOD_V5)
-PATHS_V5 = sorted(_paths(DOC_V5), key=repr)
+PATHS_V5 = sorted(json_paths(DOC_V5), key=repr)
 NUMBER_PATHS_V5 = [p for p in PATHS_V5 if type(_at(DOC_V5, p)) in (int, float)]
 _DOCS = {GOOD_V2: DOC, GOOD_V4: DOC_V4, GOOD_V5: DOC_V5}
 

@@ -37,6 +37,7 @@ from mapfile_helpers import (
     V1_FIXTURE,
     edit_json,
     jpeg_header,
+    json_paths,
     make_zip,
     map_json,
     members_of,
@@ -596,22 +597,11 @@ ODD: list[object] = [None, 0, -1, 1e308, "", "x", [], {}, True, [None], [[]], [{
 DROP = object()
 
 
-def _paths(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
-    if path:
-        yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*path, index))
-
-
 def _mutations(doc: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], object]]:
     """Each path of ``doc`` with three of the odd values (or removal), taken in turn so
     every value meets many kinds of field."""
     choices = [*ODD, DROP]
-    for n, path in enumerate(_paths(doc)):
+    for n, path in enumerate(json_paths(doc)):
         for k in range(3):
             yield path, choices[(3 * n + k) % len(choices)]
 
