@@ -109,21 +109,27 @@ class Autosaver(QObject):
             note = self.copy_path.with_suffix(".json.tmp")
             note.write_text(json.dumps(about), encoding="utf-8")
             os.replace(note, self.copy_path.with_suffix(".json"))  # never half a note
-        except (MapFileError, OSError) as error:
+        except MapFileError as error:
             self._fail(str(error))
             return False
+        except OSError as error:  # the folder or the note: name the folder, not a file in it
+            self._fail(f"{error.strerror or type(error).__name__} in {self.folder}")
+            return False
         except Exception as error:  # a timer slot: never raise, say why
-            logger.exception("autosave failed")
-            self._fail(f"{type(error).__name__}: {error}")
+            if self._fail(f"{type(error).__name__}: {error}"):
+                logger.exception("autosave failed")
             return False
         self._last_failure = None
         return True
 
-    def _fail(self, reason: str) -> None:
-        """Report a failed autosave, once for as long as it fails the same way."""
-        if reason != self._last_failure:
-            self._last_failure = reason
-            self.failed.emit(f"Autosave failed: {reason}")
+    def _fail(self, reason: str) -> bool:
+        """Report a failed autosave, once for as long as it fails the same way; True if
+        this is a new way to fail."""
+        if reason == self._last_failure:
+            return False
+        self._last_failure = reason
+        self.failed.emit(f"Autosave failed: {reason}")
+        return True
 
     def discard(self) -> None:
         """Remove this process's copy (after a save, or on a normal exit)."""

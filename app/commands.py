@@ -46,12 +46,3 @@ class AddTokenCommand(BoardEditCommand):
 
     def __init__(self, document: MapDocument, token: Token):
         super().__init__(document, document.board.with_token(token), f"Add {token.name}")
-
-
-class RemoveTokenCommand(BoardEditCommand):
-    """Take a token off the map."""
-
-    def __init__(self, document: MapDocument, token_id: str):
-        token = document.board.token(token_id)
-        after = document.board.without_token(token_id)
-        super().__init__(document, after, f"Delete {token.name}")

@@ -341,7 +341,7 @@ class MapController(QObject):
         try:
             after = make()
         except (ValueError, KeyError) as error:
-            self.refused.emit(str(error).strip("'\""))
+            self.refused.emit(_reason(error))
             return None
         if after == self.document.board:
             return annotation_id
@@ -362,12 +362,17 @@ class MapController(QObject):
             after = board.without_tokens(ids)
             started = turn_after_leaving(board, after)
         except (RulesError, ValueError, KeyError) as error:
-            self.refused.emit(f"Cannot delete {names}: {str(error).strip(chr(39) + chr(34))}")
+            self.refused.emit(f"Cannot delete {names}: {_reason(error)}")
             return
         if started is not None:  # the acting creature was deleted: the next turn begins
             after = started.board
             self.informed.emit("; ".join(started.changes + started.reminders))
         self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Delete {names}"))
+
+
+def _reason(error: Exception) -> str:
+    """A refusal's reason as the user reads it (a KeyError's message comes quoted)."""
+    return str(error).strip("'\"")
 
 
 def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -> PaintResult:

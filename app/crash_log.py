@@ -4,10 +4,12 @@ broken window.
 :func:`install` replaces :data:`sys.excepthook` (PySide6 hands an exception raised in a
 slot or a virtual method to it) and :data:`threading.excepthook`. Each error is written
 with its traceback to ``<user data>/hexweave.log`` (kept to two files of 1 MiB) and to
-stderr, and the window shows one message naming it and the log; while that message is
-open, further errors are only logged, so an error repeated on every repaint cannot bury
-the window under dialogs. Every edit is one undo command that swaps whole boards, so an
-error in a slot leaves the open map as it was before that slot ran.
+stderr, and the window shows a message naming it and the log, which blocks nothing.
+Each error (its type and where it was raised) is shown and traced once per session and
+only counted after that, and while a message is open others are only logged, so an
+error repeated on every repaint cannot bury the window under dialogs or the log under
+tracebacks. Every edit is one undo command that swaps whole boards, so the map keeps
+every edit made; what an error can leave behind is a view out of step with it.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ import logging
 import sys
 import threading
 import traceback
+from collections import Counter
 from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 __all__ = ["ErrorReporter", "install", "log_path", "logger"]
@@ -56,68 +59,88 @@ def _log_to(path: Path) -> None:
 
 
 ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]
+ShowBox = Callable[[QWidget, str, str, Callable[[], None]], object]
 
 
 class ErrorReporter:
-    """Logs an unexpected error and shows it in one message box at a time.
+    """Logs an unexpected error and shows it, one message at a time and each error (its
+    type and the line it was raised at) once per session, so an error repeated on every
+    repaint logs one traceback and one message, then a line now and then.
 
     ``parent`` gives the window to show the message over (``None``: no window yet, log
-    only); ``show`` makes and shows the box (a test replaces it to see what is shown).
+    only); ``show(parent, title, text, closed)`` makes and shows the message and calls
+    ``closed()`` when it goes (a test replaces it to see what is shown).
     """
 
     def __init__(
-        self,
-        parent: Callable[[], QWidget | None],
-        path: Path,
-        show: Callable[[QWidget, str, str], QMessageBox] | None = None,
+        self, parent: Callable[[], QWidget | None], path: Path, show: ShowBox | None = None
     ) -> None:
         self._parent = parent
         self.path = path
         self._show = show or _show_box
-        self._box: QMessageBox | None = None
-        self.unshown = 0  # errors logged while the message was open
+        self._showing = False
+        self.seen: Counter[tuple[str, str]] = Counter()  # (type, where) -> times raised
+        self.unshown = 0  # errors logged while a message was open
 
     def message(self, error: BaseException) -> str:
         """The text shown for ``error``."""
         what = f"{type(error).__name__}: {error}".strip()
         return (
             f"Something went wrong that Hexweave did not expect:\n{what}\n\n"
-            "The open map is unchanged; save it to keep your work. "
+            "Every edit made so far is kept (each is one undo step), but the window may be "
+            "out of step with the map: save it, and reopen it if anything looks wrong. "
             f"The details are in {self.path}."
         )
 
     def report(
         self, kind: type[BaseException], error: BaseException, tb: TracebackType | None
     ) -> None:
-        """Log ``error`` with its traceback; show it unless a message is already open."""
+        """Log ``error``; show it unless it was shown before or a message is open."""
+        key = (kind.__name__, _where(tb))
+        self.seen[key] += 1
+        times = self.seen[key]
+        if times > 1:  # again: a line at the 2nd, 4th, 8th … time, not a traceback
+            if times & (times - 1) == 0:
+                logger.error("%s at %s again (%d times): %s", *key, times, error)
+            return
         text = "".join(traceback.format_exception(kind, error, tb))
         logger.error("unexpected error\n%s", text.rstrip())
         print(text, file=sys.stderr, end="")
-        if issubclass(kind, KeyboardInterrupt | SystemExit):
-            return
         parent = self._parent()
-        if parent is None:
+        if issubclass(kind, KeyboardInterrupt | SystemExit) or parent is None:
             return
-        if self._box is not None and self._box.isVisible():
+        if self._showing:
             self.unshown += 1
             return
-        self._box = self._show(parent, "Unexpected error", self.message(error))
+        self._showing = True  # before showing: an error while it opens is not shown again
+        self._show(parent, "Unexpected error", self.message(error), self._closed)
+
+    def _closed(self) -> None:
+        self._showing = False
 
     def thread_report(self, args: threading.ExceptHookArgs) -> None:
         """An error in a background thread: logged only (no window from another thread)."""
         if args.exc_value is None:
             return
-        text = "".join(
-            traceback.format_exception(args.exc_type, args.exc_value, args.exc_traceback)
-        )
+        exc = (args.exc_type, args.exc_value, args.exc_traceback)
+        text = "".join(traceback.format_exception(*exc))
         logger.error("unexpected error in thread %s\n%s", args.thread, text.rstrip())
 
 
-def _show_box(parent: QWidget, title: str, text: str) -> QMessageBox:
-    """A window-modal message that does not block the caller (the error may come from a
-    repaint, which must return)."""
+def _where(tb: TracebackType | None) -> str:
+    """``file:line`` of the innermost frame of ``tb`` (where the error was raised)."""
+    frames = traceback.extract_tb(tb) if tb is not None else []
+    return f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "?"
+
+
+def _show_box(parent: QWidget, title: str, text: str, closed: Callable[[], None]) -> object:
+    """A message that blocks nothing (the error may come from a repaint, which must
+    return, and the map must stay usable to save it) and deletes itself when closed."""
     box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, parent)
-    box.open()
+    box.setWindowModality(Qt.WindowModality.NonModal)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.finished.connect(lambda _result: closed())
+    box.show()
     return box
 
 

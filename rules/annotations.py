@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rules.hexes import Hex
 from rules.ids import id_problem
+from rules.text import text_problem
 
 __all__ = ["Background", "Label", "Note"]
 
@@ -29,7 +30,8 @@ def _text_problem(kind: str, ident: str, text: object) -> str | None:
         return f"{kind} {ident!r} needs some text"
     if len(text) > MAX_TEXT:
         return f"{kind} {ident!r} is longer than {MAX_TEXT} characters"
-    return None
+    problem = text_problem(text)
+    return problem and f"{kind} {ident!r}: its text is not valid text ({problem})"
 
 
 def _plain_hex(h: Hex) -> Hex:

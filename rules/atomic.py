@@ -49,12 +49,14 @@ def replace_atomically_with(target: Path, write: Callable[[BinaryIO], object]) -
     ``write`` too, the temporary file is removed, its exception propagates and an existing
     ``target`` is untouched. A new file gets the usual permissions (``0o666`` less the
     umask); an existing one keeps its own. Stale temporary files of ``target`` are removed
-    first (:func:`remove_stale_temporaries`). Raises OSError, or what ``write`` raises.
+    first (:func:`remove_stale_temporaries`, judged by the folder's clock: the new
+    temporary file's time). Raises OSError, or what ``write`` raises.
     """
-    remove_stale_temporaries(target)
     mode = _mode_for(target)
     fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
+        # "now" by the folder's own clock (a network share's may differ from ours)
+        remove_stale_temporaries(target, now=os.fstat(fd).st_mtime)
         with os.fdopen(fd, "wb") as handle:
             write(handle)
             handle.flush()
@@ -79,17 +81,20 @@ def temporary_name_pattern(target: Path) -> re.Pattern[str]:
 
 
 def remove_stale_temporaries(
-    target: str | os.PathLike[str], older_than: float = STALE_AFTER
+    target: str | os.PathLike[str], older_than: float = STALE_AFTER, now: float | None = None
 ) -> list[Path]:
     """Remove the temporary files that interrupted replacements of ``target`` left beside
     it (and, if it is a symlink, beside the file it points to, which is where
     :func:`rules.mapfile.save` writes); the paths removed. Only regular files whose name
     matches :func:`temporary_name_pattern` exactly and that nothing has written to for
     ``older_than`` seconds are removed, so another process's save in progress is left
-    alone. Best effort: never raises for a folder or file it cannot list, read or remove."""
+    alone. ``now`` is the time by the folder's clock (the modification time of a file
+    just written there; a file server's clock may differ from this machine's), this
+    machine's clock if not given. Best effort: never raises for a folder or file it
+    cannot list, read or remove."""
     given = Path(target)
     places = dict.fromkeys([given, Path(os.path.realpath(given))])
-    cutoff = time.time() - older_than
+    cutoff = (time.time() if now is None else now) - older_than
     removed: list[Path] = []
     for place in places:
         pattern = temporary_name_pattern(place)

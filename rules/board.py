@@ -344,7 +344,7 @@ class Board:
         :class:`UnknownTokenError` as the first missing (or repeated) one."""
         known: dict[str, None] = {}
         for token_id in token_ids:
-            if token_id in known:
+            if token_id in known:  # the error removing it a second time, one by one, gives
                 raise UnknownTokenError(f"no token with id {token_id!r} on this map")
             known[self.token(token_id).id] = None
         return known
@@ -389,12 +389,18 @@ class Board:
 
     # -- labels, notes, background ------------------------------------------------------
     def with_label(self, label: Label) -> Board:
-        """This board with ``label`` added or replaced (by id); it must be on the map."""
+        """This board with ``label`` added or replaced (by id); it must be on the map, and
+        its id not a note's (one id, one annotation: removing goes by id)."""
         self.cell_of(label.position)
+        if label.id in self.notes:
+            raise ValueError(f"label id {label.id!r} is a note's id already")
         return self._evolve(labels={**self.labels, label.id: label})
 
     def with_note(self, note: Note) -> Board:
-        """This board with ``note`` added or replaced (by id); its hex or token must exist."""
+        """This board with ``note`` added or replaced (by id); its hex or token must exist,
+        and its id not be a label's."""
+        if note.id in self.labels:
+            raise ValueError(f"note id {note.id!r} is a label's id already")
         if note.hex is not None:
             self.cell_of(note.hex)
         if note.token_id is not None:

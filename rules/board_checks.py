@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rules.areas import AreaTemplate
 from rules.errors import UnknownTokenError
+from rules.text import text_problem
 
 if TYPE_CHECKING:
     from rules.board import Board
@@ -43,16 +44,29 @@ def check_area_tokens(board: Board, area: AreaTemplate) -> None:
 def invariant_problems(board: Board) -> list[str]:
     """Every broken invariant of ``board``, each in a sentence naming what is wrong (empty
     when it keeps them all): tokens filed under their ids, valid, on the map and showing
-    stored pictures; labels and notes filed under their ids, on the map, on tokens that
-    are there, no label and note sharing an id; a stored background; Areas filed under
-    their ids, valid (an origin or a source), on the map and naming tokens that are there;
-    and the play state of :func:`check_play`."""
+    stored pictures; the map's name and options as text a file can hold; labels and
+    notes filed under their ids, on the map, on tokens that are there, no label and note
+    sharing an id; a stored background; Areas filed under their ids, valid (an origin or
+    a source), on the map and naming tokens that are there; and the play state of
+    :func:`check_play`."""
     found = [message for _, message in _token_problems(board)]
+    found += _map_text_problems(board)
     found += _annotation_problems(board)
     for key, area in board.areas.items():
         found += _area_problems(board, key, area)
     found += [message for _, message in _play_problems(board)]
     return found
+
+
+def _map_text_problems(board: Board) -> Iterator[str]:
+    """The map's name and rule options as text a file can hold (:mod:`rules.text`)."""
+    texts = [("the map's name", board.name)]
+    texts += [(f"option {key!r}", v) for key, v in board.options.items() if isinstance(v, str)]
+    texts += [("an option's name", key) for key in board.options]
+    for what, text in texts:
+        problem = text_problem(text) if isinstance(text, str) else "it is not text"
+        if problem:
+            yield f"{what} is not valid text ({problem})"
 
 
 def _raise_first(problems: Iterator[Problem]) -> None:

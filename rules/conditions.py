@@ -23,6 +23,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.text import text_problem
+
 __all__ = [
     "CONDITION_SPECS",
     "MAX_TIER",
@@ -264,7 +266,8 @@ class ConditionEntry:
             return f"{self.name}: the Tier must be 1..{MAX_TIER}, got {self.tier}"
         if not isinstance(self.source, str) or not _SOURCE.fullmatch(self.source):
             return f"{self.name}: the source must be up to 64 printable characters"
-        return None
+        problem = text_problem(self.source)
+        return problem and f"{self.name}: the source is not valid text ({problem})"
 
     @property
     def label(self) -> str:

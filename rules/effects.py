@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.ids import id_problem
+from rules.text import text_problem
 
 __all__ = ["EFFECT_KINDS", "ROUNDS_PER_MINUTE", "OngoingEffect", "tick"]
 
@@ -67,6 +68,11 @@ class OngoingEffect:
             return problem
         if not isinstance(self.name, str) or not self.name.strip():
             return f"effect {self.id!r} needs a name"
+        if not isinstance(self.description, str):
+            return f"effect {self.id!r}: its description must be text"
+        problem = text_problem(self.name) or text_problem(self.description)
+        if problem:
+            return f"effect {self.id!r}: its name or description is not valid text ({problem})"
         left = self.rounds_left
         if left is not None and (isinstance(left, bool) or not isinstance(left, int)):
             return f"effect {self.id!r}: rounds left must be an integer or unset"

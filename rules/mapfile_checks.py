@@ -38,6 +38,7 @@ import numpy as np
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.terrain import Layer, LayerSpec, check_layer, read_only
+from rules.text import text_problem
 
 __all__ = [
     "COUNTED", "MAX_AREAS", "MAX_AREA_ORIGIN", "MAX_CONDITIONS", "MAX_EFFECTS", "MAX_FOOTPRINT",
@@ -456,7 +457,6 @@ def parse_json(raw: bytes) -> dict[str, Any]:
 
 # -- every value of map.json: nesting and text -------------------------------------------
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _SCALARS = frozenset({int, float, bool, type(None)})
 _CONTAINERS = frozenset({dict, list})
@@ -469,20 +469,6 @@ class _Found(Exception):  # noqa: N818 - carries a problem up the nesting, never
         super().__init__(problem)
         self.problem = problem
         self.keys: list[str | int] = []
-
-
-def text_problem(text: str) -> str | None:
-    """Why ``text`` cannot be written as UTF-8 (a lone surrogate), or ``None``.
-
-    >>> text_problem("Säulenhalle 🏛") is None
-    True
-    >>> text_problem("ab\\ud800")
-    'a lone surrogate at character 3'
-    """
-    if text.isascii():
-        return None
-    found = _SURROGATE.search(text)
-    return None if found is None else f"a lone surrogate at character {found.start() + 1}"
 
 
 def json_path(keys: Iterable[str | int]) -> str:

@@ -90,19 +90,23 @@ def with_effect(board: Board, effect: OngoingEffect) -> Board:
 
 
 def without_effect(board: Board, effect_id: str) -> Board:
-    """``board`` without effect ``effect_id`` and the Area it kept (with any other effect
-    that kept that Area: an effect never names an Area that is gone)."""
-    effect = board.effects[effect_id]
-    if effect.area_id is not None and effect.area_id in board.areas:
-        return board.without_area(effect.area_id)  # its effects go with it
-    return board._evolve(effects={k: e for k, e in board.effects.items() if k != effect_id})
+    """``board`` without effect ``effect_id``, and without the Area it kept unless another
+    effect still keeps it (an Area stays while any of its effects lasts; an effect never
+    names an Area that is gone)."""
+    area_id = board.effects[effect_id].area_id
+    effects = {k: e for k, e in board.effects.items() if k != effect_id}
+    if area_id is None or any(e.area_id == area_id for e in effects.values()):
+        return board._evolve(effects=effects)
+    return board._evolve(
+        effects=effects, areas={k: a for k, a in board.areas.items() if k != area_id}
+    )
 
 
 def _tick_effects(board: Board, creators: set[str | None]) -> tuple[Board, list[str], list[str]]:
     changes, expired = [], []
     for effect in list(board.effects.values()):
-        if effect.creator not in creators or effect.id not in board.effects:
-            continue  # not this creature's, or gone with an Area an earlier one kept
+        if effect.creator not in creators:
+            continue
         after = tick(effect)
         if after is None:
             board = without_effect(board, effect.id)

@@ -39,6 +39,7 @@ from rules.hexes import Hex, disk
 from rules.ids import id_problem
 from rules.motion import MODE_TYPES, Motion
 from rules.pools import Pool, Vitals, pool_current, pool_maximum
+from rules.text import text_problem
 
 __all__ = [
     "MAX_SIZE",
@@ -180,8 +181,12 @@ class Token:
         if not isinstance(self.id, str):
             return f"token id must be a string, got {self.id!r}"
         for label in ("name", "side", "color", "notes"):
-            if not isinstance(getattr(self, label), str):
+            value = getattr(self, label)
+            if not isinstance(value, str):
                 return f"token {self.id!r}: {label} must be text"
+            problem = text_problem(value)
+            if problem:
+                return f"token {self.id!r}: its {label} is not valid text ({problem})"
         if isinstance(self.size, bool) or not isinstance(self.size, int):
             return f"token {self.id!r}: size must be an integer, got {self.size!r}"
         hexes = [self.position, *(self.footprint_override or ())]

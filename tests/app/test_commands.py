@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.commands import AddTokenCommand, MoveTokenCommand, RemoveTokenCommand
+from app.commands import AddTokenCommand, MoveTokenCommand
 from app.controller import MapController
 from app.document import Change, MapDocument
 from rules import Board, Hex, Token
@@ -32,11 +32,11 @@ def test_move_command_walks_undo_redo_undo_with_the_modified_flag(document: MapD
     assert not any(c.terrain for c in changes)
 
 
-def test_add_and_remove_commands(document: MapDocument) -> None:
+def test_add_and_delete_are_one_undo_step_each(document: MapDocument) -> None:
     stack = document.undo_stack
     stack.push(AddTokenCommand(document, Token("b", "Brom", Hex(4, 4))))
-    stack.push(RemoveTokenCommand(document, "a"))
-    assert set(document.board.tokens) == {"b"}
+    MapController(document).delete_tokens(["a"])
+    assert set(document.board.tokens) == {"b"} and stack.count() == 2
     stack.undo()
     stack.undo()
     assert set(document.board.tokens) == {"a"}

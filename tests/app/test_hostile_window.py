@@ -175,15 +175,14 @@ def test_an_autosave_that_raises_anything_is_reported_once_and_retried(
 # -- errors nobody expected -------------------------------------------------------------
 
 
-class _FakeBox:
-    def __init__(self) -> None:
-        self.visible = True
-
-    def isVisible(self) -> bool:
-        return self.visible
-
-
 def _raise(error: BaseException) -> tuple[type[BaseException], BaseException, Any]:
+    try:
+        raise error
+    except BaseException as caught:
+        return type(caught), caught, caught.__traceback__
+
+
+def _raise_elsewhere(error: BaseException) -> tuple[type[BaseException], BaseException, Any]:
     try:
         raise error
     except BaseException as caught:
@@ -196,31 +195,48 @@ def test_an_unexpected_error_is_logged_and_shown_once_at_a_time(
     parent = QWidget()
     qtbot.addWidget(parent)
     shown: list[str] = []
-    boxes: list[_FakeBox] = []
+    closers: list[Any] = []
 
-    def show(_parent: QWidget, _title: str, text: str) -> Any:
+    def show(_parent: QWidget, _title: str, text: str, closed: Any) -> None:
         shown.append(text)
-        boxes.append(_FakeBox())
-        return boxes[-1]
+        closers.append(closed)
 
     log = tmp_path / "logs" / "hexweave.log"
     crash_log._log_to(log)
     try:
         reporter = ErrorReporter(lambda: parent, log, show)
         reporter.report(*_raise(KeyError("token 'x'")))
-        reporter.report(*_raise(ValueError("again, on the next repaint")))
+        reporter.report(*_raise(ValueError("another, while the first is open")))
         assert len(shown) == 1 and "KeyError" in shown[0] and str(log) in shown[0]
+        assert "Every edit made so far is kept" in shown[0]
         assert reporter.unshown == 1
-        boxes[0].visible = False  # the user closed it: the next error is shown
-        reporter.report(*_raise(ValueError("later")))
-        assert len(shown) == 2
+        closers[0]()  # the user closed it
+        for _ in range(20):  # the first error again, on every repaint: never shown again
+            reporter.report(*_raise(KeyError("token 'x'")))
+        assert len(shown) == 1
+        reporter.report(*_raise_elsewhere(RuntimeError("somewhere new")))
+        assert len(shown) == 2 and "RuntimeError" in shown[1]
     finally:
         for handler in list(crash_log.logger.handlers):
             crash_log.logger.removeHandler(handler)
             handler.close()
     text = log.read_text(encoding="utf-8")
-    assert "KeyError" in text and "again, on the next repaint" in text and "Traceback" in text
+    assert text.count("Traceback") == 3  # one per distinct error, not per repeat
+    assert "again (16 times)" in text and "again (17 times)" not in text
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_the_real_message_blocks_nothing_and_goes_when_closed(qtbot: QtBot) -> None:
+    from PySide6.QtCore import Qt
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    closed: list[bool] = []
+    box = crash_log._show_box(parent, "Unexpected error", "text", lambda: closed.append(True))
+    assert isinstance(box, QMessageBox) and box.isVisible()
+    assert box.windowModality() == Qt.WindowModality.NonModal
+    box.button(QMessageBox.StandardButton.Ok).click()
+    assert closed == [True]
 
 
 def test_install_routes_uncaught_errors_to_the_reporter(
@@ -236,3 +252,17 @@ def test_install_routes_uncaught_errors_to_the_reporter(
     assert threading.excepthook == reporter.thread_report
     reporter.report(*_raise(RuntimeError("no window yet: logged only")))
     assert reporter.unshown == 0
+
+
+def test_an_autosave_folder_that_cannot_be_made_is_reported_once(
+    document: MapDocument, settings: QSettings, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    saver = Autosaver(document, settings, folder=blocker / "auto")
+    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    said: list[str] = []
+    saver.failed.connect(said.append)
+    for _ in range(3):
+        assert not saver.autosave_now()
+    assert len(said) == 1 and str(blocker / "auto") in said[0]

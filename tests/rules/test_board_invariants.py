@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -459,10 +460,12 @@ def test_ending_one_of_two_effects_keeping_an_area_keeps_the_board_valid() -> No
     board = with_effect(board, OngoingEffect("w2", "Wall too", area_id="wall"))
     after = without_effect(board, "w1")
     assert invariant_problems(after) == []
-    assert "wall" not in after.areas and not {"w1", "w2"} & set(after.effects)
+    assert "wall" in after.areas and set(after.effects) & {"w1", "w2"} == {"w2"}
+    gone = without_effect(after, "w2")  # the last effect keeping it: the Area goes too
+    assert invariant_problems(gone) == [] and "wall" not in gone.areas
 
 
-def test_an_effect_that_ends_at_the_soulweavers_turn_takes_its_area_and_its_partners() -> None:
+def test_an_effect_that_ends_at_the_soulweavers_turn_leaves_its_area_to_its_partner() -> None:
     from rules.play import begin_turn
     from rules.turns import SOULWEAVER
 
@@ -471,7 +474,8 @@ def test_an_effect_that_ends_at_the_soulweavers_turn_takes_its_area_and_its_part
     board = with_effect(board, OngoingEffect("w2", "Wall too", rounds_left=3, area_id="wall"))
     start = begin_turn(board, SOULWEAVER)
     assert invariant_problems(start.board) == []
-    assert "wall" not in start.board.areas and not {"w1", "w2"} & set(start.board.effects)
+    assert "wall" in start.board.areas and set(start.board.effects) & {"w1", "w2"} == {"w2"}
+    assert start.board.effects["w2"].rounds_left == 2
 
 
 def test_a_turn_order_naming_a_token_twice_is_refused_as_an_edit() -> None:
@@ -482,3 +486,31 @@ def test_a_turn_order_naming_a_token_twice_is_refused_as_an_edit() -> None:
     order = tuple(Participant(i, 10) for i in [ids[0], ids[1], ids[0]])
     with pytest.raises(ValueError, match="in the turn order twice"):
         with_turn(RICH, TurnState(order=order, round=1, current=0))
+
+
+LONE = "\ud800"
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Token("x", f"Wyrm{LONE}", Hex(0, 0)), "its name is not valid text"),
+        (lambda: Token("x", "Wyrm", Hex(0, 0), notes=LONE), "its notes is not valid text"),
+        (lambda: Label("l", f"Ford{LONE}", Hex(0, 0)), "its text is not valid text"),
+        (lambda: Note("n", LONE, Hex(0, 0)), "its text is not valid text"),
+        (lambda: ConditionEntry("slowed", 1, f"Trap{LONE}"), "the source is not valid text"),
+        (lambda: OngoingEffect("e", f"Wall{LONE}"), "name or description is not valid text"),
+    ],
+)
+def test_text_no_file_can_hold_is_refused_where_it_is_made(make: Any, message: str) -> None:
+    """A lone surrogate (a damaged clipboard, a shared template) never reaches a board, so
+    nothing made can be unsaveable [issue #14]."""
+    with pytest.raises(ValueError, match=message):
+        make()
+
+
+def test_the_maps_own_text_is_an_invariant() -> None:
+    board = Board.blank(3, 3)._evolve(name=f"Keep{LONE}", options={"note": LONE})
+    problems = invariant_problems(board)
+    assert any("the map's name is not valid text" in p for p in problems)
+    assert any("option 'note' is not valid text" in p for p in problems)

@@ -139,6 +139,7 @@ BAD_FIELDS = [
     ({"version": 2}, "made by a newer Hexweave"),
     ({"format": "something-else"}, "field 'format' must be 'hexweave-token-template'"),
     ({"notes": "x" * 5000}, "got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"),
+    ({"name": "Wyrm\ud800"}, "its name is not valid text (a lone surrogate at character 5)"),
 ]
 
 

@@ -23,7 +23,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from mapfile_helpers import (
@@ -364,6 +364,7 @@ def test_the_first_hex_off_the_map_in_file_order_is_named() -> None:
 
 # --- 4. nothing accepted that cannot be saved ------------------------------------------------
 
+T = TypeVar("T")
 LONE = "\ud800"
 
 
@@ -411,17 +412,27 @@ def test_a_surrogate_pair_is_one_character_and_loads() -> None:
 
 
 def _with_lone_surrogates() -> list[tuple[str, Callable[[Board], Board], str]]:
+    def smuggled(item: T, **fields: object) -> T:
+        """``item`` with ``fields`` set past its own checks (which refuse such text now)."""
+        item = replace(item)  # type: ignore[type-var]
+        for key, value in fields.items():
+            object.__setattr__(item, key, value)
+        return item
+
     def token(b: Board, **fields: object) -> Board:
-        first = next(iter(b.tokens.values()))
-        return b.with_token_replaced(replace(first, **fields))  # type: ignore[arg-type]
+        first = smuggled(next(iter(b.tokens.values())), **fields)
+        return b._evolve(tokens={first.id: first})
+
+    def label(b: Board) -> Board:
+        return b._evolve(labels={"l": smuggled(Label("l", "L", Hex(0, 0)), text=f"L{LONE}")})
 
     return [
         ("map name", lambda b: b._evolve(name=f"Cave{LONE}"), "name"),
-        ("token name", lambda b: token(b, name=f"Aria{LONE}"), "tokens[0].name"),
-        ("token notes", lambda b: token(b, notes=f"n{LONE}"), "tokens[0].notes"),
+        ("token name", lambda b: token(b, name=f"Aria{LONE}"), "tokens[0]: token 'a': its name"),
+        ("token notes", lambda b: token(b, notes=f"n{LONE}"), "tokens[0]: token 'a': its notes"),
         ("option name", lambda b: b.with_options({f"o{LONE}": 1}), "options"),
         ("option value", lambda b: b.with_options({"o": f"v{LONE}"}), "options.o"),
-        ("label", lambda b: b.with_label(Label("l", f"L{LONE}", Hex(0, 0))), "labels[0].text"),
+        ("label", label, "labels[0]: label 'l': its text"),
         ("image name", lambda b: b._evolve(images={f"x{LONE}.png": png_header(2, 2)}), "images[0]"),
     ]
 
@@ -659,3 +670,17 @@ def test_an_old_map_that_would_grow_past_the_limit_when_saved_is_refused_at_load
     monkeypatch.setattr(mapfile_checks, "MAX_JSON_BYTES", size + 10)
     with pytest.raises(MapFileError, match=r"\(format version 6\) could not be saved again"):
         mapfile.loads(GOOD_V6)
+
+
+def test_staleness_is_judged_by_the_folders_clock(tmp_path: Path) -> None:
+    """A file server whose clock runs behind ours: another machine's save in progress
+    looks old by our clock, not by the server's (the time a file just written there
+    shows)."""
+    target = tmp_path / "cave.hexmap"
+    in_progress = tmp_path / ".cave.hexmap.abcd1234.tmp"
+    in_progress.write_bytes(b"being written")
+    server_now = time.time() - 3600  # the server is an hour behind
+    os.utime(in_progress, (server_now - 5, server_now - 5))
+    assert atomic.remove_stale_temporaries(target, now=server_now) == []
+    assert in_progress.exists()
+    assert atomic.remove_stale_temporaries(target) == [in_progress]  # by our clock: stale
