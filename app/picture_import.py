@@ -2,7 +2,7 @@
 
 A picture file may come from anyone, so it is judged before it is decoded: its size on
 disk (:data:`MAX_PICTURE_BYTES`), then the size in its header
-(:func:`rules.mapfile_pictures.picture_size`), then it is decoded by ``QImageReader``
+(:func:`rules.mapfile.picture_size`), then it is decoded by ``QImageReader``
 under an allocation limit. Every refusal is a :class:`PictureError` naming the file and
 what is wrong with it, never a crash or a hang.
 
@@ -29,13 +29,13 @@ from app.scene.geometry import HEX_SIZE, SceneGeometry
 from app.token_actions import stored_picture
 from rules import Board, MapFileError
 from rules.annotations import Background
-from rules.mapfile_checks import MAX_PICTURE_BYTES, MIB
-from rules.mapfile_pictures import MAX_PICTURE_PIXELS, picture_size
+from rules.mapfile import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, picture_size
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+MIB = 1024 * 1024
 DECODE_LIMIT_MB = MAX_PICTURE_PIXELS * 4 // MIB
 """Megabytes ``QImageReader`` may allocate for one picture: the largest one the map
-format allows (:data:`~rules.mapfile_pictures.MAX_PICTURE_PIXELS`) as 32-bit pixels."""
+format allows (:data:`~rules.mapfile.MAX_PICTURE_PIXELS`) as 32-bit pixels."""
 BUSY_BYTES = 8 * MIB
 BUSY_PIXELS = 16_000_000  # a small file can still decode to a huge picture
 """Files larger than this are decoded behind a busy indicator."""

@@ -41,7 +41,7 @@ from app.widgets.token_editors import MovementTypesEditor, SensesEditor
 from rules import Hex, MapFileError, Token, TokenKind
 from rules.body import MAX_LIMBS, MAX_WORDS
 from rules.library import MAX_IMAGE_BYTES
-from rules.mapfile_pictures import picture_size
+from rules.mapfile import picture_size
 from rules.tokens import MAX_SIZE, MIN_SIZE, SIDES
 
 PREVIEW = 64

@@ -20,7 +20,7 @@ from app.picture_import import PictureActions, PictureError, load_picture
 from app.widgets.main_window import MainWindow
 from app.widgets.picture_dock import PictureDock, attach_picture_dock, picture_paths_from_mime
 from rules import Board, Hex, Orientation, Token
-from rules.mapfile_pictures import MAX_PICTURE_SIDE
+from rules.mapfile import MAX_PICTURE_SIDE
 
 
 def write_picture(path: Path, width: int = 320, height: int = 200, fmt: str = "PNG") -> Path:

@@ -38,7 +38,7 @@ sys.path.insert(0, str(REPO))
 
 from rules import mapfile  # noqa: E402
 from rules.board import MAX_MAP_SIDE, Board  # noqa: E402
-from rules.mapfile_checks import MAX_JSON_BYTES, MAX_TOTAL_BYTES, MIB  # noqa: E402
+from rules.mapfile.archive import MAX_JSON_BYTES, MAX_TOTAL_BYTES, MIB  # noqa: E402
 from rules.terrain import LAYER_SPECS  # noqa: E402
 
 GOAL_MIB = 1024

@@ -46,7 +46,7 @@ from mapfile_helpers import (
 
 from rules import mapfile
 from rules.errors import MapFileError
-from rules.mapfile_checks import unsafe_member_reason
+from rules.mapfile.archive import unsafe_member_reason
 
 EXAMPLES = int(os.environ.get("HEXWEAVE_FUZZ_EXAMPLES", "120"))  # more for a deeper search
 FUZZ = settings(max_examples=EXAMPLES, deadline=None)

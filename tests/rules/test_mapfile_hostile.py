@@ -33,8 +33,9 @@ from mapfile_helpers import (
     replace_member,
 )
 
-from rules import mapfile, mapfile_checks
+from rules import mapfile
 from rules.errors import MapFileError
+from rules.mapfile import archive as mapfile_archive
 
 make_broken = fixture_script("make_broken_fixtures")
 BROKEN_FILES = sorted(BROKEN.glob("*.hexmap"))
@@ -390,12 +391,12 @@ def test_declared_huge_map_json_is_refused() -> None:
 
 
 def test_total_size_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile_checks, "MAX_TOTAL_BYTES", 1000)
+    monkeypatch.setattr(mapfile_archive, "MAX_TOTAL_BYTES", 1000)
     refuse(GOOD, "more than the 1000 bytes limit")
 
 
 def test_member_count_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile_checks, "MAX_MEMBERS", 5)
+    monkeypatch.setattr(mapfile_archive, "MAX_MEMBERS", 5)
     refuse(GOOD, "the archive holds 11 members, more than 5")  # map.json, 9 layers, 1 image
 
 

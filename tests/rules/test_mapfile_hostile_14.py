@@ -49,12 +49,14 @@ from mapfile_helpers import (
     with_map_json,
 )
 
-from rules import atomic, mapfile, mapfile_checks
+from rules import atomic, mapfile
 from rules.annotations import Label
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.mapfile_play import parse_token_play, parse_turn
+from rules.mapfile import archive as mapfile_archive
+from rules.mapfile import checks as mapfile_checks
+from rules.mapfile.play import parse_token_play, parse_turn
 from rules.tokens import Token
 
 PREFIX = "cannot read map: "
@@ -132,9 +134,9 @@ def test_every_other_method_is_named(method: int, name: str) -> None:
 
 def test_an_lzma_error_never_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Belt and braces: were an LZMA member let through, its damage is still a MapFileError."""
-    monkeypatch.setattr(mapfile_checks, "READ_METHODS", frozenset({0, 8, zipfile.ZIP_LZMA}))
+    monkeypatch.setattr(mapfile_archive, "READ_METHODS", frozenset({0, 8, zipfile.ZIP_LZMA}))
     data = _damaged(_compressed("map.json", zipfile.ZIP_LZMA), "map.json")
-    assert lzma.LZMAError in mapfile_checks.MEMBER_ERRORS
+    assert lzma.LZMAError in mapfile_archive.MEMBER_ERRORS
     message = outcome(data)
     assert message is not None and "member 'map.json' cannot be read: " in message
 
@@ -175,7 +177,7 @@ def test_a_member_name_that_is_not_utf8_is_named(tmp_path: Path) -> None:
 
 def test_a_misnamed_entry_is_named_even_when_its_number_cannot_be_found() -> None:
     error = UnicodeDecodeError("utf-8", b"caf\xe9.png", 3, 4, "invalid continuation byte")
-    assert str(mapfile_checks.misnamed_member(io.BytesIO(b"not a zip"), error)) == (
+    assert str(mapfile_archive.misnamed_member(io.BytesIO(b"not a zip"), error)) == (
         "the archive's member name b'caf\\xe9.png' is not valid UTF-8 though its flag says "
         "it is (invalid continuation byte at byte 3)"
     )
@@ -463,7 +465,7 @@ def test_check_reports_a_map_that_loads_but_cannot_be_saved(
     path.write_bytes(replace_member("map.json", compact, GOOD_V7))
     written = len(members_of(mapfile.dumps(mapfile.load(path)))["map.json"])
     assert len(compact) < written
-    monkeypatch.setattr(mapfile_checks, "MAX_JSON_BYTES", len(compact))
+    monkeypatch.setattr(mapfile_archive, "MAX_JSON_BYTES", len(compact))
     mapfile.load(path)  # it loads, but the writer would make its map.json too large
     assert mapfile.check(path) == [
         f"cannot write map: map.json is {written} bytes, more than the {len(compact)} bytes limit"
@@ -477,13 +479,13 @@ def test_the_writer_holds_the_archive_to_the_readers_size_limits(
     with zipfile.ZipFile(io.BytesIO(mapfile.dumps(board))) as zf:
         total = sum(info.file_size for info in zf.infolist())
         members = len(zf.infolist())
-    monkeypatch.setattr(mapfile_checks, "MAX_TOTAL_BYTES", total)
+    monkeypatch.setattr(mapfile_archive, "MAX_TOTAL_BYTES", total)
     mapfile.dumps(board)  # exactly at the limit: its layers' sizes are counted exactly
-    monkeypatch.setattr(mapfile_checks, "MAX_TOTAL_BYTES", total - 1)
+    monkeypatch.setattr(mapfile_archive, "MAX_TOTAL_BYTES", total - 1)
     with pytest.raises(MapFileError, match=rf"would unpack to {total} bytes, more than the"):
         mapfile.dumps(board)
     monkeypatch.undo()
-    monkeypatch.setattr(mapfile_checks, "MAX_MEMBERS", members - 1)
+    monkeypatch.setattr(mapfile_archive, "MAX_MEMBERS", members - 1)
     with pytest.raises(MapFileError, match=f"holds {members} members, more than {members - 1}"):
         mapfile.dumps(board)
 
@@ -667,7 +669,7 @@ def test_an_old_map_that_would_grow_past_the_limit_when_saved_is_refused_at_load
     """Upgrading adds fields to every entry; a version-6 map.json within the limit may be
     too long as version 7, and would open but never save."""
     size = len(members_of(GOOD_V6)["map.json"])
-    monkeypatch.setattr(mapfile_checks, "MAX_JSON_BYTES", size + 10)
+    monkeypatch.setattr(mapfile_archive, "MAX_JSON_BYTES", size + 10)
     with pytest.raises(MapFileError, match=r"\(format version 6\) could not be saved again"):
         mapfile.loads(GOOD_V6)
 

@@ -34,7 +34,7 @@ from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.effects import OngoingEffect
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.mapfile_play import (
+from rules.mapfile.play import (
     EFFECT_FIELDS,
     PARTICIPANT_FIELDS,
     TOKEN_PLAY_FIELDS,

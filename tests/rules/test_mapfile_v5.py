@@ -34,8 +34,8 @@ from rules import mapfile
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.hexes import Hex
-from rules.mapfile_motion import MOTION_FIELDS, MOTION_FIELDS_V5
-from rules.mapfile_play import TOKEN_PLAY_FIELDS
+from rules.mapfile.motion import MOTION_FIELDS, MOTION_FIELDS_V5
+from rules.mapfile.play import TOKEN_PLAY_FIELDS
 from rules.motion import MAX_ALTITUDE, MAX_BULK, MODES, PACES, Motion
 from rules.pools import Vitals
 from rules.tokens import Token

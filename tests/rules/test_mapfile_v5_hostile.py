@@ -29,7 +29,7 @@ from rules import mapfile
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.mapfile_motion import MOTION_FIELDS
+from rules.mapfile.motion import MOTION_FIELDS
 from rules.motion import Motion
 from rules.tokens import Token
 

@@ -39,8 +39,8 @@ from rules.board import Board
 from rules.effects import EFFECT_KINDS, OngoingEffect
 from rules.hexes import Hex
 from rules.holds import Hold
-from rules.mapfile_dice import DICE_FIELDS, HOLD_FIELDS, MAX_DICE_NUMBER, ROLL_FIELDS
-from rules.mapfile_play import EFFECT_FIELDS
+from rules.mapfile.dice import DICE_FIELDS, HOLD_FIELDS, MAX_DICE_NUMBER, ROLL_FIELDS
+from rules.mapfile.play import EFFECT_FIELDS
 from rules.play import with_effect
 from rules.pools import SKILLS, Vitals
 from rules.roll_log import MAX_LOG, MAX_LOGGED_DICE, ROLE_NAMES, LoggedRoll, dice_rng
@@ -79,7 +79,8 @@ def test_v6_builder_round_trips_and_refuses_to_rewrite_a_later_format(
 ) -> None:
     board = make_v6.build_board()
     assert mapfile.loads(mapfile.dumps(board)) == board
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 7)
+    for module in (mapfile, mapfile.hexmap):  # the face re-exports it
+        monkeypatch.setattr(module, "FORMAT_VERSION", 7)
     assert make_v6.main() == 1
     assert "must not be rewritten" in capsys.readouterr().err
     assert V6_FIXTURE.read_bytes() == GOOD_V6

@@ -34,7 +34,7 @@ from rules.effects import EFFECT_KINDS, OngoingEffect
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.holds import Hold
-from rules.mapfile_dice import DICE_FIELDS, HOLD_FIELDS, ROLL_FIELDS
+from rules.mapfile.dice import DICE_FIELDS, HOLD_FIELDS, ROLL_FIELDS
 from rules.roll_log import MAX_LOG, MAX_LOGGED_DICE, LoggedRoll
 from rules.tokens import Token
 

@@ -38,8 +38,8 @@ from rules import mapfile
 from rules.board import Board
 from rules.body import DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
 from rules.hexes import Hex
-from rules.mapfile_body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
-from rules.mapfile_motion import MOTION_FIELDS, MOTION_FIELDS_V5
+from rules.mapfile.body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
+from rules.mapfile.motion import MOTION_FIELDS, MOTION_FIELDS_V5
 from rules.motion import MAX_RUN, MAX_SECONDARY_ROUNDS, Motion
 from rules.play import next_turn
 from rules.terrain import ConcealmentKind
@@ -97,7 +97,8 @@ def test_v7_builder_round_trips_and_refuses_to_rewrite_a_later_format(
 ) -> None:
     board = make_v7.build_board()
     assert mapfile.loads(mapfile.dumps(board)) == board
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
+    for module in (mapfile, mapfile.hexmap):  # the face re-exports it
+        monkeypatch.setattr(module, "FORMAT_VERSION", 8)
     assert make_v7.main() == 1
     assert "must not be rewritten" in capsys.readouterr().err
     assert V7_FIXTURE.read_bytes() == GOOD_V7

@@ -36,7 +36,7 @@ from rules.board import Board
 from rules.body import SENSES, Words
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.mapfile_body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
+from rules.mapfile.body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
 from rules.motion import Motion
 from rules.tokens import Token
 

@@ -93,7 +93,8 @@ def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPat
     def v7_to_v8(doc: dict[str, Any]) -> dict[str, Any]:
         return {**doc, "weather": [], "name": doc["name"] + " (upgraded)"}
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)
+    for module in (mapfile, mapfile.hexmap):  # the face re-exports it
+        monkeypatch.setattr(module, "FORMAT_VERSION", 8)
     for version, step in [*mapfile.UPGRADERS.items(), (7, v7_to_v8)]:
         monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
@@ -110,7 +111,8 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(doc["version"])
         return doc
 
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 9)
+    for module in (mapfile, mapfile.hexmap):  # the face re-exports it
+        monkeypatch.setattr(module, "FORMAT_VERSION", 9)
     monkeypatch.setitem(mapfile.UPGRADERS, 7, step)
     monkeypatch.setitem(mapfile.UPGRADERS, 8, step)
     assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 7
@@ -120,7 +122,11 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(mapfile, "FORMAT_VERSION", 8)  # GOOD is version 7: no step to 8
+    for module in (
+        mapfile,
+        mapfile.hexmap,
+    ):  # the face re-exports it  # GOOD is version 7: no step to 8
+        monkeypatch.setattr(module, "FORMAT_VERSION", 8)
     refuse(GOOD, "no upgrade from format version 7 to 8")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import zipfile
 from collections.abc import Callable
 
 from rules.errors import MapFileError
-from rules.mapfile_checks import MIB, member_buffer, member_errors, read_rest
+from rules.mapfile.archive import MIB, member_buffer, member_errors, read_rest
 
 __all__ = ["HEADER_BYTES", "JPEG_HEADER_BYTES", "JPEG_SEGMENTS", "MAX_PICTURE_PIXELS",
            "MAX_PICTURE_SIDE", "picture_size", "read_picture"]  # fmt: skip

@@ -4,12 +4,12 @@ A ``.hexmap`` is a zip archive holding
 
 - ``map.json`` (deflated): format name and version, the app version that wrote it, the
   grid, the layer members, the tokens in board order (with their body: senses, limbs,
-  words, :mod:`rules.mapfile_body`; their play state and motion:
-  :mod:`rules.mapfile_motion`), the image names, rule options, the turn order, labels,
+  words, :mod:`rules.mapfile.body`; their play state and motion:
+  :mod:`rules.mapfile.motion`), the image names, rule options, the turn order, labels,
   notes, the background picture's placement, the pinned Area templates
-  (:mod:`rules.mapfile_areas`), the ongoing effects (play state:
-  :mod:`rules.mapfile_play`) and, last, the dice seed, the Holds and the roll log
-  (:mod:`rules.mapfile_dice`);
+  (:mod:`rules.mapfile.areas`), the ongoing effects (play state:
+  :mod:`rules.mapfile.play`) and, last, the dice seed, the Holds and the roll log
+  (:mod:`rules.mapfile.dice`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
   :data:`~rules.terrain.LAYER_SPECS`;
 - ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
@@ -19,7 +19,7 @@ Reading upgrades old versions step by step through :data:`UPGRADERS`; any proble
 damaged, newer or hostile file) raises :class:`~rules.errors.MapFileError` naming what
 is wrong. Nothing is unpickled or evaluated and no member name can leave the archive.
 Every file is untrusted, so the work and memory a file can cost are bounded before they
-are spent (the limits of :mod:`rules.mapfile_checks` and :mod:`rules.mapfile_pictures`):
+are spent (the limits of :mod:`rules.mapfile.checks` and :mod:`rules.mapfile.pictures`):
 only stored and deflated members are read, each once into one buffer; map.json's
 nesting, its text and each list are checked before anything iterates over them; and
 nothing is accepted that could not be saved again (every string must be valid UTF-8
@@ -50,17 +50,18 @@ from typing import Any, BinaryIO
 import numpy as np
 
 import rules
-from rules import mapfile_checks as chk
 from rules.atomic import replace_atomically_with
 from rules.board import Board
 from rules.errors import MapFileError
-from rules.mapfile_areas import upgrade_v2_to_v3
-from rules.mapfile_body import body_json, upgrade_v6_to_v7
-from rules.mapfile_dice import dice_json, upgrade_v5_to_v6
-from rules.mapfile_motion import upgrade_v4_to_v5
-from rules.mapfile_pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
-from rules.mapfile_play import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
-from rules.mapfile_reader import (
+from rules.mapfile import archive
+from rules.mapfile import checks as chk
+from rules.mapfile.areas import upgrade_v2_to_v3
+from rules.mapfile.body import body_json, upgrade_v6_to_v7
+from rules.mapfile.dice import dice_json, upgrade_v5_to_v6
+from rules.mapfile.motion import upgrade_v4_to_v5
+from rules.mapfile.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
+from rules.mapfile.play import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
+from rules.mapfile.reader import (
     HEX_FEET,
     ProblemsFound,
     annotations_json,
@@ -101,7 +102,7 @@ _DAMAGE_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError, O
                   RecursionError, tokenize.TokenError)  # fmt: skip
 """Errors that a damaged file can provoke deep inside zipfile, json or numpy."""
 _WRITE_DATE = (1980, 1, 1, 0, 0, 0)  # fixed, so the same board gives the same bytes
-_REWRITE_CHECKED = chk.MAX_JSON_BYTES // 2
+_REWRITE_CHECKED = archive.MAX_JSON_BYTES // 2
 """A current-version map.json larger than this is put through the writer at load (see
 :func:`_check_writable`); a smaller one is written back within the limit, since the
 writer's layout is at most about 1.5 times as long as the most compact JSON of the same
@@ -150,7 +151,7 @@ def _map_json_bytes(board: Board) -> bytes:
     sizes = {"map.json": len(header)}
     sizes |= {f"layers/{name}.npy": _npy_size(board.layers[name]) for name in LAYER_SPECS}
     sizes |= {f"images/{name}": len(data) for name, data in board.images.items()}
-    chk.check_sizes(sizes)
+    archive.check_sizes(sizes)
     return header
 
 
@@ -381,7 +382,7 @@ def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
         raise MapFileError(f"the zip archive needs a newer zip reader ({exc})") from exc
     except OSError as exc:
         raise MapFileError(f"could not open the file: {exc.strerror or exc}") from exc
-    except (*chk.MEMBER_ERRORS, *_DAMAGE_ERRORS) as exc:
+    except (*archive.MEMBER_ERRORS, *_DAMAGE_ERRORS) as exc:
         raise MapFileError(f"the zip archive is damaged ({type(exc).__name__}: {exc})") from exc
     with zf:
         return _read_archive(zf, problems)
@@ -389,19 +390,19 @@ def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
 
 def _misnamed(file: StrPath | io.BytesIO, exc: UnicodeDecodeError) -> MapFileError:
     if isinstance(file, io.BytesIO):
-        return chk.misnamed_member(file, exc)
+        return archive.misnamed_member(file, exc)
     try:
         with open(file, "rb") as fp:
-            return chk.misnamed_member(fp, exc)
+            return archive.misnamed_member(fp, exc)
     except OSError:
-        return chk.misnamed_member(io.BytesIO(), exc)
+        return archive.misnamed_member(io.BytesIO(), exc)
 
 
 def _read_archive(zf: zipfile.ZipFile, problems: list[str] | None) -> Board:
     """The board in an open archive; every error becomes a MapFileError."""
     try:
-        members = chk.check_archive(zf)
-        data = chk.parse_json(chk.read_member(zf, members["map.json"]))
+        members = archive.check_archive(zf)
+        data = chk.parse_json(archive.read_member(zf, members["map.json"]))
         version = _check_version(data)
         chk.check_counts(data)  # before an upgrade copies every entry
         data = _upgrade(data, version)
@@ -411,7 +412,7 @@ def _read_archive(zf: zipfile.ZipFile, problems: list[str] | None) -> Board:
         return board
     except MapFileError:
         raise
-    except (*chk.MEMBER_ERRORS, *_DAMAGE_ERRORS) as exc:
+    except (*archive.MEMBER_ERRORS, *_DAMAGE_ERRORS) as exc:
         raise MapFileError(f"the file is damaged ({type(exc).__name__}: {exc})") from exc
 
 

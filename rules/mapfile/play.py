@@ -1,7 +1,7 @@
 """map.json's play state (format version 4): each token's conditions, vitals and moving
 flags, the ongoing ``effects``, the ``turn`` order, and the blank ``fog`` layer of
 upgraded maps; and (version 5) how each token is moving, its ``motion``
-(:mod:`rules.mapfile_motion`), written and read with the rest of its play state.
+(:mod:`rules.mapfile.motion`), written and read with the rest of its play state.
 
 A token gains (every field required; the defaults are what the upgrade gives):
 
@@ -36,7 +36,7 @@ Writing reads each part back (so saving refuses what would not read back); readi
 strict and raises :class:`~rules.errors.MapFileError` naming the field and index
 (``"map.json: tokens[1].conditions[0].tier must be an integer, not a string"``). A token's
 conditions, the effects and the turn order are held to their limits
-(:data:`~rules.mapfile_checks.MAX_CONDITIONS`, ``MAX_EFFECTS``, ``MAX_TURN_ORDER``) before
+(:data:`~rules.mapfile.checks.MAX_CONDITIONS`, ``MAX_EFFECTS``, ``MAX_TURN_ORDER``) before
 they are read, and their repeats are found with a set, in one pass.
 """
 
@@ -45,12 +45,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules import mapfile_checks as chk
 from rules.board import Board
 from rules.conditions import ConditionEntry
 from rules.effects import EFFECT_KINDS, OngoingEffect
 from rules.errors import MapFileError
-from rules.mapfile_motion import motion_json, parse_motion
+from rules.mapfile import checks as chk
+from rules.mapfile.motion import motion_json, parse_motion
 from rules.pools import BODY_PARTS, POOLS, SKILLS, Pairs, Vitals
 from rules.tokens import Token
 from rules.turns import Participant, TurnState

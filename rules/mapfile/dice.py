@@ -13,10 +13,10 @@ drawn, the Holds between tokens, and the roll log (issue #7; :mod:`rules.roll_lo
 Every field is required. ``dice.seed`` and ``dice.draws`` are whole numbers
 0..2**128 − 1 (the next draw uses :func:`rules.roll_log.dice_rng`, so a replay gives the
 same faces). A Hold names two tokens on the map, each creature Held once (so there are at
-most :data:`~rules.mapfile_checks.MAX_HOLDS`). The roll log holds at most
+most :data:`~rules.mapfile.checks.MAX_HOLDS`). The roll log holds at most
 :data:`rules.roll_log.MAX_LOG` rolls, oldest first; ``actor`` and ``target``
 are the names shown, not token ids, so a roll outlives its tokens. (Version 6 also gave
-each effect a ``kind`` and an ``amount``: :mod:`rules.mapfile_play`.)
+each effect a ``kind`` and an ``amount``: :mod:`rules.mapfile.play`.)
 
 :func:`dice_json` writes them after reading them back (saving refuses what would not read
 back); :func:`read_dice` reads them strictly, each Hold and roll on its own so ``hexweave
@@ -32,10 +32,10 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
-from rules import mapfile_checks as chk
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.holds import Hold
+from rules.mapfile import checks as chk
 from rules.roll_log import MAX_LOG, MAX_LOGGED_DICE, ROLE_NAMES, LoggedRoll
 
 __all__ = [

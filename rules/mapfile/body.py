@@ -12,7 +12,7 @@ the upgrade gives):
     "words": {"per_round": 10, "spent": 2, "round": 3}
 
 and its ``motion`` gains ``"spaces_in_a_row": 0, "dashed": false, "secondary_rounds": 0,
-"secondary_now": false`` (read with the rest of the motion by :mod:`rules.mapfile_motion`;
+"secondary_now": false`` (read with the rest of the motion by :mod:`rules.mapfile.motion`;
 ``secondary_rounds`` is 0..10⁹, the rounds of Secondary movement counted toward the next
 Overexertion roll, [S001] "you must roll for Overexertion after each 10 minutes", and
 ``secondary_now`` whether it moved with a Secondary movement type this turn).
@@ -35,9 +35,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules import mapfile_checks as chk
 from rules.body import DEFAULT_LIMBS, DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
 from rules.errors import MapFileError
+from rules.mapfile import checks as chk
 from rules.motion import Motion
 from rules.tokens import Token
 

@@ -10,10 +10,10 @@ Each entry is an object with every field of :class:`~rules.areas.AreaTemplate`:
 
 :func:`areas_json` writes the entries, :func:`parse_area` reads one strictly (raising
 :class:`~rules.errors.MapFileError` naming ``areas[i]`` and the field; an ``origin`` of
-more than :data:`~rules.mapfile_checks.MAX_AREA_ORIGIN` hexes is refused before it is
+more than :data:`~rules.mapfile.checks.MAX_AREA_ORIGIN` hexes is refused before it is
 read, and its hexes are checked against the map in their order, the first off it named) and
 :func:`upgrade_v2_to_v3` gives a version-2 ``map.json`` an empty list. The reader
-(:mod:`rules.mapfile_reader`) reads the list with the labels and notes, so saving refuses
+(:mod:`rules.mapfile.reader`) reads the list with the labels and notes, so saving refuses
 what would not read back and ``hexweave check`` lists every bad entry.
 """
 
@@ -22,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from rules import mapfile_checks as chk
 from rules.areas import AreaKind, AreaTemplate
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.ids import id_problem
+from rules.mapfile import checks as chk
 
 __all__ = ["AREA_FIELDS", "areas_json", "parse_area", "upgrade_v2_to_v3"]
 
@@ -48,7 +48,7 @@ _KINDS = ", ".join(kind.value for kind in AreaKind)
 def areas_json(board: Board) -> list[MapDict]:
     """map.json's ``areas`` for ``board``, in board order. Values the reader would refuse
     (from a model changed past its own checks) are written as they are, for the reader's
-    read-back to name; see :func:`rules.mapfile_reader.annotations_json`."""
+    read-back to name; see :func:`rules.mapfile.reader.annotations_json`."""
     return [_area_json(area) for area in board.areas.values()]
 
 

@@ -1,9 +1,9 @@
 """Building a :class:`~rules.board.Board` from a checked ``map.json`` (current format
 version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
 JSON of labels, notes, the background and pinned Areas (written only once it reads back;
-Areas in :mod:`rules.mapfile_areas`, play state in :mod:`rules.mapfile_play`, the dice,
-Holds and roll log in :mod:`rules.mapfile_dice`, each token's body in
-:mod:`rules.mapfile_body`).
+Areas in :mod:`rules.mapfile.areas`, play state in :mod:`rules.mapfile.play`, the dice,
+Holds and roll log in :mod:`rules.mapfile.dice`, each token's body in
+:mod:`rules.mapfile.body`).
 
 Each field is type-checked strictly (``true`` is not an integer, ``1.5`` is not a ``q``)
 and each problem raises :class:`~rules.errors.MapFileError` naming the field, layer or
@@ -12,7 +12,7 @@ token (``"map.json: tokens[2].size must be an integer, not true/false"``). Given
 each layer, token, label, note and Area and the background, and goes on, so ``hexweave
 check`` can list them all (each effect, the turn order, each Hold and roll too).
 
-Each list is held to its limit (:data:`rules.mapfile_checks.MAX_TOKENS` and the others)
+Each list is held to its limit (:data:`rules.mapfile.checks.MAX_TOKENS` and the others)
 before it is read, every duplicate check is a set or dict look-up, and a footprint, label
 or Area is checked against the map in one pass in file order (the first hex off the map
 is named). The pictures are read last, once the parsed map.json has been freed.
@@ -28,18 +28,18 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from rules import mapfile_checks as chk
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
 from rules.board import MAX_MAP_SIDE, Board, OptionValue, hex_to_cell
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.mapfile_areas import areas_json, parse_area
-from rules.mapfile_body import parse_body
-from rules.mapfile_dice import read_dice
-from rules.mapfile_pictures import read_picture
-from rules.mapfile_play import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
+from rules.mapfile import checks as chk
+from rules.mapfile.areas import areas_json, parse_area
+from rules.mapfile.body import parse_body
+from rules.mapfile.dice import read_dice
+from rules.mapfile.pictures import read_picture
+from rules.mapfile.play import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
 from rules.terrain import LAYER_SPECS, Layer, read_only
 from rules.tokens import Token, TokenKind
 

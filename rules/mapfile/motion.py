@@ -2,7 +2,7 @@
 
 Each token gains a ``motion`` object with every field of :class:`~rules.motion.Motion`
 (all required; the defaults are what the upgrade gives; the last four are new in version 7,
-:mod:`rules.mapfile_body`):
+:mod:`rules.mapfile.body`):
 
 .. code-block:: json
 
@@ -11,7 +11,7 @@ Each token gains a ``motion`` object with every field of :class:`~rules.motion.M
                "spaces_in_a_row": 2, "dashed": true, "secondary_rounds": 37,
                "secondary_now": false}
 
-:func:`motion_json` writes it (read back by :mod:`rules.mapfile_play` with the rest of
+:func:`motion_json` writes it (read back by :mod:`rules.mapfile.play` with the rest of
 a token's play state, so saving refuses what would not read back), :func:`parse_motion`
 reads it strictly, raising :class:`~rules.errors.MapFileError` naming the token and
 field (``"map.json: tokens[1].motion.altitude must be an integer, not a number"``,
@@ -30,9 +30,9 @@ import numbers
 from collections.abc import Iterable
 from typing import Any
 
-from rules import mapfile_checks as chk
 from rules.conditions import ConditionEntry
 from rules.errors import MapFileError
+from rules.mapfile import checks as chk
 from rules.motion import Motion
 
 __all__ = ["MOTION_FIELDS", "MOTION_FIELDS_V5", "motion_json", "parse_motion", "upgrade_v4_to_v5"]
