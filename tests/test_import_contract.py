@@ -1,0 +1,282 @@
+"""The import contract of DESIGN.md "Layers" (issue #15), as a ratchet.
+
+- **rules runs down**: every rules module belongs to a layer (:data:`LAYER_OF`, the
+  target layout); an import may only reach a module of a lower layer or of its own
+  (``base < contracts < board < {battlefield, mapfile, prep} < movement < actions``; the
+  three middle packages do not import each other).
+- **app goes through faces**: app imports ``rules``, a ``rules.<package>`` face or a pinned
+  contract module, never a module behind a face.
+- **no circles** among rules modules.
+
+Imports inside functions count (a lazy import is still an arrow). Today's violations are
+listed below; the test fails on a new one, and on a listed one that is gone (take it off
+the list: it only shrinks, and ends empty).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES, APP = ROOT / "rules", ROOT / "app"
+
+ORDER = {
+    "base": 0,
+    "contracts": 1,
+    "board": 2,
+    "battlefield": 3,
+    "mapfile": 3,
+    "prep": 3,
+    "movement": 4,
+    "actions": 5,
+}
+"""The rank of each layer: an import may reach a lower rank, or its own layer."""
+
+_LAYERS = {
+    "base": "errors ids options atomic text",
+    "contracts": "hexes layout areas dice",
+    "board": "board board_checks tokens terrain annotations effects conditions pools motion "
+    "holds turns play roll_log offsets reshape body sizes",
+    "battlefield": "occupancy placement reach concealment line_of_effect targeting "
+    "visibility encumbrance",
+    "prep": "painting gridfit library",
+    "movement": "movement movement_costs movement_field stance jumping falling forced "
+    "collision hinder aloft climbing overexertion",
+    "actions": "action_terms action_types actions actions_area actions_attack actions_hold "
+    "actions_manifest actions_overpower actions_tackle actions_tactics conflict_actions "
+    "contest harm strike overpower tactics",
+}
+LAYER_OF = {f"rules.{name}": layer for layer, names in _LAYERS.items() for name in names.split()}
+"""Where each rules module belongs (rules.mapfile.* is the mapfile layer)."""
+
+FACES = frozenset(
+    {"rules", "rules.actions", "rules.areas", "rules.dice", "rules.hexes", "rules.layout"}
+    | {"rules.mapfile", "rules.turns"}
+)
+"""What app may import: the rules face, the pinned contract modules and package faces."""
+
+# Today's violations (the ratchet): each only comes off the list.
+RULES_UPWARD = frozenset(
+    {
+        "rules.encumbrance -> rules.aloft",
+        "rules.holds -> rules.conflict_actions",
+        "rules.holds -> rules.occupancy",
+        "rules.holds -> rules.reach",
+        "rules.play -> rules.jumping",
+        "rules.play -> rules.overexertion",
+    }
+)
+APP_PAST_FACES = frozenset(
+    {
+        "rules.action_terms",
+        "rules.actions_area",
+        "rules.actions_attack",
+        "rules.aloft",
+        "rules.annotations",
+        "rules.atomic",
+        "rules.board",
+        "rules.body",
+        "rules.climbing",
+        "rules.collision",
+        "rules.concealment",
+        "rules.conditions",
+        "rules.contest",
+        "rules.errors",
+        "rules.falling",
+        "rules.forced",
+        "rules.gridfit",
+        "rules.holds",
+        "rules.ids",
+        "rules.jumping",
+        "rules.library",
+        "rules.motion",
+        "rules.movement",
+        "rules.movement_costs",
+        "rules.movement_field",
+        "rules.options",
+        "rules.overpower",
+        "rules.painting",
+        "rules.placement",
+        "rules.play",
+        "rules.pools",
+        "rules.reach",
+        "rules.roll_log",
+        "rules.stance",
+        "rules.tactics",
+        "rules.targeting",
+        "rules.terrain",
+        "rules.tokens",
+        "rules.visibility",
+    }
+)
+CIRCLES = frozenset(
+    " ".join(sorted(modules))
+    for modules in [
+        [
+            "rules.actions",
+            "rules.actions_area",
+            "rules.actions_attack",
+            "rules.actions_hold",
+            "rules.actions_manifest",
+            "rules.actions_overpower",
+            "rules.actions_tackle",
+            "rules.actions_tactics",
+        ],
+        [
+            "rules.aloft",
+            "rules.encumbrance",
+            "rules.falling",
+            "rules.jumping",
+            "rules.movement",
+            "rules.movement_costs",
+            "rules.movement_field",
+            "rules.overexertion",
+            "rules.play",
+        ],
+        [
+            "rules.board",
+            "rules.board_checks",
+            "rules.body",
+            "rules.holds",
+            "rules.occupancy",
+            "rules.reach",
+            "rules.reshape",
+            "rules.sizes",
+            "rules.terrain",
+            "rules.tokens",
+        ],
+    ]
+)
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of a rules module (``None`` for the ``rules`` face itself)."""
+    if module == "rules.mapfile" or module.startswith("rules.mapfile."):
+        return "mapfile"
+    return LAYER_OF.get(module)
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> Iterator[str]:
+    """Every rules module ``path`` imports (``from rules import x`` names ``rules.x`` when x
+    is a module), lazy imports included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "rules")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[0] != "rules":
+                continue
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                yield sub if _is_module(sub) else node.module
+
+
+def _is_module(name: str) -> bool:
+    relative = Path(*name.split("."))
+    return (ROOT / relative).with_suffix(".py").exists() or (
+        ROOT / relative / "__init__.py"
+    ).exists()
+
+
+def _sources(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def rules_graph() -> dict[str, set[str]]:
+    """Each rules module (not the face) and the rules modules it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in _sources(RULES):
+        name = module_name(path)
+        if name != "rules":
+            graph[name] = {m for m in imports(path) if m not in ("rules", name)}
+    return graph
+
+
+def upward(graph: dict[str, set[str]]) -> set[str]:
+    found = set()
+    for source, targets in graph.items():
+        mine = layer_of(source)
+        for target in targets:
+            theirs = layer_of(target)
+            if mine is None or theirs is None or mine == theirs:
+                continue
+            if ORDER[theirs] >= ORDER[mine]:
+                found.add(f"{source} -> {target}")
+    return found
+
+
+def circles(graph: dict[str, set[str]]) -> set[str]:
+    """The rules modules on an import circle, each circle as its sorted members."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: set[str] = set()
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.add(" ".join(sorted(component)))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def app_past_faces() -> set[str]:
+    return {m for path in _sources(APP) for m in imports(path) if m not in FACES}
+
+
+def _ratchet(found: set[str], known: frozenset[str], what: str) -> None:
+    new, gone = sorted(found - known), sorted(known - found)
+    assert not new, f"new {what} (DESIGN.md 'Layers'):\n" + "\n".join(new)
+    assert not gone, f"fixed {what}: take them off the list in this test:\n" + "\n".join(gone)
+
+
+def test_every_rules_module_has_a_layer() -> None:
+    unplaced = sorted(m for m in rules_graph() if layer_of(m) is None)
+    assert unplaced == [], f"give these a layer in LAYER_OF: {unplaced}"
+
+
+def test_rules_imports_run_down() -> None:
+    _ratchet(upward(rules_graph()), RULES_UPWARD, "imports running up the layers")
+
+
+def test_app_imports_rules_through_faces() -> None:
+    _ratchet(app_past_faces(), APP_PAST_FACES, "app imports past a rules face")
+
+
+def test_rules_has_no_import_circles() -> None:
+    _ratchet(circles(rules_graph()), CIRCLES, "import circles in rules")
+
+
+def test_the_checks_themselves() -> None:
+    graph = {
+        "rules.tokens": {"rules.jumping"},
+        "rules.jumping": {"rules.tokens"},
+        "rules.hexes": set(),
+    }
+    assert upward(graph) == {"rules.tokens -> rules.jumping"}
+    assert circles(graph) == {"rules.jumping rules.tokens"}
+    assert layer_of("rules.mapfile.archive") == "mapfile"
