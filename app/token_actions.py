@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Hex, RulesError, Token, placement_problem, ring
-from rules.library import TemplateError, TokenTemplate, read_template_image, template_id_for
+from rules.prep import TemplateError, TokenTemplate, read_template_image, template_id_for
 
 # How far (in spaces) a copy may land from its original before duplicating gives up.
 MAX_COPY_DISTANCE = 24

@@ -2,8 +2,8 @@
 
 The user clicks the centres of three or more neighbouring hexes on the picture, in order
 along a row (pointy-top hexes: left to right along a horizontal row; flat-top: top to
-bottom down a column, see :func:`rules.gridfit.row_hexes`). Each click drops a numbered
-marker; from the third on, :func:`rules.gridfit.fit_row` fits size, orientation and
+bottom down a column, see :func:`rules.prep.gridfit.row_hexes`). Each click drops a numbered
+marker; from the third on, :func:`rules.prep.gridfit.fit_row` fits size, orientation and
 offset by least squares and the fitted grid is previewed over the picture with its
 residual. :meth:`CalibrateTool.apply` commits ONE undo step, "Fit grid to picture".
 
@@ -36,7 +36,7 @@ from app.scene.geometry import SceneGeometry
 from app.tools.base import DocumentWatcher, Gesture, Tool
 from rules import Board, Hex, RulesError, disk
 from rules.annotations import Background
-from rules.gridfit import GridFit, GridFitError, fit_row_then_anywhere
+from rules.prep import GridFit, GridFitError, fit_row_then_anywhere
 
 if TYPE_CHECKING:
     from app.scene.map_scene import MapScene

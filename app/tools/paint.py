@@ -2,7 +2,7 @@
 
 A stroke previews the hexes it will touch (a hatched outline) while the button is down
 and commits on release as ONE undo step, however many hexes it touches. What a stroke
-covers comes from :mod:`rules.painting`; the write is the controller's.
+covers comes from :mod:`rules.prep.painting`; the write is the controller's.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from app.scene.overlay_items import HexSetPreviewItem
 from app.tools.base import Gesture, Tool
 from rules import Hex
-from rules.painting import brush, eyedropper, flood_region, stroke
+from rules.prep import brush, eyedropper, flood_region, stroke
 
 if TYPE_CHECKING:
     from app.controller import MapController

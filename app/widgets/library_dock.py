@@ -33,7 +33,7 @@ from app.scene.map_scene import MapScene
 from app.scene.style import readable_text_color
 from app.widgets.map_drop import TEMPLATE_MIME, template_mime
 from rules import Hex, Token
-from rules.library import (
+from rules.prep import (
     ART_FOLDER,
     TemplateError,
     TokenTemplate,

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from app.token_actions import TokenActions
 from rules import Hex
-from rules.library import TokenTemplate
+from rules.prep import TokenTemplate
 
 TEMPLATE_MIME = "application/x-hexweave-template"
 

@@ -40,8 +40,8 @@ from app.widgets.panel_widgets import spin_box
 from app.widgets.token_editors import MovementTypesEditor, SensesEditor
 from rules import Hex, MapFileError, Token, TokenKind
 from rules.body import MAX_LIMBS, MAX_WORDS
-from rules.library import MAX_IMAGE_BYTES
 from rules.mapfile import picture_size
+from rules.prep import MAX_IMAGE_BYTES
 from rules.tokens import MAX_SIZE, MIN_SIZE, SIDES
 
 PREVIEW = 64

@@ -12,7 +12,7 @@ from qt_helpers import png_bytes
 from app.document import MapDocument
 from app.token_actions import TokenActions, stored_picture
 from rules import Board, Hex, Token, TokenKind, distance
-from rules.library import TokenTemplate, save_template
+from rules.prep.library import TokenTemplate, save_template
 
 WALL = Hex(5, 2)
 

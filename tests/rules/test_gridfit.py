@@ -1,4 +1,4 @@
-"""Tests for rules.gridfit: fitting hex size, origin and orientation to clicked centres.
+"""Tests for rules.prep.gridfit: fitting hex size, origin and orientation to clicked centres.
 
 Synthetic clicks are the centres of known hexes under a known Layout (both orientations,
 sizes 20..120 px, origins anywhere), optionally with click noise drawn uniformly from
@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules.gridfit
+import rules.prep.gridfit
 from rules.errors import RulesError
-from rules.gridfit import GridFit, GridFitError, fit_grid, fit_row, nudged, row_hexes, scaled
 from rules.hexes import Hex
 from rules.layout import Layout, Orientation
+from rules.prep.gridfit import GridFit, GridFitError, fit_grid, fit_row, nudged, row_hexes, scaled
 
 POINTY, FLAT = Orientation.POINTY, Orientation.FLAT
 BOTH = pytest.mark.parametrize("orientation", [POINTY, FLAT], ids=["pointy", "flat"])
@@ -277,7 +277,7 @@ def test_gridfit_is_frozen_data() -> None:
 
 
 def test_the_module_examples_run() -> None:
-    assert doctest.testmod(rules.gridfit).failed == 0
+    assert doctest.testmod(rules.prep.gridfit).failed == 0
 
 
 def test_a_short_row_then_clicks_anywhere_meets_the_accuracy_goal_with_noise() -> None:
@@ -285,7 +285,7 @@ def test_a_short_row_then_clicks_anywhere_meets_the_accuracy_goal_with_noise() -
     over 400 random grids per orientation: size always within 1 %, and the grid's offset
     — measured in the middle of the clicked hexes, where the clicks pin it — within 1 px
     in at least 99 % of them (measured over 1000: 0.1 % exceed)."""
-    from rules.gridfit import fit_row_then_anywhere
+    from rules.prep.gridfit import fit_row_then_anywhere
 
     extra = {
         Orientation.POINTY: [
@@ -338,7 +338,7 @@ def test_a_short_row_then_clicks_anywhere_meets_the_accuracy_goal_with_noise() -
 
 
 def test_extending_refuses_a_second_click_on_a_hex() -> None:
-    from rules.gridfit import GridFitError, extended
+    from rules.prep.gridfit import GridFitError, extended
 
     truth = Layout(Orientation.POINTY, 30.0, 10.0, 10.0)
     fit = fit_grid(

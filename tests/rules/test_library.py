@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules import Hex, Token, TokenKind
-from rules.library import (
+from rules.prep.library import (
     ART_FOLDER,
     MAX_IMAGE_BYTES,
     TemplateError,

@@ -1,4 +1,4 @@
-"""Tests for rules.painting: what a brush, stroke and flood fill touch, and what paint,
+"""Tests for rules.prep.painting: what a brush, stroke and flood fill touch, and what paint,
 paint_ground and adjust write (plain pytest + hypothesis, no Qt).
 
 Every answer is checked against a brute-force version built from rules.hexes
@@ -15,12 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import rules.painting
+import rules.prep.painting
 from rules.board import Board
 from rules.errors import OutOfBoundsError, RulesError
 from rules.hexes import Hex, disk, hex_line, neighbors
 from rules.layout import Orientation
-from rules.painting import (
+from rules.prep.painting import (
     ADJUSTABLE_LAYERS,
     PaintError,
     Region,
@@ -390,4 +390,4 @@ def test_eyedropper_returns_plain_ints() -> None:
 
 
 def test_the_module_examples_run() -> None:
-    assert doctest.testmod(rules.painting).failed == 0
+    assert doctest.testmod(rules.prep.painting).failed == 0
