@@ -35,7 +35,7 @@ ORDER = {
 """The rank of each layer: an import may reach a lower rank, or its own layer."""
 
 _LAYERS = {
-    "base": "errors ids options atomic text",
+    "base": "errors ids options atomic text faces",
     "contracts": "hexes layout areas dice",
     "board": "board board_checks tokens terrain annotations effects conditions pools motion "
     "holds turns play roll_log offsets reshape body sizes",
@@ -293,9 +293,12 @@ def test_the_checks_themselves() -> None:
 def test_a_lazy_face_names_exactly_what_its_modules_export() -> None:
     import importlib
 
-    import rules.prep as face
-
-    modules = {m: importlib.import_module(f"rules.prep.{m}") for m in set(face._HOME.values())}
-    exported = {name: m for m, module in modules.items() for name in module.__all__}
-    assert exported == face._HOME
-    assert all(getattr(face, name) is getattr(modules[m], name) for name, m in exported.items())
+    for package in sorted(PACKAGES):
+        face = importlib.import_module(f"rules.{package}")
+        homes = getattr(face, "HOMES", None)
+        if homes is None:  # an eager face
+            continue
+        for module, names in homes.items():
+            defined = importlib.import_module(f"rules.{package}.{module}")
+            assert sorted(names) == sorted(defined.__all__), (package, module)
+            assert all(getattr(face, n) is getattr(defined, n) for n in names)
