@@ -29,11 +29,11 @@ from rules import (
     RulesError,
 )
 from rules.annotations import Label, Note
+from rules.battlefield import group_placement_problem, placement_problem
 from rules.holds import followers, holds_after_move
 from rules.ids import fresh_id
 from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
-from rules.placement import group_placement_problem, placement_problem
 from rules.play import marked_moving, turn_after_leaving, with_effect
 from rules.prep import PaintResult, Region, adjust, paint, paint_ground
 

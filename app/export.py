@@ -1,7 +1,7 @@
 """Render a map to PNG, PDF or SVG without a window (File → Export… and ``hexweave export``).
 
 The picture is drawn by the same scene items as the window, so what is exported is what
-is seen. ``ExportOptions(player=True)`` renders :func:`rules.visibility.player_board`
+is seen. ``ExportOptions(player=True)`` renders :func:`rules.battlefield.visibility.player_board`
 instead of the GM's board, with every fogged space covered by opaque fog.
 
 Scale is always counted per hex *edge to edge* (a hex is 5 ft): a PNG has
@@ -34,7 +34,7 @@ from PySide6.QtGui import QColor, QPageSize
 from app.scene.geometry import HEX_SIZE, SceneGeometry
 from rules import Board
 from rules.atomic import replace_atomically
-from rules.visibility import player_board
+from rules.battlefield import player_board
 
 if TYPE_CHECKING:
     from app.export_render import FogItem as FogItem

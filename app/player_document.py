@@ -1,7 +1,8 @@
 """PlayerDocument: what the players may see of the GM's open map, kept up to date.
 
 It wraps the GM's :class:`~app.document.MapDocument` and shows
-:func:`rules.visibility.player_board` of it: no hidden tokens, no GM-only labels or notes,
+:func:`rules.battlefield.visibility.player_board` of it: no hidden tokens, no GM-only
+labels or notes,
 nothing under fog, no Pools the GM did not share. It is read-only (nothing is ever
 pushed on an undo stack here) and emits :attr:`PlayerDocument.changed` like a
 MapDocument, so a :class:`~app.scene.map_scene.MapScene` can show it. Paused, it stops
@@ -21,7 +22,7 @@ from PySide6.QtCore import QObject, Signal
 from app.commands import BoardEditCommand
 from app.document import Change, MapDocument
 from rules import Board
-from rules.visibility import player_board, revealed_around
+from rules.battlefield import player_board, revealed_around
 
 PARTY_SIDES = ("party",)
 

@@ -9,6 +9,18 @@ from __future__ import annotations
 from rules import mapfile
 from rules.aloft import in_the_air
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
+from rules.battlefield.concealment import (
+    Concealment,
+    concealment,
+    concealment_between,
+    concealment_field,
+)
+from rules.battlefield.encumbrance import Encumbrance, EncumbranceSource, encumbered
+from rules.battlefield.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
+from rules.battlefield.placement import placement_problem
+from rules.battlefield.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
+from rules.battlefield.targeting import AreaResult, Hit, aim, origin_mask, points_away
+from rules.battlefield.visibility import fogged, player_board, revealed_around
 from rules.board import Board, cell_to_hex, hex_to_cell
 from rules.body import FreeLimbs, Words, free_limbs, spend_words, words_left
 from rules.climbing import catch_fall, climb_result, climb_roll
@@ -22,7 +34,6 @@ from rules.collision import (
     movement_collision,
     soften_collision,
 )
-from rules.concealment import Concealment, concealment, concealment_between, concealment_field
 from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
 from rules.conflict_actions import (
     defensive_stance,
@@ -37,7 +48,6 @@ from rules.conflict_actions import (
 from rules.contest import Contest, contest, contest_chance
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.effects import OngoingEffect
-from rules.encumbrance import Encumbrance, EncumbranceSource, encumbered
 from rules.errors import (
     BoardError,
     DiceError,
@@ -71,13 +81,10 @@ from rules.motion import Motion
 from rules.movement import MovePlan, budget_of, movement_left, plan_move, plan_path, sound_of
 from rules.movement_costs import Charge, MoveRoll, StepCost, step_cost
 from rules.movement_field import MovementField, movement_field
-from rules.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
 from rules.overpower import OverpowerCheck, overpower, shove_destinations
-from rules.placement import placement_problem
 from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
 from rules.pools import Vitals, pool_current, pool_maximum
-from rules.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
 from rules.sizes import EffectiveSize, effective_size
 from rules.stance import (
     MotionChange,
@@ -96,11 +103,9 @@ from rules.tactics import (
     strike_size_modifier,
     targeted_space_dice,
 )
-from rules.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
 from rules.turns import SOULWEAVER, TurnState
-from rules.visibility import fogged, player_board, revealed_around
 
 __version__ = "0.7.0"
 

@@ -2,7 +2,7 @@
 Encumbered, and the lasting parts of conflict actions (:data:`rules.effects.EFFECT_KINDS`).
 
 - Encumbered: "−Tier on physical action rolls, physical defences and Mobility rolls"
-  ([P-COND], RULES-DIGEST §6), from every source :func:`rules.encumbrance.encumbered`
+  ([P-COND], RULES-DIGEST §6), from every source :func:`rules.battlefield.encumbrance.encumbered`
   counts (a Hold, Crowded, Crouching, Prone, Climbing, off the ground…).
 - Defensive Stance: "+1 on defenses against physical attacks" [S002].
 - Charge: "suffer −1 on defenses against physical attacks for 1 round" [S002].
@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.action_types import ActionPlan, Modifier
+from rules.battlefield.encumbrance import encumbered
 from rules.board import Board
 from rules.effects import OngoingEffect
-from rules.encumbrance import encumbered
 from rules.ids import fresh_id
 from rules.play import with_effect
 from rules.tactics import charge

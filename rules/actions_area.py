@@ -45,17 +45,17 @@ from rules.actions import (
     skill_pool,
 )
 from rules.actions_attack import apply_damage, attack_refusal
+from rules.battlefield.line_of_effect import walls_among
+from rules.battlefield.reach import can_reach
+from rules.battlefield.targeting import aim
 from rules.board import Board
 from rules.dice import Roll, injury, roll
 from rules.hexes import Hex, distance
-from rules.line_of_effect import walls_among
 from rules.options import RuleOptions
-from rules.reach import can_reach
 from rules.roll_log import LoggedRoll, appended
 from rules.strike import strike
 from rules.tactics import STRIKE_DL, SpaceDice, range_band, strike_size_modifier
 from rules.tactics import targeted_space_dice as _space_dice
-from rules.targeting import aim
 from rules.tokens import TokenKind
 
 __all__ = [
@@ -357,7 +357,7 @@ def _apply_object(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Di
 def area_subjects(
     board: Board, area_id: str, options: RuleOptions | None = None
 ) -> tuple[str, ...]:
-    """The subjects pinned Area ``area_id`` hits (:func:`rules.targeting.aim`): "It
+    """The subjects pinned Area ``area_id`` hits (:func:`rules.battlefield.targeting.aim`): "It
     affects all creatures and unattended objects in the area." [S000] — each once."""
     return tuple(aim(board, board.areas[area_id], options).hit_ids())
 

@@ -37,7 +37,8 @@ one); a suffocate or swallow attempt does only what it names (no +1 Encumbered) 
 also a Called Shot; a swallowed token stays on the board at its swallower's anchor, its
 Hold ended ("removed from the [Hold]"), with the condition Swallowed (source: the
 swallower's id) and nothing else stored — its Crowded 2 and the Encumbered that gives are
-computed (:func:`rules.occupancy.crowded`, :func:`rules.encumbrance.encumbered`); it moves
+computed (:func:`rules.battlefield.occupancy.crowded`,
+:func:`rules.battlefield.encumbrance.encumbered`); it moves
 with its swallower (:func:`rules.holds.move_together`). The stomach, "an unattended
 object", makes no defence roll (the attack needs the Strike's DL 3) and its Durability is
 the Injury it takes before Wounded Tiers (like a Severe Threshold): Wounded = Injury − 2.

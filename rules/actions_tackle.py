@@ -7,7 +7,8 @@ is modified from size." One outcome:
 
 - **the move** — the tackler moves into the target's space (``request.destination``, one
   of the target's spaces; by default the one nearest the tackler) when it may enter it
-  (:func:`rules.occupancy.entry_check`, [S000] "You cannot move into an occupied space if
+  (:func:`rules.battlefield.occupancy.entry_check`, [S000] "You cannot move into an
+  occupied space if
   you would cause it to be more than fully occupied"); otherwise its path is blocked and
   it stays where it is ([S001] "Collision may occur … while you are moving and your path
   is blocked"). It moves hit or miss: the move is what the Tackle is made during. A Held
@@ -32,12 +33,12 @@ from dataclasses import dataclass, replace
 
 from rules.actions import ActionPlan, ActionRequest, Applied, Dice, Pool
 from rules.actions_attack import apply_damage
+from rules.battlefield.occupancy import entry_check
 from rules.board import Board
 from rules.collision import Collision, collision_balance, formula_pool, movement_collision
 from rules.dice import injury
 from rules.hexes import Hex, distance
 from rules.holds import carry_held, held_problem
-from rules.occupancy import entry_check
 from rules.options import RuleOptions
 from rules.overpower import overpower
 from rules.play import marked_moving

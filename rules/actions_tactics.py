@@ -55,12 +55,12 @@ from rules.actions_manifest import (
     plan_manifest,
     plan_ready,
 )
+from rules.battlefield.reach import can_reach
 from rules.board import Board
 from rules.conflict_actions import HINDER_DL, distract_bonus, hinder_attack
 from rules.dice import Roll, roll
 from rules.hinder import overpower_size_modifier
 from rules.play import without_effect
-from rules.reach import can_reach
 from rules.roll_log import LoggedRoll
 from rules.sizes import effective_size
 from rules.tactics import STRIKE_DL

@@ -1,7 +1,7 @@
 """What a game master writes and pins on a map: labels, notes and the background picture.
 
 Labels and notes are either visible to players or GM-only (``gm_only``); the player view
-(:mod:`rules.visibility`) drops GM-only ones. A note hangs on a hex or on a token.
+(:mod:`rules.battlefield.visibility`) drops GM-only ones. A note hangs on a hex or on a token.
 
 The background is a battle-map picture stored in the map file. Its placement says where
 the hex grid lies on it, in the picture's own pixels: ``hex_size`` is a hex's circumradius

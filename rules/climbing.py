@@ -8,7 +8,7 @@ stop falling and any Serious Injury caused from Collision only affects the limbs
 
 The limbs used are the climber's choice (2 Free Limbs by default); :func:`climb_roll_for`
 checks them against its Free Limbs (:func:`rules.body.free_limbs`) and adds Encumbered's
-−Tier (a Mobility roll; Tier 2 while Climbing or falling, :func:`rules.encumbrance.
+−Tier (a Mobility roll; Tier 2 while Climbing or falling, :func:`rules.battlefield.encumbrance.
 encumbered`). The DL and the 2 limbs are :data:`rules.motion.CLIMB_DL` and
 :data:`rules.motion.CLIMB_FREE_LIMBS`.
 
@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.battlefield.encumbrance import encumbered
 from rules.board import Board
 from rules.body import free_limbs
 from rules.collision import Collision, falling_collision, whole_number
 from rules.dice import Roll
-from rules.encumbrance import encumbered
 from rules.falling import Fall, fall
 from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.tokens import Token

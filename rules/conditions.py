@@ -5,7 +5,7 @@ Swallowed, Focused, the Hamper options Blinded, Dazzled, Deafened, Muted, Slowed
 and the published Conditions and Ailments [P-COND] [P-AIL]. Tiers of the same name add
 (§11a D10's "Tiers of the same name add"), so a token may hold several entries of one
 condition from different sources (Encumbered 2 from a Hold, 1 from a Load) and its Tier
-is their sum. Crowded is never stored: it is computed (:func:`rules.occupancy.crowded`).
+is their sum. Crowded is never stored: it is computed (:func:`rules.battlefield.occupancy.crowded`).
 The sum is at most :data:`MAX_TIER`: the edits here cut a Tier that would pass it, and a
 token whose Tiers of one name add past it is refused (:class:`rules.tokens.Token`).
 

@@ -16,7 +16,9 @@ def lazy_face(
 ) -> tuple[list[str], Callable[[str], Any], Callable[[], list[str]]]:
     """``__all__``, ``__getattr__`` and ``__dir__`` for the face of ``package``, whose
     module ``m`` (in ``homes``) defines the names ``homes[m]``; each module is imported
-    the first time one of its names is asked for. A name defined twice is an error.
+    the first time one of its names is asked for. A name defined twice is an error, and
+    so is a name that is also a module's (importing ``package.name`` would put the module
+    in its place).
 
     >>> names, getattr_, _ = lazy_face("rules", {"hexes": ("Hex",)})
     >>> names, getattr_("Hex").__name__
@@ -27,6 +29,8 @@ def lazy_face(
         for name in names:
             if name in home:
                 raise ValueError(f"{package}: {name!r} is in both {home[name]} and {module}")
+            if name in homes:
+                raise ValueError(f"{package}: {name!r} is also the name of a module")
             home[name] = module
 
     def get(name: str) -> Any:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.aloft import without_aloft
+from rules.battlefield.reach import elevation_at, reach_of
 from rules.board import Board
 from rules.collision import Collision, broken_object_cap, falling_collision, whole_number
 from rules.hexes import Hex, disk
@@ -22,7 +23,6 @@ from rules.holds import carried
 from rules.motion import CLIMB_DL
 from rules.movement import movement_enforced, movement_left, spend_movement
 from rules.play import marked_moving
-from rules.reach import elevation_at, reach_of
 from rules.tokens import Token
 
 __all__ = [

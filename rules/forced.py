@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rules.battlefield.occupancy import CAPACITY, entry_check, space_units
 from rules.board import Board
 from rules.collision import Collision, forced_collision, whole_number
 from rules.hexes import Hex, check_facing, facing_step
@@ -37,7 +38,6 @@ from rules.holds import (
     move_together,
     swallower_of,
 )
-from rules.occupancy import CAPACITY, entry_check, space_units
 from rules.tokens import Token
 
 __all__ = [
@@ -167,7 +167,7 @@ def forced_move(board: Board, token_id: str, facing: int, spaces: int) -> Forced
     :attr:`ForcedMove.hold` (:func:`rules.holds.hold_resistance`: ``spaces`` d12 against
     each other member's Athletics). At each step: if any hex
     of the footprint is off the map or a wall (``blocked``), or entering would make a
-    space more than fully occupied (:func:`rules.occupancy.entry_check`), there is "no
+    space more than fully occupied (:func:`rules.battlefield.occupancy.entry_check`), there is "no
     path of travel": Collision, it stops at the previous anchor, and it and each occupant
     it hit take :func:`rules.collision.forced_collision` of the spaces left. Otherwise, if
     the spaces it newly enters hold other occupants, it attacks them blind with a weapon

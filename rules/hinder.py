@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rules.battlefield.reach import can_reach, reach_of
 from rules.board import Board
 from rules.hexes import Hex, distance
 from rules.options import RuleOptions
-from rules.reach import can_reach, reach_of
 from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
 

@@ -408,9 +408,9 @@ class Touch:
 
 def hold_reach(token: Token) -> int:
     """How far ``token`` touches with the parts it holds with: its Reach
-    (:func:`rules.reach.reach_of`) less the Grab's 1 ([S002] "Have -1 Reach with this
+    (:func:`rules.battlefield.reach.reach_of`) less the Grab's 1 ([S002] "Have -1 Reach with this
     attack"; **[ASSUMPTION]** the parts a Hold uses are the Grab's, also after a Grapple)."""
-    from rules.reach import reach_of  # rules.board imports this module: import on use
+    from rules.battlefield.reach import reach_of  # rules.board imports this module: import on use
 
     return reach_of(token) - GRAB_REACH_LESS
 
@@ -418,8 +418,8 @@ def hold_reach(token: Token) -> int:
 def _apart(board: Board, a: Token, b: Token) -> int:
     """Contiguous spaces between ``a`` and ``b`` (§11a D9): hex distance plus the
     difference in height (ground elevation + altitude) unless the map ignores elevation."""
+    from rules.battlefield.reach import elevation_at
     from rules.options import RuleOptions
-    from rules.reach import elevation_at
 
     count = RuleOptions.of(board.options).range_elevation == "count"
     best = None
@@ -657,7 +657,7 @@ def swallow(board: Board, swallower: str, target: str) -> HoldUpdate:
     the Hold ends, ``target`` is placed at ``swallower``'s anchor with the condition
     Swallowed (source: the swallower's id) and follows it from now on
     (:func:`move_together`). Its Crowded 2 is computed from the condition
-    (:func:`rules.occupancy.crowded`), never stored."""
+    (:func:`rules.battlefield.occupancy.crowded`), never stored."""
     eater, prey = board.token(swallower), board.token(target)
     if hold_of(board, swallower, target) is not None:
         board = release_hold(board, swallower, target)
@@ -677,7 +677,8 @@ def stomach_check(board: Board, swallower: str) -> HoldUpdate:
     """[S002] "If there are 6 Tiers of Wounded to the stomach, they fall out": at
     :data:`STOMACH_RELEASE_TIERS` or more, everyone in ``swallower``'s stomach falls out —
     Swallowed removed, placed in its space if it fits there, else in the first space next
-    to it that it can enter (:func:`rules.occupancy.entry_check`), else left where it is."""
+    to it that it can enter (:func:`rules.battlefield.occupancy.entry_check`), else left
+    where it is."""
     eater = board.token(swallower)
     wounds, inside = stomach_wounds(eater), swallowed_by(board, swallower)
     if not inside or wounds < STOMACH_RELEASE_TIERS:
@@ -704,7 +705,7 @@ def _fall_out(board: Board, token_id: str, eater: Token) -> HoldUpdate:
 def _landing(board: Board, token_id: str, eater: Token) -> Hex | None:
     """The swallower's anchor if ``token_id`` fits there, else the first space next to the
     swallower (in direction order around its spaces) that it can enter."""
-    from rules.occupancy import entry_check  # rules.board imports this module
+    from rules.battlefield.occupancy import entry_check  # rules.board imports this module
 
     spaces = [eater.position]
     for h in sorted(eater.footprint):

@@ -23,17 +23,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.aloft import aloft, aloft_refusal, with_aloft, without_aloft
+from rules.battlefield.encumbrance import moving_encumbrance
+from rules.battlefield.occupancy import entry_check
+from rules.battlefield.reach import elevation_at
 from rules.board import Board
 from rules.collision import whole_number
-from rules.encumbrance import moving_encumbrance
 from rules.falling import Fall, apply_fall
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
 from rules.holds import carried, held_problem
 from rules.motion import PACES
 from rules.movement import moved_along, movement_enforced, movement_left, payment
-from rules.occupancy import entry_check
 from rules.play import marked_moving
-from rules.reach import elevation_at
 from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
 __all__ = [
@@ -69,7 +69,7 @@ SPACE_COST = 1 + 2
 def space_cost(board: Board, token_id: str) -> tuple[int, str]:
     """What each space jumped costs ``token_id`` and why: :data:`SPACE_COST` plus the
     Movement cost of its Encumbered from other sources (§11a D4;
-    :func:`rules.encumbrance.moving_encumbrance`)."""
+    :func:`rules.battlefield.encumbrance.moving_encumbrance`)."""
     others = [
         s
         for s in moving_encumbrance(board, token_id).sources
@@ -217,7 +217,7 @@ def landing_spaces(board: Board, token_id: str, jump: JumpReach) -> JumpLandings
     along which its footprint meets no wall (``blocked``), onto ground no higher than the
     take-off ground. High jump: its own anchor (0 spaces) or an adjacent one whose ground
     rises by at most ``jump.elevation_gain``. The footprint there must be on the map and
-    enterable (:func:`rules.occupancy.entry_check`, D12). "Ground" is the highest ground
+    enterable (:func:`rules.battlefield.occupancy.entry_check`, D12). "Ground" is the highest ground
     under the footprint. Each space jumped costs 1 + 2 Movement ([S001] "While off the
     ground, you have Tier 2 Encumbered", D4). Raises ``ValueError`` for a token already in
     the air ("Jump determines if you can be off the ground"), also one waiting to fall on

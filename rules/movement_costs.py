@@ -46,14 +46,14 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+from rules.battlefield.encumbrance import Encumbrance, encumbered, moving_encumbrance
+from rules.battlefield.occupancy import crowded, entry_check, winged_flyers
 from rules.board import Board
 from rules.body import free_limbs
 from rules.conditions import tier_of
-from rules.encumbrance import Encumbrance, encumbered, moving_encumbrance
 from rules.hexes import Hex
 from rules.holds import over_bulk_limit
 from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
-from rules.occupancy import crowded, entry_check, winged_flyers
 from rules.options import RuleOptions
 from rules.terrain import GroundKind
 from rules.tokens import Token

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from rules.battlefield.occupancy import entry_and_crowding
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
 from rules.movement_costs import (
@@ -33,7 +34,6 @@ from rules.movement_costs import (
     MoverProfile,
     mover_profile,
 )
-from rules.occupancy import entry_and_crowding
 from rules.offsets import cell_to_hex, cells_of
 from rules.options import RuleOptions
 from rules.tokens import TokenKind

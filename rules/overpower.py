@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.battlefield.occupancy import entry_check
+from rules.battlefield.reach import can_reach, reach_spaces
 from rules.board import Board
 from rules.conditions import tier_of
 from rules.hexes import DIRECTIONS, Hex, distance
 from rules.hinder import overpower_size_modifier
 from rules.holds import Hold, can_touch
-from rules.occupancy import entry_check
 from rules.options import RuleOptions
-from rules.reach import can_reach, reach_spaces
 from rules.sizes import effective_size
 from rules.tokens import Token
 

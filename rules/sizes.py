@@ -4,7 +4,7 @@
 sound you make from movement, and when you are attacked with Martial or Nimble." So a
 creature flying on wings counts its size + 2 for
 
-- ``"crowded"`` — Crowded, as an occupant and as the one asking (:mod:`rules.occupancy`;
+- ``"crowded"`` — Crowded, as an occupant and as the one asking (:mod:`rules.battlefield.occupancy`;
   a creature on several spaces counts as size 0 in each, which occupancy adds per space);
 - ``"sound"`` — the Magnitude 2 + size of its movement (:func:`rules.movement.sound_of`);
 - ``"attacked"`` — an attack against it rolled with Martial or Nimble: a Strike's size

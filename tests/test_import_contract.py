@@ -39,8 +39,6 @@ _LAYERS = {
     "contracts": "hexes layout areas dice",
     "board": "board board_checks tokens terrain annotations effects conditions pools motion "
     "holds turns play roll_log offsets reshape body sizes",
-    "battlefield": "occupancy placement reach concealment line_of_effect targeting "
-    "visibility encumbrance",
     "movement": "movement movement_costs movement_field stance jumping falling forced "
     "collision hinder aloft climbing overexertion",
     "actions": "action_terms action_types actions actions_area actions_attack actions_hold "
@@ -59,10 +57,10 @@ PINNED = frozenset(
 # Today's violations (the ratchet): each only comes off the list.
 RULES_UPWARD = frozenset(
     {
-        "rules.encumbrance -> rules.aloft",
+        "rules.battlefield.encumbrance -> rules.aloft",
         "rules.holds -> rules.conflict_actions",
-        "rules.holds -> rules.occupancy",
-        "rules.holds -> rules.reach",
+        "rules.holds -> rules.battlefield.occupancy",
+        "rules.holds -> rules.battlefield.reach",
         "rules.play -> rules.jumping",
         "rules.play -> rules.overexertion",
     }
@@ -79,7 +77,6 @@ APP_PAST_FACES = frozenset(
         "rules.body",
         "rules.climbing",
         "rules.collision",
-        "rules.concealment",
         "rules.conditions",
         "rules.contest",
         "rules.errors",
@@ -94,17 +91,13 @@ APP_PAST_FACES = frozenset(
         "rules.movement_field",
         "rules.options",
         "rules.overpower",
-        "rules.placement",
         "rules.play",
         "rules.pools",
-        "rules.reach",
         "rules.roll_log",
         "rules.stance",
         "rules.tactics",
-        "rules.targeting",
         "rules.terrain",
         "rules.tokens",
-        "rules.visibility",
     }
 )
 CIRCLES = frozenset(
@@ -122,7 +115,7 @@ CIRCLES = frozenset(
         ],
         [
             "rules.aloft",
-            "rules.encumbrance",
+            "rules.battlefield.encumbrance",
             "rules.falling",
             "rules.jumping",
             "rules.movement",
@@ -132,12 +125,12 @@ CIRCLES = frozenset(
             "rules.play",
         ],
         [
+            "rules.battlefield.occupancy",
+            "rules.battlefield.reach",
             "rules.board",
             "rules.board_checks",
             "rules.body",
             "rules.holds",
-            "rules.occupancy",
-            "rules.reach",
             "rules.reshape",
             "rules.sizes",
             "rules.terrain",
@@ -300,5 +293,6 @@ def test_a_lazy_face_names_exactly_what_its_modules_export() -> None:
             continue
         for module, names in homes.items():
             defined = importlib.import_module(f"rules.{package}.{module}")
-            assert sorted(names) == sorted(defined.__all__), (package, module)
+            exported = set(defined.__all__) - set(homes)  # a module's name stays the module
+            assert sorted(names) == sorted(exported), (package, module)
             assert all(getattr(face, n) is getattr(defined, n) for n in names)

@@ -23,8 +23,7 @@ from PySide6.QtGui import QKeyEvent
 from app.scene.area_items import AreaItem, RangeDimItem
 from app.tools.base import Gesture, Tool
 from rules import AreaKind, AreaResult, AreaTemplate, Board, Hex, RuleOptions, aim, facing_step
-from rules.reach import reach_of
-from rules.targeting import BoolArray, origin_mask
+from rules.battlefield import BoolArray, origin_mask, reach_of
 
 if TYPE_CHECKING:
     from app.controller import MapController

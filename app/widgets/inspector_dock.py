@@ -53,7 +53,7 @@ from rules import (
     reach_of,
     reach_spaces,
 )
-from rules.concealment import senses_ailments
+from rules.battlefield import senses_ailments
 
 NOTHING_SELECTED = "Select a token to see its Reach, Crowded Tier and Concealment"
 LARGE_MAP_SIDE = 80  # a map wider or taller than this shades only SHADE_RADIUS around

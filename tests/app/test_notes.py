@@ -10,7 +10,7 @@ from app.document import MapDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Token
-from rules.visibility import player_board
+from rules.battlefield.visibility import player_board
 
 
 @pytest.fixture

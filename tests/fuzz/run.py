@@ -31,7 +31,7 @@ Outcomes, worst first:
   not on the board; an Area with no origin, no source and no caster it can be drawn from;
   a turn order, effect or note naming a missing token or Area), ``dumps`` raises, the
   saved bytes do not load back to an equal board, a second save differs from the first,
-  the player view (``rules.visibility.player_board``) raises, the player view cannot be
+  the player view (``rules.battlefield.visibility.player_board``) raises, the player view cannot be
   saved, or one of these steps takes more than the limit (each step has its own);
 - **refused**: ``MapFileError`` (counted apart as *generic* when its message is the
   loader's catch-all: ``damaged (SomeError: …`` or ``(SomeError: …``);
@@ -72,9 +72,9 @@ from typing import IO, Any
 
 from rules import mapfile
 from rules.areas import AreaKind
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.errors import MapFileError
-from rules.visibility import player_board
 from tests.fuzz.mutate import make_case
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,8 +25,8 @@ from rules.actions import (
     resolve,
 )
 from rules.actions_overpower import HAMPER_CHOICES
+from rules.battlefield.encumbrance import encumbered
 from rules.conditions import tier_of
-from rules.encumbrance import encumbered
 from rules.holds import Hold, hold_of, with_hold
 from rules.overpower import OVERPOWER_ACTIONS
 from rules.pools import Vitals, pool_current

@@ -6,8 +6,8 @@ import pytest
 
 from rules import Board, Hex, Orientation, Token
 from rules.annotations import Background, Label, Note
+from rules.battlefield.visibility import player_board
 from rules.errors import OutOfBoundsError, UnknownTokenError
-from rules.visibility import player_board
 
 
 @pytest.fixture

@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.visibility import player_board
 from rules.board import Board, hex_to_cell
 from rules.errors import OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.tokens import Token
-from rules.visibility import player_board
 
 AT = Hex(2, 1)
 

@@ -26,6 +26,7 @@ from mapfile_helpers import edit_json, png_header, put, refuse
 from rules import mapfile
 from rules.annotations import Label, Note
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.board_checks import invariant_problems
 from rules.conditions import (
@@ -53,7 +54,6 @@ from rules.play import next_turn, with_effect, with_turn
 from rules.reshape import reoriented, resized
 from rules.tokens import Token
 from rules.turns import join, leave, start
-from rules.visibility import player_board
 
 W, H = 10, 8
 
@@ -367,7 +367,7 @@ def test_an_area_with_an_origin_or_source_only_forgets_its_caster() -> None:
 
 
 def test_cutting_and_group_moving_a_self_area_caster_no_longer_raise() -> None:
-    from rules.placement import group_placement_problem
+    from rules.battlefield.placement import group_placement_problem
 
     assert group_placement_problem(RICH, {"g": RICH.hex_at(8, 5), "h": RICH.hex_at(0, 6)}) is None
     assert "burst-1" not in RICH.without_tokens(["g", "h"]).areas

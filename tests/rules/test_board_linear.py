@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from rules.annotations import Label, Note
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.visibility import fogged_each, player_board
 from rules.board import Board
 from rules.board_checks import check_play, invariant_problems
 from rules.conditions import (
@@ -50,7 +51,6 @@ from rules.pools import Vitals
 from rules.reshape import reoriented, resized
 from rules.tokens import Token
 from rules.turns import Participant, TurnState, leave, leave_many
-from rules.visibility import fogged_each, player_board
 
 # -- random boards with everything that names something else ---------------------------------
 

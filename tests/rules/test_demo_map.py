@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 
 from rules import mapfile
+from rules.battlefield.visibility import player_board
 from rules.hexes import Hex, distance
-from rules.visibility import player_board
 
 ROOT = Path(__file__).resolve().parents[2]
 

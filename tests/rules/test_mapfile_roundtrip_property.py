@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from rules import mapfile
 from rules.annotations import Background, Label, Note
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.effects import EFFECT_KINDS, OngoingEffect
@@ -37,7 +38,6 @@ from rules.roll_log import LoggedRoll
 from rules.terrain import LAYER_SPECS
 from rules.tokens import SIDES, Token, TokenKind
 from rules.turns import Participant, TurnState
-from rules.visibility import player_board
 from tests.fuzz.mutate import jpeg, png, webp
 from tests.fuzz.run import invariant_problems
 

@@ -81,7 +81,7 @@ def test_integer_placement_numbers_are_read_as_numbers() -> None:
 
 
 def test_players_view_keeps_annotations_through_a_round_trip() -> None:
-    from rules.visibility import player_board
+    from rules.battlefield.visibility import player_board
 
     seen = player_board(mapfile.load(V2_FIXTURE))
     assert set(seen.labels) == {"ford"} and set(seen.notes) == {"n-hex"}

@@ -35,13 +35,13 @@ from mapfile_helpers import (
 
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.mapfile.areas import AREA_FIELDS
 from rules.tokens import Token
-from rules.visibility import player_board
 
 # --- the version-3 fixture ----------------------------------------------------------------
 

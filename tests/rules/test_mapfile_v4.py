@@ -29,6 +29,7 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.effects import OngoingEffect
@@ -43,7 +44,6 @@ from rules.mapfile.play import (
 from rules.pools import Vitals
 from rules.tokens import Token
 from rules.turns import Participant, TurnState
-from rules.visibility import player_board
 
 # --- the version-4 fixture ----------------------------------------------------------------
 

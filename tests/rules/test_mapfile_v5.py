@@ -31,6 +31,7 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, ConditionEntry
 from rules.hexes import Hex
@@ -39,7 +40,6 @@ from rules.mapfile.play import TOKEN_PLAY_FIELDS
 from rules.motion import MAX_ALTITUDE, MAX_BULK, MODES, PACES, Motion
 from rules.pools import Vitals
 from rules.tokens import Token
-from rules.visibility import player_board
 
 # --- the version-5 fixture ----------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
+from rules.battlefield.visibility import player_board
 from rules.board import Board
 from rules.effects import EFFECT_KINDS, OngoingEffect
 from rules.hexes import Hex
@@ -45,7 +46,6 @@ from rules.play import with_effect
 from rules.pools import SKILLS, Vitals
 from rules.roll_log import MAX_LOG, MAX_LOGGED_DICE, ROLE_NAMES, LoggedRoll, dice_rng
 from rules.tokens import Token
-from rules.visibility import player_board
 
 # --- the version-6 fixture ----------------------------------------------------------------
 

@@ -5,7 +5,7 @@ Random boards up to 8×8 with random elevation, steep spaces, water, ground kind
 The field (:func:`rules.movement_field.movement_field`) must equal a brute-force search that
 relaxes :func:`rules.movement_costs.step_cost` until nothing changes; its costs are at least
 the hex distance; its paths are contiguous, start at the token, end at the target, never
-enter a position :func:`rules.occupancy.entry_check` refuses, and cost (by
+enter a position :func:`rules.battlefield.occupancy.entry_check` refuses, and cost (by
 :func:`rules.movement.plan_path`) exactly what the field says, never more than the budget.
 """
 
@@ -18,6 +18,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.battlefield.occupancy import entry_check
 from rules.board import Board
 from rules.conditions import set_condition
 from rules.hexes import DIRECTIONS, Hex, distance
@@ -25,7 +26,6 @@ from rules.motion import Motion
 from rules.movement import budget_of, movement_left, pace_factor, plan_move, plan_path
 from rules.movement_costs import mover_profile, step_cost
 from rules.movement_field import MovementField, movement_field
-from rules.occupancy import entry_check
 from rules.pools import Vitals
 from rules.terrain import LAYER_SPECS, GroundKind
 from rules.tokens import Token

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Board, Hex, Token, TokenKind, UnknownTokenError
-from rules.placement import group_placement_problem, placement_problem
+from rules.battlefield.placement import group_placement_problem, placement_problem
 
 
 @pytest.fixture

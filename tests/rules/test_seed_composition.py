@@ -13,13 +13,13 @@ import pytest
 
 from rules import Board, Hex, Token
 from rules.actions import ActionPlan, ActionRequest, Weapon, plan_action, read_dice, resolve
+from rules.battlefield.encumbrance import encumbered
+from rules.battlefield.occupancy import crowded
 from rules.conditions import set_condition
-from rules.encumbrance import encumbered
 from rules.hinder import hinder_chances
 from rules.motion import Motion
 from rules.movement import sound_of
 from rules.movement_costs import step_cost
-from rules.occupancy import crowded
 from rules.overpower import overpower
 from rules.pools import Vitals
 from rules.sizes import effective_size

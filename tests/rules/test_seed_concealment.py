@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.battlefield.concealment import concealment, concealment_between, concealment_field
 from rules.board import Board
-from rules.concealment import concealment, concealment_between, concealment_field
 from rules.hexes import Hex
 from rules.options import RuleOptions
 from rules.terrain import ConcealmentKind

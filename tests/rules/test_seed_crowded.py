@@ -24,7 +24,7 @@ from seed_helpers import big_token as _big
 from seed_helpers import occ_at as at
 from seed_helpers import occ_east as east
 
-from rules.occupancy import crowded
+from rules.battlefield.occupancy import crowded
 from rules.tokens import Token, TokenKind
 
 EACH_OTHER = (

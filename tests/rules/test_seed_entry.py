@@ -24,9 +24,9 @@ from seed_helpers import big_token as _big
 from seed_helpers import occ_at as at
 from seed_helpers import occ_east as east
 
+from rules.battlefield.occupancy import entry_check, full_spaces
+from rules.battlefield.reach import can_reach
 from rules.board import Board
-from rules.occupancy import entry_check, full_spaces
-from rules.reach import can_reach
 from rules.tokens import Token
 
 FULL = (

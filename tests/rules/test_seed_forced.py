@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules.battlefield.occupancy import entry_check
 from rules.board import Board
 from rules.forced import forced_move
 from rules.hexes import Hex
-from rules.occupancy import entry_check
 from rules.tokens import Token
 
 BLIND = (

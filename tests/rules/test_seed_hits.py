@@ -12,8 +12,8 @@ import pytest
 from seed_helpers import C, at, creature, east, opts, template, with_tokens
 
 from rules.areas import AreaKind, cone, line
+from rules.battlefield.targeting import aim
 from rules.board import Board
-from rules.targeting import aim
 from rules.tokens import Token, TokenKind
 
 AFFECTS = "[S000] 'It affects all creatures and unattended objects in the area.'"

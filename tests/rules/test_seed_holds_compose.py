@@ -19,9 +19,10 @@ from rules.actions_hold import (
     hold_move_contests,
     stomach_wound,
 )
+from rules.battlefield.encumbrance import encumbered
+from rules.battlefield.occupancy import crowded
 from rules.conditions import set_condition, tier_of
 from rules.dice import read_faces
-from rules.encumbrance import encumbered
 from rules.forced import apply_forced, forced_move
 from rules.holds import (
     Hold,
@@ -42,7 +43,6 @@ from rules.holds import (
     with_hold,
 )
 from rules.motion import Motion
-from rules.occupancy import crowded
 from rules.pools import Vitals, pool_current
 
 BULK = "The Bulk of all other creatures in the Hold count towards your carried Bulk."

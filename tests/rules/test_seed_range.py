@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from seed_helpers import RANGE, C, creature, east, hexdist, opts, template, with_tokens
 
 from rules.areas import AreaKind
+from rules.battlefield.reach import reach_of
+from rules.battlefield.targeting import aim, origin_mask
 from rules.board import Board
-from rules.reach import reach_of
-from rules.targeting import aim, origin_mask
 
 PLUS_REACH = "[S000] Line/Cone: 'Increase range by your Reach.'"
 LEGACY_REACH = "[S001] 'Create a Line or Cone shape with an origin space anywhere in your Reach.'"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from seed_helpers import BOARD, C, at, creature, east, hexdist, opts, with_tokens
 
+from rules.battlefield.reach import can_reach, measure, reach_of, reach_spaces
 from rules.hexes import Hex
-from rules.reach import can_reach, measure, reach_of, reach_spaces
 
 # --- Reach (Q17) -----------------------------------------------------------------------------
 

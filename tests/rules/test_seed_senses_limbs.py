@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.actions import ActionRequest, plan_action, read_dice, resolve
+from rules.battlefield.concealment import concealment, concealment_between, concealment_field
 from rules.board import Board
 from rules.body import SENSES, Words, free_limbs, spend_words, words_left
-from rules.concealment import concealment, concealment_between, concealment_field
 from rules.conditions import ConditionEntry
 from rules.effects import OngoingEffect
 from rules.hexes import Hex, distance

@@ -18,7 +18,7 @@ from rules import (
     full_spaces,
     reach_spaces,
 )
-from rules.occupancy import crowded
+from rules.battlefield.occupancy import crowded
 
 BOARD = Board.blank(30, 30)
 CENTRE = BOARD.hex_at(15, 15)

@@ -1,4 +1,4 @@
-"""Acceptance tests for what the players may see (rules.visibility).
+"""Acceptance tests for what the players may see (rules.battlefield.visibility).
 
 Contract (rules/visibility.py and the brief): the player view drops tokens hidden from
 players or wholly under fog (layer ``fog``), the Areas they cast or carry, their notes,
@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from rules.annotations import Label, Note
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.visibility import fogged, player_board, revealed_around
 from rules.board import Board
 from rules.effects import OngoingEffect
 from rules.hexes import Hex
@@ -28,7 +29,6 @@ from rules.pools import POOLS, Vitals, pool_maximum
 from rules.terrain import LAYER_SPECS, blank_layers
 from rules.tokens import Token
 from rules.turns import TurnState, join, start
-from rules.visibility import fogged, player_board, revealed_around
 
 W, H = 12, 10
 BLANK = Board.blank(W, H)

@@ -5,7 +5,7 @@ a space it would fill beyond full.
 size-1 objects, so a wall hex is full and no creature stands in it. Objects (a wall
 segment, a crate) may be placed anywhere on the map. [S000]: "You cannot move into an
 occupied space if you would cause it to be more than fully occupied" (§11a D12,
-:func:`~rules.occupancy.entry_check`). Movement costs come with the movement rules; this
+:func:`~rules.battlefield.occupancy.entry_check`). Movement costs come with the movement rules; this
 is the placement check a drag, a paste or a new token needs.
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.battlefield.occupancy import entry_check
 from rules.board import Board
 from rules.hexes import Hex
-from rules.occupancy import entry_check
 from rules.tokens import TokenKind
 
 __all__ = ["group_placement_problem", "placement_problem"]

@@ -9,7 +9,8 @@ Its sources in the seeds, each counted here and nowhere else:
   "increase the Tier of Encumbered they suffer from Hold by 1"), a Load…: the token's
   ``encumbered`` entries, each with its source (:mod:`rules.conditions`);
 - Crowded — [S000] "Crowded causes Tier 1 Encumbered" (§11a D3: Tier 1 at any Crowded
-  Tier, or Tier t with ``crowded_effects = scale``), from :func:`rules.occupancy.crowded`,
+  Tier, or Tier t with ``crowded_effects = scale``), from
+  :func:`rules.battlefield.occupancy.crowded`,
   which also gives a swallowed creature its "Tier 2 Crowded" [S002];
 - Crouching — [S001] "While Crouching, have Tier 1 Encumbered";
 - Prone — [S001] "While Prone, have Tier 2 Encumbered and increase Load by 1" (the Load
@@ -40,9 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.aloft import in_the_air
+from rules.battlefield.occupancy import crowded
 from rules.board import Board
 from rules.conditions import tier_of
-from rules.occupancy import crowded
 from rules.options import RuleOptions
 from rules.tokens import Token, TokenKind
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.battlefield.occupancy import CAPACITY, space_units
 from rules.board import Board
 from rules.hexes import Hex, disk, distance
-from rules.occupancy import CAPACITY, space_units
 from rules.options import RuleOptions
 from rules.tokens import Token, TokenKind
 
