@@ -1,8 +1,9 @@
 """MovementActions: how a creature moves — posture, stopping, pace, Amble, mode, height —
 and its jumps, falls, catches of a fall and shoves, each as ONE undo step.
 
-The rules decide (:mod:`rules.stance`, :mod:`rules.jumping`, :mod:`rules.falling`,
-:mod:`rules.climbing`, :mod:`rules.forced`); these actions apply the answer as a
+The rules decide (:mod:`rules.movement.stance`, :mod:`rules.movement.jumping`,
+:mod:`rules.movement.falling`, :mod:`rules.movement.climbing`, :mod:`rules.movement.forced`);
+these actions apply the answer as a
 :class:`~app.commands.BoardEditCommand` whose text says what, on whom and what it cost
 ("Crouch (Aria)", "Rise 1 (Bat) — 2 Movement"), or emit the rules' refusal on
 :attr:`~app.document_actions.DocumentActions.refused` ("Can't stand (Aria): needs 2
@@ -17,24 +18,27 @@ from collections.abc import Callable, Sequence
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
-from rules.aloft import without_aloft
 from rules.body import free_limbs
-from rules.climbing import CLIMB_FREE_LIMBS, ClimbResult, catch_fall, climb_roll_for
-from rules.collision import Collision
-from rules.falling import apply_fall
-from rules.forced import apply_forced
-from rules.jumping import apply_jump
-from rules.movement_costs import posture_of
-from rules.play import marked_moving
-from rules.stance import (
+from rules.movement import (
+    CLIMB_FREE_LIMBS,
+    ClimbResult,
+    Collision,
     MotionChange,
+    apply_fall,
+    apply_forced,
+    apply_jump,
+    catch_fall,
     change_altitude,
     change_mode,
     change_pace,
     change_posture,
+    climb_roll_for,
+    posture_of,
     set_amble,
     stop_moving,
+    without_aloft,
 )
+from rules.play import marked_moving
 
 POSTURE_WORDS = {"standing": "Stand", "crouching": "Crouch", "prone": "Go prone"}
 PACE_WORDS = {"walk": "Walk", "dash": "Dash", "run": "Run"}
@@ -132,7 +136,8 @@ class MovementActions(DocumentActions):
     # -- jump, fall, shove -----------------------------------------------------------------
     def jump(self, token_id: str, anchor: Hex, reach: JumpReach, wait: bool = False) -> bool:
         """Jump to the landing space ``anchor`` that ``reach`` allows
-        (:func:`rules.jumping.apply_jump`): it pays the landing's cost and is marked moving;
+        (:func:`rules.movement.jumping.apply_jump`): it pays the landing's cost and is marked
+        moving;
         short of Movement it stays in the air on the way and jumps on at its next turn;
         ``wait`` (a high jump to higher ground) keeps it in the air until its next turn;
         landing well below its take-off it falls the rest. One undo step."""
@@ -155,7 +160,7 @@ class MovementActions(DocumentActions):
         return self._push(move.board, _step_text(title, token.name, move.paid), notes)
 
     def fall(self, token_id: str, braking: int = 0) -> bool:
-        """The token falls now (:func:`rules.falling.apply_fall`): it lands on the ground
+        """The token falls now (:func:`rules.movement.falling.apply_fall`): it lands on the ground
         under it, or a flyer's ``braking`` (1 Movement) stops the fall and it flies on; it
         is no longer in the air of a jump and, in a conflict, is marked moving. The
         Collision damage is said, not applied."""
@@ -187,7 +192,7 @@ class MovementActions(DocumentActions):
         """The falling token rolled ``result`` on Climb (its bonus added) at a surface in
         Reach, with ``limbs`` of its Free Limbs (:func:`rules.body.free_limbs`) and
         ``hooves_or_feet``, ``spaces_fallen`` below where it was
-        (:func:`rules.climbing.catch_fall`): [S001] "If you succeed to Climb that surface,
+        (:func:`rules.movement.climbing.catch_fall`): [S001] "If you succeed to Climb that surface,
         stop falling and any Serious Injury caused from Collision only affects the limbs
         used." On a success it climbs there, out of a jump's air and marked moving: one undo
         step; the Collision of the catch is said, not applied. A failed catch changes

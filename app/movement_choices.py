@@ -1,7 +1,7 @@
 """What a token's movement menu offers right now: each entry's text (with its cost),
 whether it is allowed, why not, and whether it is the current one.
 
-Asked of the rules (:mod:`rules.stance`), never decided here; both the token's context
+Asked of the rules (:mod:`rules.movement.stance`), never decided here; both the token's context
 menu and the window's Movement menu show these, and
 :meth:`app.movement_actions.MovementActions.choose` runs them by id.
 """
@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from app.movement_actions import MODE_WORDS, PACE_WORDS, POSTURE_WORDS
 from rules import Board, Token
 from rules.motion import MODES, PACES, POSTURES
-from rules.movement_costs import posture_of
-from rules.stance import (
+from rules.movement import (
     POSTURE_COSTS,
     change_altitude,
     change_mode,
     change_pace,
     change_posture,
+    posture_of,
     stop_moving,
 )
 

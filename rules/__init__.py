@@ -7,7 +7,6 @@ Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the 
 from __future__ import annotations
 
 from rules import mapfile
-from rules.aloft import in_the_air
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
 from rules.battlefield.concealment import (
     Concealment,
@@ -23,17 +22,6 @@ from rules.battlefield.targeting import AreaResult, Hit, aim, origin_mask, point
 from rules.battlefield.visibility import fogged, player_board, revealed_around
 from rules.board import Board, cell_to_hex, hex_to_cell
 from rules.body import FreeLimbs, Words, free_limbs, spend_words, words_left
-from rules.climbing import catch_fall, climb_result, climb_roll
-from rules.collision import (
-    Collision,
-    broken_object_cap,
-    collision_balance,
-    combine_collisions,
-    falling_collision,
-    forced_collision,
-    movement_collision,
-    soften_collision,
-)
 from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
 from rules.conflict_actions import (
     defensive_stance,
@@ -58,8 +46,6 @@ from rules.errors import (
     RulesError,
     UnknownTokenError,
 )
-from rules.falling import FALL_SCHEDULE, Fall, apply_fall, fall
-from rules.forced import ForcedMove, forced_move
 from rules.harm import Harm, harm
 from rules.hexes import (
     DIAGONALS,
@@ -73,20 +59,29 @@ from rules.hexes import (
     neighbors,
     ring,
 )
-from rules.hinder import HinderChance, hinder_chances
 from rules.holds import Hold, can_touch, carried_bulk, hold_resistance, over_bulk_limit, with_hold
-from rules.jumping import JumpReach, apply_jump, jump_reach, landing_spaces
 from rules.layout import Layout, Orientation
 from rules.motion import Motion
-from rules.movement import MovePlan, budget_of, movement_left, plan_move, plan_path, sound_of
-from rules.movement_costs import Charge, MoveRoll, StepCost, step_cost
-from rules.movement_field import MovementField, movement_field
-from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
-from rules.overpower import OverpowerCheck, overpower, shove_destinations
-from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
-from rules.pools import Vitals, pool_current, pool_maximum
-from rules.sizes import EffectiveSize, effective_size
-from rules.stance import (
+from rules.movement.aloft import in_the_air
+from rules.movement.climbing import catch_fall, climb_result, climb_roll
+from rules.movement.collision import (
+    Collision,
+    broken_object_cap,
+    collision_balance,
+    combine_collisions,
+    falling_collision,
+    forced_collision,
+    movement_collision,
+    soften_collision,
+)
+from rules.movement.costs import Charge, MoveRoll, StepCost, step_cost
+from rules.movement.falling import FALL_SCHEDULE, Fall, apply_fall, fall
+from rules.movement.field import MovementField, movement_field
+from rules.movement.forced import ForcedMove, forced_move
+from rules.movement.hinder import HinderChance, hinder_chances
+from rules.movement.jumping import JumpReach, apply_jump, jump_reach, landing_spaces
+from rules.movement.plan import MovePlan, budget_of, movement_left, plan_move, plan_path, sound_of
+from rules.movement.stance import (
     MotionChange,
     change_altitude,
     change_mode,
@@ -95,6 +90,11 @@ from rules.stance import (
     set_amble,
     stop_moving,
 )
+from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
+from rules.overpower import OverpowerCheck, overpower, shove_destinations
+from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
+from rules.pools import Vitals, pool_current, pool_maximum
+from rules.sizes import EffectiveSize, effective_size
 from rules.strike import AttackPlan, attack_skill, strike
 from rules.tactics import (
     called_shot,

@@ -17,7 +17,7 @@ is modified from size." One outcome:
   moving; the creatures it holds come along.
 - **the Movement Pool** — "fill your Movement Pool": all Movement left is spent, hit or
   miss.
-- **the Collision** — from the tackler's own movement, :func:`rules.collision.
+- **the Collision** — from the tackler's own movement, :func:`rules.movement.collision.
   movement_collision` (floor(Pool ÷ 4) × spaces moved in that use, D7): ``request.number``
   spaces, or by default the spaces it moved in a row this turn plus the step into the
   space; plus the size term of the attack. That is the damage Pool rolled on a hit and
@@ -35,10 +35,10 @@ from rules.actions import ActionPlan, ActionRequest, Applied, Dice, Pool
 from rules.actions_attack import apply_damage
 from rules.battlefield.occupancy import entry_check
 from rules.board import Board
-from rules.collision import Collision, collision_balance, formula_pool, movement_collision
 from rules.dice import injury
 from rules.hexes import Hex, distance
 from rules.holds import carry_held, held_problem
+from rules.movement.collision import Collision, collision_balance, formula_pool, movement_collision
 from rules.options import RuleOptions
 from rules.overpower import overpower
 from rules.play import marked_moving

@@ -59,7 +59,7 @@ from rules.battlefield.reach import can_reach
 from rules.board import Board
 from rules.conflict_actions import HINDER_DL, distract_bonus, hinder_attack
 from rules.dice import Roll, roll
-from rules.hinder import overpower_size_modifier
+from rules.movement.hinder import overpower_size_modifier
 from rules.play import without_effect
 from rules.roll_log import LoggedRoll
 from rules.sizes import effective_size

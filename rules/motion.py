@@ -33,7 +33,7 @@ first):
   Secondary movement counted toward the next roll, and whether it moved with a Secondary
   movement type this turn (set by ``rules.movement.apply_plan`` during a conflict).
   ``rules.play.end_turn`` adds the turn's round unless it ambled ([S001] Amble:
-  "Movement this turn does not count towards Overexertion", :mod:`rules.overexertion`),
+  "Movement this turn does not count towards Overexertion", :mod:`rules.movement.overexertion`),
   says when the roll is due and clears ``secondary_now``; the count is kept across turns.
 
 Posture (crouching, prone) is not kept here: it is the Crouching and Prone conditions of
@@ -72,7 +72,7 @@ MAX_ALTITUDE = 9999
 MAX_BULK = 1e9
 MAX_SPARE = 9  # under one Movement's worth at the fastest pace
 MAX_RUN = 99_999  # spaces moved in a row: far beyond any map's width
-MAX_SECONDARY_ROUNDS = 10**9  # rounds of Secondary movement: what rules.overexertion reads
+MAX_SECONDARY_ROUNDS = 10**9  # rounds of Secondary movement: what rules.movement.overexertion reads
 DASHING = ("dash", "run")  # **[ASSUMPTION]** a Run is a faster Dash: it counts as Dash used
 # [S001] Climb: "This requires 2 Free Limbs and is DL 6." — the one home of both numbers
 # (the movement costs, the Climb roll and a falling creature's Climb all read them).

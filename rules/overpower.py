@@ -25,8 +25,8 @@ from rules.battlefield.reach import can_reach, reach_spaces
 from rules.board import Board
 from rules.conditions import tier_of
 from rules.hexes import DIRECTIONS, Hex, distance
-from rules.hinder import overpower_size_modifier
 from rules.holds import Hold, can_touch
+from rules.movement.hinder import overpower_size_modifier
 from rules.options import RuleOptions
 from rules.sizes import effective_size
 from rules.tokens import Token

@@ -6,7 +6,7 @@ At a creature's turn start (R-START-OF-TURN, R-DURATION):
 - its Movement Pool is refilled (Q25: "pool resets to max at your turn start; Slow damage
   applied after"), and so are its Minor Actions, and it has not moved this turn yet;
 - a creature in the air without flying falls or goes on with its jump
-  (:func:`rules.jumping.in_the_air_at_turn_start`);
+  (:func:`rules.movement.jumping.in_the_air_at_turn_start`);
 - the durations of the ongoing effects it created tick; expired ones end (with the Area
   they kept, e.g. an Aura);
 - Slowed and Sickened apply: damage to Movement / Minor Actions = ½ Tier [P-AIL];
@@ -38,7 +38,7 @@ from rules.conditions import CONDITION_SPECS, tier_of
 from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.holds import over_bulk_limit
 from rules.motion import MAX_SECONDARY_ROUNDS
-from rules.overexertion import secondary_overexertion, secondary_round
+from rules.movement.overexertion import secondary_overexertion, secondary_round
 from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 
@@ -194,10 +194,11 @@ def _flight_load(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
 def _secondary_round(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
     """``board`` as ``token_id`` ends a turn in which it moved with a Secondary movement
     type (``Motion.secondary_now``, set by ``rules.movement.apply_plan``): the turn adds a
-    round to its count unless it ambled (:func:`rules.overexertion.secondary_round`;
+    round to its count unless it ambled (:func:`rules.movement.overexertion.secondary_round`;
     [S001] Amble: "Movement this turn does not count towards Overexertion"), and the
     Overexertion roll is reminded when the count reaches it ([S001] "you must roll for
-    Overexertion after each 10 minutes", :func:`rules.overexertion.secondary_overexertion`).
+    Overexertion after each 10 minutes",
+    :func:`rules.movement.overexertion.secondary_overexertion`).
     ``secondary_now`` is cleared at every turn end."""
     token = board.token(token_id)
     motion = token.motion
@@ -263,8 +264,8 @@ def begin_turn(board: Board, actor: str) -> TurnStart:
 
 def _in_the_air(board: Board, actor: str, changes: list[str]) -> Board:
     """A creature in the air without flying falls, or goes on with its jump, as its turn
-    begins (:func:`rules.jumping.in_the_air_at_turn_start`)."""
-    from rules.jumping import in_the_air_at_turn_start  # jumping builds on this module
+    begins (:func:`rules.movement.jumping.in_the_air_at_turn_start`)."""
+    from rules.movement.jumping import in_the_air_at_turn_start  # jumping builds on this module
 
     board, notes = in_the_air_at_turn_start(board, actor)
     changes.extend(notes)

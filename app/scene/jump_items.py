@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.scene.geometry import SceneGeometry
 from app.scene.style import cosmetic_pen
 from rules import Hex
-from rules.jumping import JumpLandings
+from rules.movement import JumpLandings
 
 LANDING_Z = 55  # over tokens and area overlays (50), under labels (60) and rulers (70)
 CAPTION_Z = 75

@@ -27,7 +27,7 @@ from app.scene.jump_items import (
 )
 from app.scene.measure_items import RulerLabelItem
 from rules import ForcedMove, Hex, Token
-from rules.forced import ForcedOutcome
+from rules.movement import ForcedOutcome
 
 SHOVE_Z = 56
 PATH = QColor("#F0E442")  # Okabe–Ito yellow

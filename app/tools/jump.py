@@ -11,7 +11,7 @@ right-click or Escape cancels. The preview follows the map (undo, other edits).
 W (or the dock's check box) chooses to wait in the air: [S001] "If you Jump to a space of
 increased elevation, you may choose not to fall until the start of your next turn, though
 then may not move again until you land." It is allowed where the landing space last pointed
-at (the *declared* one) ``may_wait`` and :func:`rules.jumping.apply_jump` would wait there;
+at (the *declared* one) ``may_wait`` and :func:`rules.movement.jumping.apply_jump` would wait there;
 otherwise W, the hover text and the check box's tooltip say why not.
 """
 
@@ -27,8 +27,7 @@ from app.movement_actions import MovementActions, where
 from app.scene.jump_items import LandingSpacesItem
 from app.tools.base import Gesture, OverlayTool, Tool
 from rules import Hex, JumpReach, RuleOptions, jump_reach, landing_spaces
-from rules.collision import formula_pool
-from rules.jumping import JUMP_NOTES, JumpLandings, Landing, apply_jump
+from rules.movement import JUMP_NOTES, JumpLandings, Landing, apply_jump, formula_pool
 
 if TYPE_CHECKING:
     from app.scene.map_scene import MapScene

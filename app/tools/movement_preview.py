@@ -1,6 +1,6 @@
 """The live movement preview of a dragged creature (issue #6).
 
-At the press, one movement field (:func:`rules.movement_field`) is computed for what the
+At the press, one movement field (:func:`rules.movement.field`) is computed for what the
 token has left this turn and shaded; at each new hovered space the cheapest path is read
 from it (:func:`rules.plan_move`: no new search) and drawn with its cost, the breakdown,
 the rolls it calls for and the creatures that may Hinder. The model is not touched: the

@@ -22,7 +22,7 @@ from app.scene.measure_items import keep_in_view
 from app.scene.shove_items import ShovePreviewItem, outcome_caption
 from app.tools.base import Gesture, OverlayTool, Tool
 from rules import ForcedMove, Hex, facing_step, forced_move
-from rules.forced import ForcedOutcome
+from rules.movement import ForcedOutcome
 
 if TYPE_CHECKING:
     from app.scene.map_scene import MapScene

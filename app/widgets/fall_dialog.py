@@ -43,8 +43,14 @@ from app.scene.jump_items import TAKE_OFF, HexMarksItem
 from app.widgets.panel_widgets import spin_box
 from rules import Board, Fall, fall
 from rules.body import MAX_LIMBS, FreeLimbs, free_limbs
-from rules.climbing import CLIMB_FREE_LIMBS, CLIMB_NOTES, ClimbRoll, climb_result, climb_roll_for
-from rules.falling import FALL_NOTES
+from rules.movement import (
+    CLIMB_FREE_LIMBS,
+    CLIMB_NOTES,
+    FALL_NOTES,
+    ClimbRoll,
+    climb_result,
+    climb_roll_for,
+)
 
 if TYPE_CHECKING:
     from app.scene.map_scene import MapScene

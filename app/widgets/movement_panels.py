@@ -31,8 +31,7 @@ from app.widgets.fall_dialog import FallDialog
 from app.widgets.movement_dock import MovementDock
 from app.widgets.token_menu import fill_movement_menu, show_choice
 from rules import Token, roll
-from rules.movement import movement_left
-from rules.movement_costs import posture_of
+from rules.movement import movement_left, posture_of
 
 if TYPE_CHECKING:
     from app.widgets.main_window import MainWindow

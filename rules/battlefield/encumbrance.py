@@ -19,7 +19,7 @@ Its sources in the seeds, each counted here and nowhere else:
   Encumbered";
 - off the ground — [S001] "While off the ground, you have Tier 2 Encumbered" (the Jump
   paragraph: a creature in the air that is neither flying nor holding on to a surface,
-  i.e. mid-jump, waiting to fall or falling: :func:`rules.aloft.in_the_air`; option
+  i.e. mid-jump, waiting to fall or falling: :func:`rules.movement.aloft.in_the_air`; option
   ``off_ground_encumbered = flying_too`` counts flyers as well).
 
 Movement costs (§11a D4, ``encumbered_costs``): Crouching, Prone, Climbing and Crowded have
@@ -40,10 +40,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.aloft import in_the_air
 from rules.battlefield.occupancy import crowded
 from rules.board import Board
 from rules.conditions import tier_of
+from rules.movement.aloft import in_the_air
 from rules.options import RuleOptions
 from rules.tokens import Token, TokenKind
 
@@ -141,7 +141,7 @@ def encumbered(board: Board, token_id: str, options: RuleOptions | None = None) 
     """``token_id``'s Encumbered Tier and every source of it (see the module notes).
 
     Physical attack rolls, physical defences and Mobility rolls take −:attr:`~Encumbrance.tier`
-    (:mod:`rules.action_terms`, :mod:`rules.movement`); Movement costs take
+    (:mod:`rules.action_terms`, :mod:`rules.movement.plan`); Movement costs take
     :attr:`~Encumbrance.move_cost` (§11a D4).
     """
     opts = options or RuleOptions.of(board.options)

@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 from app.document import MapDocument
 from app.movement_actions import MovementActions
 from rules import Board, Hex, Motion, Token, Vitals, jump_reach
-from rules.movement import movement_left
-from rules.movement_costs import posture_of
+from rules.movement.costs import posture_of
+from rules.movement.plan import movement_left
 from tests.app.conflict_helpers import in_conflict
 
 WALL = Hex(7, 4)
@@ -294,7 +294,7 @@ def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
 ) -> None:
     """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
     until the start of your next turn" """
-    from rules.aloft import aloft
+    from rules.movement.aloft import aloft
 
     document.replace_board(document.board.with_terrain("elevation", [LEDGE], 1))
     before = document.board
@@ -398,7 +398,7 @@ def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
 def test_a_creature_waiting_in_the_air_catches_a_surface_and_is_no_longer_aloft(
     document: MapDocument, actions: MovementActions
 ) -> None:
-    from rules.aloft import aloft
+    from rules.movement.aloft import aloft
 
     board = document.board.with_terrain("elevation", [LEDGE], 1)
     document.replace_board(board.with_terrain("steep", [Hex(4, 2)], True))

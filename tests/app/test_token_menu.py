@@ -15,7 +15,7 @@ from app.document import MapDocument
 from app.tools.measure import MeasureTool
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Motion, Token, Vitals
-from rules.movement_costs import posture_of
+from rules.movement.costs import posture_of
 from tests.app.conflict_helpers import in_conflict
 
 

@@ -1,6 +1,6 @@
 """Benchmark: the movement field against scipy's Dijkstra on a prebuilt graph of the map.
 
-:func:`rules.movement_field` builds a graph of only the window within ``budget`` of the
+:func:`rules.movement.field` builds a graph of only the window within ``budget`` of the
 token on every call, then searches it with ``scipy.sparse.csgraph.dijkstra``. The baseline,
 measured in the same run, is that same Dijkstra on a CSR graph of the *whole* map built
 once beforehand (one node per map hex, edges to the six neighbours on the map, with the
@@ -25,8 +25,8 @@ from scipy.sparse.csgraph import dijkstra
 
 from rules import Board, GroundKind, Hex, Token
 from rules.hexes import DIRECTIONS
-from rules.movement_costs import mover_profile, step_cost
-from rules.movement_field import (
+from rules.movement.costs import mover_profile, step_cost
+from rules.movement.field import (
     INF,
     _apply_occupants,
     _step_weights,

@@ -9,7 +9,7 @@ from rules.board import Board
 from rules.conditions import set_condition
 from rules.hexes import Hex
 from rules.motion import Motion
-from rules.movement_costs import StepCost
+from rules.movement.costs import StepCost
 from rules.tokens import Token
 
 BOARD = Board.blank(20, 20)

@@ -98,8 +98,8 @@ def test_a_negative_budget_is_refused() -> None:
 
 
 def test_at_dash_a_movement_paid_for_one_step_also_buys_the_next() -> None:
-    from rules.movement import plan_path
-    from rules.stance import moved_along
+    from rules.movement.plan import plan_path
+    from rules.movement.stance import moved_along
 
     board = board_with(replace(ARIA, motion=Motion(pace="dash")))
     first = plan_path(board, "aria", [Hex(3, 3), Hex(4, 3)])

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rules import Board, Hex, Motion, Token, crowded, entry_check, plan_move, plan_path
 from rules.conditions import set_condition
-from rules.hinder import hinder_chances
-from rules.movement import apply_plan, movement_left
+from rules.movement.hinder import hinder_chances
+from rules.movement.plan import apply_plan, movement_left
+from rules.movement.stance import change_altitude, change_mode, change_posture
 from rules.play import with_turn
-from rules.stance import change_altitude, change_mode, change_posture
 from rules.turns import TurnState, join, start
 
 BAT = Token(

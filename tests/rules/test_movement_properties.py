@@ -2,8 +2,8 @@
 
 Random boards up to 8×8 with random elevation, steep spaces, water, ground kinds and walls,
 0–4 other tokens, and a mover of size 0, 3 or 4 in a random posture, mode, pace and Amble.
-The field (:func:`rules.movement_field.movement_field`) must equal a brute-force search that
-relaxes :func:`rules.movement_costs.step_cost` until nothing changes; its costs are at least
+The field (:func:`rules.movement.field.movement_field`) must equal a brute-force search that
+relaxes :func:`rules.movement.costs.step_cost` until nothing changes; its costs are at least
 the hex distance; its paths are contiguous, start at the token, end at the target, never
 enter a position :func:`rules.battlefield.occupancy.entry_check` refuses, and cost (by
 :func:`rules.movement.plan_path`) exactly what the field says, never more than the budget.
@@ -23,9 +23,9 @@ from rules.board import Board
 from rules.conditions import set_condition
 from rules.hexes import DIRECTIONS, Hex, distance
 from rules.motion import Motion
-from rules.movement import budget_of, movement_left, pace_factor, plan_move, plan_path
-from rules.movement_costs import mover_profile, step_cost
-from rules.movement_field import MovementField, movement_field
+from rules.movement.costs import mover_profile, step_cost
+from rules.movement.field import MovementField, movement_field
+from rules.movement.plan import budget_of, movement_left, pace_factor, plan_move, plan_path
 from rules.pools import Vitals
 from rules.terrain import LAYER_SPECS, GroundKind
 from rules.tokens import Token

@@ -56,9 +56,9 @@ from rules import (
 )
 from rules.actions import ActionRequest, Weapon, available_actions, plan_action, read_dice, resolve
 from rules.conditions import set_condition
-from rules.forced import apply_forced
 from rules.hexes import DIAGONALS, DIRECTIONS
 from rules.holds import move_together, swallow
+from rules.movement.forced import apply_forced
 from rules.play import end_turn
 from rules.turns import TurnState, actor, join, start
 

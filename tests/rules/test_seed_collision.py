@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.collision import (
+from rules.dice import Roll
+from rules.hexes import Hex
+from rules.movement.collision import (
     COLLISION_NOTES,
     Collision,
     combine_collisions,
@@ -21,8 +23,6 @@ from rules.collision import (
     movement_collision,
     soften_collision,
 )
-from rules.dice import Roll
-from rules.hexes import Hex
 from rules.options import RuleOptions
 from rules.pools import Vitals
 from rules.tokens import Token

@@ -16,10 +16,10 @@ from rules.actions import ActionPlan, ActionRequest, Weapon, plan_action, read_d
 from rules.battlefield.encumbrance import encumbered
 from rules.battlefield.occupancy import crowded
 from rules.conditions import set_condition
-from rules.hinder import hinder_chances
 from rules.motion import Motion
-from rules.movement import sound_of
-from rules.movement_costs import step_cost
+from rules.movement.costs import step_cost
+from rules.movement.hinder import hinder_chances
+from rules.movement.plan import sound_of
 from rules.overpower import overpower
 from rules.pools import Vitals
 from rules.sizes import effective_size
@@ -310,7 +310,7 @@ def test_encumbered_takes_its_tier_from_mobility_rolls() -> None:
     Athletics, DL 3." — a creature Encumbered 2 by a Hold rolls Swim at −2."""
     import numpy as np
 
-    from rules.movement import plan_path
+    from rules.movement.plan import plan_path
 
     held = state_board({"conditions": cond(("encumbered", 2, "Hold"))}, ())
     water = np.array(held.layer("water_depth"), copy=True)
@@ -411,7 +411,7 @@ def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
 def test_the_movement_pools_size_has_one_owner() -> None:
     """The Movement Pool's maximum set by hand in the Vitals is what every formula uses —
     the turn's refill, the Jump bonus and the Collision from movement (D7) alike."""
-    from rules.collision import formula_pool
+    from rules.movement.collision import formula_pool
     from rules.play import begin_turn, with_turn
     from rules.turns import TurnState, join, start
 
@@ -505,7 +505,7 @@ def test_a_flying_holder_lifts_what_it_holds() -> None:
 def test_a_falling_creatures_catch_takes_its_encumbered() -> None:
     """[S001] "While falling, if there is a surface in Reach, roll Climb" — a Mobility roll:
     "−Tier on … Mobility rolls" [P-COND]; in the air it is Encumbered 2."""
-    from rules.climbing import climb_roll_for
+    from rules.movement.climbing import climb_roll_for
 
     wall = board_with(Token("f", "Faller", HERE, vitals=STATS, motion=Motion(altitude=8)))
     climb = climb_roll_for(wall, "f")
@@ -515,7 +515,7 @@ def test_a_falling_creatures_catch_takes_its_encumbered() -> None:
 def test_a_jump_costs_the_jumpers_other_encumbered_too() -> None:
     """[S001] "While off the ground, you have Tier 2 Encumbered" — each space jumped costs
     1 + 2 (D4), and Encumbered from other sources (a Hold) adds its Tier as on foot."""
-    from rules.jumping import space_cost
+    from rules.movement.jumping import space_cost
 
     held = state_board({"conditions": cond(("encumbered", 2, "Hold"))}, ())
     assert space_cost(state_board({}, ()), "a") == (

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.board import Board
-from rules.falling import FALL_NOTES, FALL_SCHEDULE, fall, fall_stages
 from rules.hexes import Hex
 from rules.motion import Motion
+from rules.movement.falling import FALL_NOTES, FALL_SCHEDULE, fall, fall_stages
 from rules.tokens import Token
 
 SCHEDULE = (

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from rules.battlefield.occupancy import entry_check
 from rules.board import Board
-from rules.forced import forced_move
 from rules.hexes import Hex
+from rules.movement.forced import forced_move
 from rules.tokens import Token
 
 BLIND = (

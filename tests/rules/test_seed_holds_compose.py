@@ -23,7 +23,6 @@ from rules.battlefield.encumbrance import encumbered
 from rules.battlefield.occupancy import crowded
 from rules.conditions import set_condition, tier_of
 from rules.dice import read_faces
-from rules.forced import apply_forced, forced_move
 from rules.holds import (
     Hold,
     body_bulk,
@@ -43,6 +42,7 @@ from rules.holds import (
     with_hold,
 )
 from rules.motion import Motion
+from rules.movement.forced import apply_forced, forced_move
 from rules.pools import Vitals, pool_current
 
 BULK = "The Bulk of all other creatures in the Hold count towards your carried Bulk."

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from rules.board import Board
 from rules.hexes import Hex, distance, hex_line
-from rules.jumping import JUMP_NOTES, jump_reach, landing_spaces
 from rules.motion import Motion
+from rules.movement.jumping import JUMP_NOTES, jump_reach, landing_spaces
 from rules.pools import Vitals
 from rules.tokens import Token
 

@@ -9,22 +9,22 @@ from dataclasses import replace
 
 import pytest
 
-from rules.aloft import aloft, in_the_air, with_aloft
 from rules.board import Board
-from rules.climbing import catch_fall, climb_result, climb_roll
-from rules.collision import broken_object_cap, collision_balance, falling_collision
 from rules.conditions import set_condition
 from rules.dice import Roll
-from rules.falling import apply_fall, fall_into_object
 from rules.hexes import Hex
-from rules.jumping import JumpReach, apply_jump, continue_jump, jump_reach, landing_spaces
 from rules.motion import Motion
-from rules.movement import apply_plan, movement_left, plan_path
-from rules.movement_costs import posture_of
-from rules.overexertion import secondary_overexertion, secondary_round, secondary_ways
+from rules.movement.aloft import aloft, in_the_air, with_aloft
+from rules.movement.climbing import catch_fall, climb_result, climb_roll
+from rules.movement.collision import broken_object_cap, collision_balance, falling_collision
+from rules.movement.costs import posture_of
+from rules.movement.falling import apply_fall, fall_into_object
+from rules.movement.jumping import JumpReach, apply_jump, continue_jump, jump_reach, landing_spaces
+from rules.movement.overexertion import secondary_overexertion, secondary_round, secondary_ways
+from rules.movement.plan import apply_plan, movement_left, plan_path
+from rules.movement.stance import change_posture
 from rules.play import begin_turn, end_turn, next_turn, with_turn
 from rules.pools import Vitals
-from rules.stance import change_posture
 from rules.tokens import Token
 from rules.turns import TurnState, act_now, advance, join, start, wait
 

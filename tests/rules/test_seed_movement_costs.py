@@ -42,7 +42,7 @@ from seed_movement_cost_helpers import (
 
 from rules.conditions import set_condition
 from rules.motion import Motion
-from rules.movement_costs import step_cost
+from rules.movement.costs import step_cost
 
 # --- movement types: Primary 1, Secondary +1 ------------------------------------------------
 

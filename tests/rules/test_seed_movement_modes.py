@@ -37,8 +37,8 @@ from seed_movement_cost_helpers import (
 
 from rules.hexes import DIRECTIONS, Hex
 from rules.motion import Motion
-from rules.movement_costs import step_cost
-from rules.stance import change_altitude
+from rules.movement.costs import step_cost
+from rules.movement.stance import change_altitude
 from rules.terrain import GroundKind
 from rules.tokens import Token
 
@@ -82,7 +82,7 @@ def test_flying_costs(
 
 
 def test_ground_above_a_flyers_height_is_refused_rise_first() -> None:
-    # It keeps its height (ground 0 + altitude 1): rising is Rise 1 (rules.stance), where
+    # It keeps its height (ground 0 + altitude 1): rising is Rise 1 (rules.movement.stance), where
     # "When you use Movement to increase your elevation, increase the cost by 1" applies.
     sc = step_cost(scene(flying(), {"elevation": 2}), "m", C, E)
     refused(sc, "rise first")

@@ -33,9 +33,9 @@ from seed_movement_plan_helpers import (
 )
 
 from rules.hexes import Hex
-from rules.hinder import hinder_chances
 from rules.motion import Motion
-from rules.movement import budget_of, movement_left, plan_path, sound_of
+from rules.movement.hinder import hinder_chances
+from rules.movement.plan import budget_of, movement_left, plan_path, sound_of
 from rules.tokens import Token, TokenKind
 
 # --- Movement left against the cost -----------------------------------------------------------

@@ -22,9 +22,9 @@ from seed_movement_plan_helpers import (
 
 from rules.hexes import Hex
 from rules.motion import Motion
-from rules.movement import movement_left, plan_move, plan_path, sound_of
-from rules.movement_costs import posture_of
-from rules.stance import (
+from rules.movement.costs import posture_of
+from rules.movement.plan import movement_left, plan_move, plan_path, sound_of
+from rules.movement.stance import (
     change_altitude,
     change_mode,
     change_pace,

@@ -14,9 +14,9 @@ import pytest
 from rules.board import Board
 from rules.hexes import Hex
 from rules.motion import Motion
-from rules.movement import apply_plan, plan_path
+from rules.movement.plan import apply_plan, plan_path
+from rules.movement.stance import set_amble
 from rules.play import TurnStart, begin_turn, next_turn, with_turn
-from rules.stance import set_amble
 from rules.tokens import Token
 from rules.turns import TurnState, join, start
 

@@ -23,7 +23,7 @@ from rules.effects import OngoingEffect
 from rules.hexes import Hex, distance
 from rules.holds import Hold, with_hold
 from rules.motion import Motion
-from rules.movement import apply_plan, plan_path
+from rules.movement.plan import apply_plan, plan_path
 from rules.play import with_effect, with_turn
 from rules.pools import Vitals, pool_current
 from rules.strike import strike

@@ -8,7 +8,7 @@ an elevation step, rounded down); Dash +4 / Run +8 on Jump come from [P-MOBILITY
 
 :func:`apply_jump` makes the jump on the board: it lands, falls on from a landing well
 below, waits in the air, or — out of Movement — stays in the air short of its landing
-space (:mod:`rules.aloft`) and jumps on as its next turn starts
+space (:mod:`rules.movement.aloft`) and jumps on as its next turn starts
 (:func:`in_the_air_at_turn_start`, called by :func:`rules.play.begin_turn`).
 
 >>> j = jump_reach(12, "long", run_up=2, movement_pool=7, size=0)
@@ -22,17 +22,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.battlefield.encumbrance import moving_encumbrance
 from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import elevation_at
 from rules.board import Board
-from rules.collision import whole_number
-from rules.falling import Fall, apply_fall
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
 from rules.holds import carried, held_problem
 from rules.motion import PACES
-from rules.movement import moved_along, movement_enforced, movement_left, payment
+from rules.movement.aloft import aloft, aloft_refusal, with_aloft, without_aloft
+from rules.movement.collision import whole_number
+from rules.movement.falling import Fall, apply_fall
+from rules.movement.plan import moved_along, movement_enforced, movement_left, payment
 from rules.play import marked_moving
 from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
@@ -126,7 +126,7 @@ def jump_reach(
     You can high jump to raise your center of mass up to 4 inches x your result. Take a
     penalty on Jump rolls equal to your sizes smaller than 0." Dash +4, Run +8 on Jump
     [P-MOBILITY]. A bonus is never negative: a pool under 5 adds 0. ``movement_pool`` is
-    the pool per option ``pool_in_formulas`` (D7; :func:`rules.collision.formula_pool`).
+    the pool per option ``pool_in_formulas`` (D7; :func:`rules.movement.collision.formula_pool`).
     Q22: spaces = feet ÷ 5, elevation gain = inches ÷ 60, both rounded down; a total
     below 0 reaches 0.
     """
@@ -221,7 +221,7 @@ def landing_spaces(board: Board, token_id: str, jump: JumpReach) -> JumpLandings
     under the footprint. Each space jumped costs 1 + 2 Movement ([S001] "While off the
     ground, you have Tier 2 Encumbered", D4). Raises ``ValueError`` for a token already in
     the air ("Jump determines if you can be off the ground"), also one waiting to fall on
-    a ledge (:mod:`rules.aloft`). A high jump that gains elevation may wait in the air at
+    a ledge (:mod:`rules.movement.aloft`). A high jump that gains elevation may wait in the air at
     every landing (``Landing.may_wait``, :func:`apply_jump`).
     """
     token = board.token(token_id)
@@ -386,7 +386,7 @@ def apply_jump(
       starts (:func:`in_the_air_at_turn_start`). Only where ``Landing.may_wait``, during a
       conflict, on reaching the landing space this turn.
     - Landing :data:`DROP_FALLS` or more below its take-off height, it falls the rest
-      (:func:`rules.falling.apply_fall`): [S001] "If you are not flying and do not have a
+      (:func:`rules.movement.falling.apply_fall`): [S001] "If you are not flying and do not have a
       surface to stand on, begin falling."
     """
     try:
@@ -525,7 +525,8 @@ def _lands(
 
 
 def continue_jump(board: Board, token_id: str) -> JumpMove:
-    """``token_id``, in the air short of its landing space (:mod:`rules.aloft`), jumps on to
+    """``token_id``, in the air short of its landing space (:mod:`rules.movement.aloft`),
+    jumps on to
     it as far as its Movement pays for ([S001] "you remain in the air and continue moving
     when you gain additional Movement"). If that space can no longer be reached (a wall on
     the line, or full), the jump ends and it falls where it is."""
@@ -555,7 +556,7 @@ def _jump_on_problem(board: Board, token: Token, target: Hex) -> str | None:
 
 
 def in_the_air_at_turn_start(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
-    """What happens to ``token_id`` in the air (:mod:`rules.aloft`) as its turn starts,
+    """What happens to ``token_id`` in the air (:mod:`rules.movement.aloft`) as its turn starts,
     its Movement refilled:
 
     - waiting: it falls now ([S001] "you may choose not to fall until the start of your

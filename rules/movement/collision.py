@@ -120,7 +120,7 @@ def broken_object_cap(collision: Collision, breaking_injury: int) -> Collision:
     [S001]: "If falling into an object, if the object breaks, do not take more damage than
     the Injury that broke the object, then continue falling." ``breaking_injury`` is the
     Injury the object took when it broke (rolled on the table); the fall then goes on
-    (:func:`rules.falling.fall_into_object`).
+    (:func:`rules.movement.falling.fall_into_object`).
     """
     injury = whole_number(breaking_injury, "Injury that broke the object", 0, MAX_SPACES)
     why = f"the object broke at Injury {injury}: 'do not take more damage than the Injury'"
@@ -155,7 +155,7 @@ def collision_balance(injury: int) -> CollisionBalance:
     [S001]: "Injury from Collision causes Balance, DL increased by the Injury." The Balance
     DL is 3 ([P-MOBILITY], RULES-DIGEST §5.2), so the DL is 3 + Injury; no Injury, no roll.
     A failed Balance makes it Prone [P-MOBILITY], and "When you become Prone, fall" [S001]
-    (:func:`rules.stance.change_posture`).
+    (:func:`rules.movement.stance.change_posture`).
     """
     injury = whole_number(injury, "Injury from Collision", 0, MAX_SPACES)
     if not injury:

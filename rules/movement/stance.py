@@ -8,7 +8,7 @@ what it cost and why, or a refusal saying why not. Costs ([S001]):
   and Crouching costs 1 Movement." Crouching or dropping Prone from standing costs nothing
   **[ASSUMPTION]** (the seed names no cost); "When you become Prone, fall": a flyer stops
   flying ("While flying, you cannot be Prone"), a climber lets go, and one above the
-  ground falls (:func:`rules.falling.fall`).
+  ground falls (:func:`rules.movement.falling.fall`).
 - "… pay 1 Movement to stop" moving.
 - Flying: "When you use Movement to increase your elevation, increase the cost by 1": rising
   one space costs 2, descending one costs 1 **[ASSUMPTION]**: 1 per space moved; "If you
@@ -23,24 +23,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.aloft import in_the_air, without_aloft
 from rules.board import Board
 from rules.conditions import remove_condition, set_condition
-from rules.falling import Fall, fall, landed
 from rules.holds import carried, carried_bulk, over_bulk_limit
 from rules.motion import MODE_TYPES, PACES, POSTURES
-from rules.movement import (
+from rules.movement.aloft import in_the_air, without_aloft
+from rules.movement.costs import mover_profile, posture_of
+from rules.movement.falling import Fall, fall, landed
+from rules.movement.plan import (
     moved_along,
     movement_enforced,
     movement_left,
     payment,
     spend_movement,
 )
-from rules.movement_costs import mover_profile, posture_of
 from rules.play import marked_moving
 from rules.tokens import Token
 
 __all__ = [
+    "POSTURE_COSTS",
     "MotionChange",
     "change_altitude",
     "change_mode",
@@ -74,7 +75,7 @@ class MotionChange:
     refusal: str | None = None
     moved: bool = False  # it moved (rising, descending, falling): "considered moving" [S001]
     fall: Fall | None = None
-    leaves_air: bool = False  # no longer jumping or waiting in the air (rules.aloft)
+    leaves_air: bool = False  # no longer jumping or waiting in the air (rules.movement.aloft)
 
     @property
     def allowed(self) -> bool:
@@ -82,7 +83,7 @@ class MotionChange:
 
     def applied(self, board: Board) -> Board:
         """``board`` with this change: the token replaced, no longer in the air if it came
-        down (:mod:`rules.aloft`), and marked moving if it moved
+        down (:mod:`rules.movement.aloft`), and marked moving if it moved
         (:func:`rules.play.marked_moving`)."""
         if self.token is None:
             raise ValueError(f"cannot apply a refused change: {self.refusal}")
@@ -149,7 +150,7 @@ def change_posture(board: Board, token_id: str, posture: str) -> MotionChange:
 def _prone_falls(board: Board, prone: Token, cost: int, note: str) -> MotionChange:
     """[S001] "When you become Prone, fall." Off the ground: a flyer stops flying ("While
     flying, you cannot be Prone"), a climber lets go of its surface, and one above the
-    ground falls there (:func:`rules.falling.fall`; its Collision is in the notes)."""
+    ground falls there (:func:`rules.movement.falling.fall`; its Collision is in the notes)."""
     before = board.token(prone.id)
     notes = [note]
     if prone.motion.mode == "fly":

@@ -5,7 +5,7 @@ counts as Attacking Blind against that space using a weapon 4 sizes larger than 
 creature or object. When this attack succeeds or there is no path of travel possible in the
 space, collision occurs and the creature or object stops moving." Damage per [S001] "Being
 moved by an effect adds 1 damage for each remaining space the effect would move you"
-(:func:`rules.collision.forced_collision`).
+(:func:`rules.movement.collision.forced_collision`).
 
 A creature in a Hold ([S002] "If an effect would move you, it attacks Athletics of each
 creature in the Hold with a number of d12 equal to the number of spaces it is trying to
@@ -28,7 +28,6 @@ from dataclasses import dataclass
 
 from rules.battlefield.occupancy import CAPACITY, entry_check, space_units
 from rules.board import Board
-from rules.collision import Collision, forced_collision, whole_number
 from rules.hexes import Hex, check_facing, facing_step
 from rules.holds import (
     HoldResistance,
@@ -38,6 +37,7 @@ from rules.holds import (
     move_together,
     swallower_of,
 )
+from rules.movement.collision import Collision, forced_collision, whole_number
 from rules.tokens import Token
 
 __all__ = [
@@ -169,7 +169,7 @@ def forced_move(board: Board, token_id: str, facing: int, spaces: int) -> Forced
     of the footprint is off the map or a wall (``blocked``), or entering would make a
     space more than fully occupied (:func:`rules.battlefield.occupancy.entry_check`), there is "no
     path of travel": Collision, it stops at the previous anchor, and it and each occupant
-    it hit take :func:`rules.collision.forced_collision` of the spaces left. Otherwise, if
+    it hit take :func:`rules.movement.collision.forced_collision` of the spaces left. Otherwise, if
     the spaces it newly enters hold other occupants, it attacks them blind with a weapon
     of its size + 4; a hit means Collision and it stops there (damage: spaces left after
     that step). Empty spaces are entered without an attack (there is nothing to hit).

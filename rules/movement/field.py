@@ -1,6 +1,6 @@
 """The movement field: the cheapest Movement cost from a token to every place it can reach.
 
-Same costs as :func:`rules.movement_costs.step_cost` (tests compare every step of random
+Same costs as :func:`rules.movement.costs.step_cost` (tests compare every step of random
 maps), computed for a whole neighbourhood at once with numpy, then searched with
 ``scipy.sparse.csgraph.dijkstra`` — the well-kept C implementation of the algorithm the
 field needs (benchmark ``movement_vs_scipy_*`` in tests/bench/run.py compares it with
@@ -12,7 +12,7 @@ terrain is read. Editing terrain therefore never invalidates anything; the next 
 simply reads the new layers (benchmark ``terrain_edit_then_field``).
 
 Nodes are *anchors*: a multi-space token moves as a whole footprint, and the cost of a
-step is that of its hardest part (see :mod:`rules.movement_costs`).
+step is that of its hardest part (see :mod:`rules.movement.costs`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import numpy.typing as npt
 from rules.battlefield.occupancy import entry_and_crowding
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
-from rules.movement_costs import (
+from rules.movement.costs import (
     BURROWABLE,
     PACKED,
     MoverProfile,

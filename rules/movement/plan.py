@@ -11,9 +11,9 @@
   2 sizes larger; Amble −1 (§11a D11); Dash +1, Run +2 [P-MOBILITY].
 - Rolls are made once ([S001] "roll once when the event occurs. That roll applies until
   your next turn starts"), so a path lists each roll once.
-- Who may Hinder Movement along the path: :mod:`rules.hinder`.
+- Who may Hinder Movement along the path: :mod:`rules.movement.hinder`.
 - In the air: a jumper waiting to fall, or still jumping on to its landing space, moves
-  no path (:func:`rules.aloft.aloft_refusal`); a creature in the air without flying whose
+  no path (:func:`rules.movement.aloft.aloft_refusal`); a creature in the air without flying whose
   move spends its last Movement falls ([S001] "If you are in the air and your Movement
   Pool becomes 0, fall"; the plan's ``falls``, done by :func:`apply_plan`).
 
@@ -32,15 +32,15 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.aloft import aloft, aloft_refusal, in_the_air
 from rules.board import Board
 from rules.hexes import DIRECTIONS, Hex
-from rules.hinder import HinderChance, hinder_chances
 from rules.holds import carry_held, held_problem
-from rules.movement_costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
-from rules.movement_field import MovementField, movement_field
+from rules.movement.aloft import aloft, aloft_refusal, in_the_air
+from rules.movement.costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
+from rules.movement.field import MovementField, movement_field
+from rules.movement.hinder import HinderChance, hinder_chances
+from rules.movement.overexertion import secondary_ways
 from rules.options import RuleOptions
-from rules.overexertion import secondary_ways
 from rules.play import marked_moving, turn_over
 from rules.sizes import effective_size
 from rules.tokens import Token, TokenKind
@@ -223,7 +223,8 @@ def _fall_when_spent(
     board: Board, token: Token, paid: int, paying: bool
 ) -> tuple[bool, tuple[str, ...]]:
     """Whether a move paying ``paid`` Movement leaves ``token`` in the air (above the ground,
-    on foot; not jumping on, :mod:`rules.aloft`) with none left — then it falls — and why."""
+    on foot; not jumping on, :mod:`rules.movement.aloft`) with none left — then it falls —
+    and why."""
     motion = token.motion  # in the air on foot, and not in the middle of a jump (it goes on)
     up = in_the_air(board, token.id) and aloft(board, token.id) is None
     if not (paying and up and paid >= movement_left(token)):
@@ -314,7 +315,7 @@ def _secondary_now(board: Board, plan: MovePlan) -> Board:
 
 def _fallen(board: Board, plan: MovePlan) -> Board:
     """``board`` after the mover of ``plan`` falls: in the air, its Movement became 0."""
-    from rules.falling import apply_fall  # falling pays its braking with this module
+    from rules.movement.falling import apply_fall  # falling pays its braking with this module
 
     return apply_fall(board, plan.token_id).board
 

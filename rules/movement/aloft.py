@@ -14,7 +14,7 @@ The two states are kept on the board as an ongoing effect of the creature on its
 - ``"waiting"`` — "In the air: waiting to fall": it chose not to fall; 1 round, it falls as
   its next turn starts.
 
-Only this module reads or writes them; what happens in the air is :mod:`rules.jumping`'s.
+Only this module reads or writes them; what happens in the air is :mod:`rules.movement.jumping`'s.
 
 >>> from rules.board import Board
 >>> from rules.hexes import Hex

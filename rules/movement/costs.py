@@ -4,7 +4,7 @@ A *step* moves a token's whole footprint one space along an edge direction: ever
 ``h`` of it moves to ``h + d``. Its cost is the cost of the hardest part of the body (the
 highest of the per-hex costs), plus Crowded once. This module is the readable
 specification: :func:`step_cost` returns every charge with its source; the movement field
-(:mod:`rules.movement_field`) computes the same numbers for many steps at once and is
+(:mod:`rules.movement.field`) computes the same numbers for many steps at once and is
 tested equal to it.
 
 Per space moved ([S001] unless marked):
@@ -28,7 +28,7 @@ Per space moved ([S001] unless marked):
   default **[ASSUMPTION]**).
 - Flying keeps its height (its ground plus its altitude) **[ASSUMPTION]**: it flies level
   over lower ground at 1 a space and rises only on purpose ("When you use Movement to
-  increase your elevation, increase the cost by 1": :func:`rules.stance.change_altitude`),
+  increase your elevation, increase the cost by 1": :func:`rules.movement.stance.change_altitude`),
   so ground above its height is refused ("rise first"); over double its Bulk Limit it
   falls ("If you carry more than double your Bulk Limit, you fall") and cannot fly.
 - Burrowing never enters water.
@@ -125,7 +125,7 @@ CLIMB_ROLL = MoveRoll(
     "Climb",
     CLIMB_DL,
     f"surface over 45°: needs {CLIMB_FREE_LIMBS} Free Limbs, +1 per extra Free Limb, hoof or "
-    "foot (rules.climbing.climb_roll); fail by 4+ and fall",
+    "foot (rules.movement.climbing.climb_roll); fail by 4+ and fall",
     "[S001]",
 )
 

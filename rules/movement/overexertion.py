@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.collision import whole_number
 from rules.effects import ROUNDS_PER_MINUTE
+from rules.movement.collision import whole_number
 from rules.tokens import Token
 
 if TYPE_CHECKING:
-    from rules.movement import MovePlan  # the type only: movement asks this module
+    from rules.movement.plan import MovePlan  # the type only: movement asks this module
 
 __all__ = [
     "SECONDARY_MINUTES",
@@ -48,7 +48,7 @@ SECONDARY = "[S001] 'Movement with a Secondary Movement type … you must roll f
 SECONDARY += "after each 10 minutes'"
 AMBLE = "[S001] Amble: 'Movement this turn does not count towards Overexertion'"
 # The movement type a step's way uses: a climbing step is charged as Land
-# (rules.movement_costs), the other ways are their own type.
+# (rules.movement.costs), the other ways are their own type.
 _WAY_TYPES = {"climb": "land"}
 
 

@@ -28,10 +28,10 @@ from dataclasses import dataclass, replace
 from rules.battlefield.encumbrance import encumbered
 from rules.board import Board
 from rules.body import free_limbs
-from rules.collision import Collision, falling_collision, whole_number
 from rules.dice import Roll
-from rules.falling import Fall, fall
 from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
+from rules.movement.collision import Collision, falling_collision, whole_number
+from rules.movement.falling import Fall, fall
 from rules.tokens import Token
 
 __all__ = [
@@ -126,7 +126,7 @@ def climb_roll_for(
 @dataclass(frozen=True)
 class ClimbResult:
     """What a Climb result means: ``"success"``, ``"fail"`` or ``"fall"`` (failed by 4 or
-    more), with the :class:`~rules.falling.Fall` when the climber is above the ground."""
+    more), with the :class:`~rules.movement.falling.Fall` when the climber is above the ground."""
 
     result: int
     dl: int
@@ -158,8 +158,8 @@ def climb_result(
     Q1: success if the result ≥ DL 6 (a fumbled :class:`~rules.dice.Roll` fails, Q5); a
     failure by 4 or more falls ([S001] "If you fail by 4 or more, fall"); a smaller failure
     does not move that way. Given ``board`` and ``token_id``, a fall from above the ground
-    comes with its :class:`~rules.falling.Fall` (apply it with
-    :func:`rules.falling.apply_fall`).
+    comes with its :class:`~rules.movement.falling.Fall` (apply it with
+    :func:`rules.movement.falling.apply_fall`).
     """
     climb = climb or climb_roll()
     if not climb.allowed:
@@ -199,7 +199,7 @@ def _climber_falls(board: Board, token_id: str) -> tuple[Fall | None, str]:
 class CaughtFall:
     """A falling creature's Climb at a surface in Reach: it stops falling (``stops``), the
     token then (climbing where it is), the Collision of the catch whose Serious Injury only
-    affects the limbs used, or, on a failure, the :class:`~rules.falling.Fall` going on."""
+    affects the limbs used, or, on a failure, the :class:`~rules.movement.falling.Fall` going on."""
 
     token_id: str
     climb: ClimbResult
@@ -227,7 +227,7 @@ def catch_fall(
     catches the surface (0: as the fall begins; less than the fall's height): the
     Collision of the catch is the falling damage of those spaces, onto no Ground Softness
     **[ASSUMPTION]**. On a success it climbs there; on a failure the fall goes on
-    (``fall``). Raises ``ValueError`` when it is not falling (:func:`rules.falling.fall`)
+    (``fall``). Raises ``ValueError`` when it is not falling (:func:`rules.movement.falling.fall`)
     or no surface is in its Reach.
     """
     falling = fall(board, token_id)

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.aloft import without_aloft
 from rules.battlefield.reach import elevation_at, reach_of
 from rules.board import Board
-from rules.collision import Collision, broken_object_cap, falling_collision, whole_number
 from rules.hexes import Hex, disk
 from rules.holds import carried
 from rules.motion import CLIMB_DL
-from rules.movement import movement_enforced, movement_left, spend_movement
+from rules.movement.aloft import without_aloft
+from rules.movement.collision import Collision, broken_object_cap, falling_collision, whole_number
+from rules.movement.plan import movement_enforced, movement_left, spend_movement
 from rules.play import marked_moving
 from rules.tokens import Token
 
@@ -118,7 +118,7 @@ def fall(board: Board, token_id: str, *, braking: int = 0) -> Fall:
 
     It lands in the same anchor, at altitude 0, on the highest ground under its footprint
     (a footprint over uneven ground meets its highest hex first). The landing damage is
-    :func:`rules.collision.falling_collision` of the spaces fallen, its size, and the
+    :func:`rules.movement.collision.falling_collision` of the spaces fallen, its size, and the
     Ground Softness (``softness`` layer) of the hex under its anchor. ``climb_surfaces``:
     steep or wall (``blocked``) hexes within its Reach (horizontal hex distance) — "While
     falling, if there is a surface in Reach, roll Climb" (DL 6, +1 per extra limb).
@@ -225,7 +225,7 @@ class FallApplied:
 def apply_fall(board: Board, token_id: str, *, braking: int = 0) -> FallApplied:
     """``board`` after ``token_id`` falls now (:func:`fall`): on the ground where it lands,
     or flying on when braking stops the fall; no longer jumping or waiting in the air
-    (:mod:`rules.aloft`); and — during a conflict — marked moving ([S001] "While falling,
+    (:mod:`rules.movement.aloft`); and — during a conflict — marked moving ([S001] "While falling,
     you are considered moving"). Braking costs 1 Movement ([S001] "pay 1 Movement to
     reduce the spaces you fall"), free outside a conflict. The Collision on landing is in
     ``fall.collision`` (rolled by the table, not applied). Raises ``ValueError`` as
