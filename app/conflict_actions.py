@@ -32,7 +32,7 @@ from rules.actions import (
     resolve,
     roll_dice,
 )
-from rules.actions_area import attack_space, rolls_each_occupant
+from rules.actions.kinds.area import attack_space, rolls_each_occupant
 from rules.board import Board
 from rules.errors import RulesError
 from rules.roll_log import dice_rng

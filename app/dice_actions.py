@@ -9,7 +9,7 @@ draw back, so redoing rolls the same faces.
 Faces come from ``rules.roll_log.dice_rng(board.dice_seed, board.dice_draws)``, so the
 same map and the same rolls always give the same faces. Faces rolled at the table are
 typed in (:func:`parse_faces`) and logged with ``manual=True``; like
-:func:`rules.actions.resolve`, they count as a draw too.
+:func:`rules.actions.flow`, they count as a draw too.
 """
 
 from __future__ import annotations

@@ -7,6 +7,27 @@ Sources are cited as in ../shared/RULES-DIGEST.md: [S000]/[S001]/[S002] are the 
 from __future__ import annotations
 
 from rules import mapfile
+from rules.actions.arithmetic import (
+    defensive_stance,
+    distract_bonus,
+    hinder_attack,
+    hold_encumbered,
+    manifest_cost,
+    partial_size,
+    rapid_strike,
+    ready_dl,
+)
+from rules.actions.contest import Contest, contest, contest_chance
+from rules.actions.harm import Harm, harm
+from rules.actions.overpower import OverpowerCheck, overpower, shove_destinations
+from rules.actions.strike import AttackPlan, attack_skill, strike
+from rules.actions.tactics import (
+    called_shot,
+    charge,
+    range_band,
+    strike_size_modifier,
+    targeted_space_dice,
+)
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line, reduced_value
 from rules.battlefield.concealment import (
     Concealment,
@@ -23,17 +44,6 @@ from rules.battlefield.visibility import fogged, player_board, revealed_around
 from rules.board import Board, cell_to_hex, hex_to_cell
 from rules.body import FreeLimbs, Words, free_limbs, spend_words, words_left
 from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
-from rules.conflict_actions import (
-    defensive_stance,
-    distract_bonus,
-    hinder_attack,
-    hold_encumbered,
-    manifest_cost,
-    partial_size,
-    rapid_strike,
-    ready_dl,
-)
-from rules.contest import Contest, contest, contest_chance
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.effects import OngoingEffect
 from rules.errors import (
@@ -46,7 +56,6 @@ from rules.errors import (
     RulesError,
     UnknownTokenError,
 )
-from rules.harm import Harm, harm
 from rules.hexes import (
     DIAGONALS,
     DIRECTIONS,
@@ -91,18 +100,9 @@ from rules.movement.stance import (
     stop_moving,
 )
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
-from rules.overpower import OverpowerCheck, overpower, shove_destinations
 from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
 from rules.pools import Vitals, pool_current, pool_maximum
 from rules.sizes import EffectiveSize, effective_size
-from rules.strike import AttackPlan, attack_skill, strike
-from rules.tactics import (
-    called_shot,
-    charge,
-    range_band,
-    strike_size_modifier,
-    targeted_space_dice,
-)
 from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.tokens import Token, TokenKind, default_footprint
 from rules.turns import SOULWEAVER, TurnState

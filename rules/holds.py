@@ -49,8 +49,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from rules.actions.arithmetic import hold_encumbered
 from rules.conditions import Entries, remove_condition, set_condition
-from rules.conflict_actions import hold_encumbered
 from rules.hexes import Hex, distance, neighbors
 from rules.ids import id_problem
 from rules.motion import MAX_BULK

@@ -140,7 +140,7 @@ class Motion:
 
     def this_turn(self, moved_this_turn: bool) -> tuple[int, bool]:
         """What Charge reads ([S002] "After moving 2 consecutive spaces, if you have used
-        Dash this turn", :func:`rules.tactics.charge`): the spaces moved in a row this turn
+        Dash this turn", :func:`rules.actions.tactics.charge`): the spaces moved in a row this turn
         and whether Dash was used — by a move at Dash pace, or by the pace now (Dash lasts
         until the creature's next turn begins, [P-MOBILITY]; a Run counts as Dash,
         **[ASSUMPTION]**). ``moved_this_turn`` is the token's flag (cleared as its turn

@@ -39,9 +39,6 @@ _LAYERS = {
     "contracts": "hexes layout areas dice",
     "board": "board board_checks tokens terrain annotations effects conditions pools motion "
     "holds turns play roll_log offsets reshape body sizes",
-    "actions": "action_terms action_types actions actions_area actions_attack actions_hold "
-    "actions_manifest actions_overpower actions_tackle actions_tactics conflict_actions "
-    "contest harm strike overpower tactics",
 }
 LAYER_OF = {f"rules.{name}": layer for layer, names in _LAYERS.items() for name in names.split()}
 """Where each rules module belongs (rules.mapfile.* is the mapfile layer)."""
@@ -56,34 +53,34 @@ PINNED = frozenset(
 RULES_UPWARD = frozenset(
     {
         "rules.battlefield.encumbrance -> rules.movement.aloft",
+        "rules.holds -> rules.actions.arithmetic",
         "rules.holds -> rules.battlefield.occupancy",
         "rules.holds -> rules.battlefield.reach",
-        "rules.holds -> rules.conflict_actions",
         "rules.play -> rules.movement.jumping",
         "rules.play -> rules.movement.overexertion",
     }
 )
 APP_PAST_FACES = frozenset(
     {
-        "rules.action_terms",
-        "rules.actions_area",
-        "rules.actions_attack",
+        "rules.actions.contest",
+        "rules.actions.kinds.area",
+        "rules.actions.kinds.attack",
+        "rules.actions.overpower",
+        "rules.actions.tactics",
+        "rules.actions.terms",
         "rules.annotations",
         "rules.atomic",
         "rules.board",
         "rules.body",
         "rules.conditions",
-        "rules.contest",
         "rules.errors",
         "rules.holds",
         "rules.ids",
         "rules.motion",
         "rules.options",
-        "rules.overpower",
         "rules.play",
         "rules.pools",
         "rules.roll_log",
-        "rules.tactics",
         "rules.terrain",
         "rules.tokens",
     }
@@ -92,14 +89,14 @@ CIRCLES = frozenset(
     " ".join(sorted(modules))
     for modules in [
         [
-            "rules.actions",
-            "rules.actions_area",
-            "rules.actions_attack",
-            "rules.actions_hold",
-            "rules.actions_manifest",
-            "rules.actions_overpower",
-            "rules.actions_tackle",
-            "rules.actions_tactics",
+            "rules.actions.flow",
+            "rules.actions.kinds.area",
+            "rules.actions.kinds.attack",
+            "rules.actions.kinds.hold",
+            "rules.actions.kinds.manifest",
+            "rules.actions.kinds.overpower",
+            "rules.actions.kinds.tackle",
+            "rules.actions.kinds.tactics",
         ],
         [
             "rules.battlefield.encumbrance",

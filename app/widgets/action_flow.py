@@ -28,10 +28,10 @@ from app.tools.pick_target import PickTargetTool
 from app.widgets.action_panel import ActionPanel
 from rules import Board, Hex
 from rules.actions import ActionOutcome, ActionRequest, spec_of, target_refusals
-from rules.actions_area import area_subjects
+from rules.actions.kinds.area import area_subjects
+from rules.actions.overpower import shove_destinations
+from rules.actions.tactics import INCREMENTS
 from rules.hexes import neighbors
-from rules.overpower import shove_destinations
-from rules.tactics import INCREMENTS
 
 if TYPE_CHECKING:
     from app.widgets.main_window import MainWindow

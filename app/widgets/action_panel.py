@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 
 from app.widgets.odds_chart import OddsChart
 from app.widgets.panel_widgets import spin_box
-from rules.action_terms import MINOR_STRIKES
 from rules.actions import ActionOutcome, ActionPlan, ActionRequest, Pool, Weapon
-from rules.actions_area import rolls_each_occupant
-from rules.actions_attack import DEFENCE_SKILLS
-from rules.contest import result_distribution
-from rules.tactics import CALLED_SHOT_PARTS
+from rules.actions.contest import result_distribution
+from rules.actions.kinds.area import rolls_each_occupant
+from rules.actions.kinds.attack import DEFENCE_SKILLS
+from rules.actions.tactics import CALLED_SHOT_PARTS
+from rules.actions.terms import MINOR_STRIKES
 
 __all__ = ["ActionPanel", "breakdown_html", "parse_faces"]
 

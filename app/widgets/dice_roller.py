@@ -33,7 +33,7 @@ from app.document import MapDocument
 from app.document_actions import DocumentSource, document_of
 from app.widgets.odds_chart import OddsChart, percent
 from app.widgets.panel_widgets import spin_box
-from rules.contest import result_distribution
+from rules.actions.contest import result_distribution
 from rules.dice import chance, read_faces
 from rules.roll_log import LoggedRoll
 

@@ -1,6 +1,6 @@
 """OddsChart: a small bar chart of a d12 pool's results, for any panel that shows odds.
 
-Feed it what :func:`rules.contest.result_distribution` returns::
+Feed it what :func:`rules.actions.contest.result_distribution` returns::
 
     chart = OddsChart()
     chart.set_distribution(result_distribution(3, 1), dl=9)

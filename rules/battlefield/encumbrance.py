@@ -141,7 +141,7 @@ def encumbered(board: Board, token_id: str, options: RuleOptions | None = None) 
     """``token_id``'s Encumbered Tier and every source of it (see the module notes).
 
     Physical attack rolls, physical defences and Mobility rolls take −:attr:`~Encumbrance.tier`
-    (:mod:`rules.action_terms`, :mod:`rules.movement.plan`); Movement costs take
+    (:mod:`rules.actions.terms`, :mod:`rules.movement.plan`); Movement costs take
     :attr:`~Encumbrance.move_cost` (§11a D4).
     """
     opts = options or RuleOptions.of(board.options)

@@ -26,7 +26,7 @@ from app.document import MapDocument
 from app.widgets.dice_roller import DiceRoller
 from app.widgets.odds_chart import OddsChart, percent
 from rules import Board
-from rules.contest import result_distribution
+from rules.actions.contest import result_distribution
 from rules.dice import chance, read_faces, roll
 from rules.roll_log import dice_rng
 

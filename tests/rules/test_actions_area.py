@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from rules.actions import ActionRequest, Weapon, plan_action, read_dice, resolve, roll_dice
-from rules.actions_area import (
+from rules.actions.kinds.area import (
     area_subjects,
     attack_space,
     doubled_face,

@@ -28,7 +28,7 @@ from rules.actions import (
     resolve,
     roll_dice,
 )
-from rules.contest import contest
+from rules.actions.contest import contest
 from rules.dice import chance, read_faces
 from rules.motion import Motion
 from rules.pools import Vitals, pool_current

@@ -24,11 +24,11 @@ from rules.actions import (
     read_dice,
     resolve,
 )
-from rules.actions_overpower import HAMPER_CHOICES
+from rules.actions.kinds.overpower import HAMPER_CHOICES
+from rules.actions.overpower import OVERPOWER_ACTIONS
 from rules.battlefield.encumbrance import encumbered
 from rules.conditions import tier_of
 from rules.holds import Hold, hold_of, with_hold
-from rules.overpower import OVERPOWER_ACTIONS
 from rules.pools import Vitals, pool_current
 
 HIT, MISS = ([12], [[2]]), ([2], [[12]])

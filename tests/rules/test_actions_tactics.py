@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from rules.actions import ActionRequest, plan_action, read_dice, resolve
-from rules.actions_tactics import (
+from rules.actions.kinds.tactics import (
     dismissable,
     hinder_penalty,
     hinder_together,

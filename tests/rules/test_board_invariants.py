@@ -434,7 +434,7 @@ def test_the_player_view_of_tiers_at_the_maximum_from_several_sources() -> None:
 
 def test_every_action_that_adds_tiers_stays_within_the_maximum() -> None:
     """Hamper (+1 Tier of the chosen Ailment, [S002]) on a creature at the maximum."""
-    from rules.actions_overpower import _apply_hamper
+    from rules.actions.kinds.overpower import _apply_hamper
 
     assert callable(_apply_hamper)  # goes through add_condition, which caps
     entries = add_condition((ConditionEntry("slowed", MAX_TIER, "Trap"),), "slowed", 1, "Hamper")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.conflict_actions import (
+from rules.actions.arithmetic import (
     defensive_stance,
     distract_bonus,
     hinder_attack,

@@ -10,7 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from rules.contest import contest, contest_chance, result_distribution
+from rules.actions.contest import contest, contest_chance, result_distribution
 from rules.dice import chance, read_faces, roll
 
 

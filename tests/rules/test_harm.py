@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.harm import harm
-from rules.tactics import called_shot
+from rules.actions.harm import harm
+from rules.actions.tactics import called_shot
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from rules import Board, Hex, Token
+from rules.actions.overpower import overpower, shove_destinations
 from rules.conditions import set_condition
 from rules.hexes import distance
-from rules.overpower import overpower, shove_destinations
 
 
 def board_with(*tokens: Token) -> Board:

@@ -13,6 +13,8 @@ import pytest
 
 from rules import Board, Hex, Token
 from rules.actions import ActionPlan, ActionRequest, Weapon, plan_action, read_dice, resolve
+from rules.actions.overpower import overpower
+from rules.actions.strike import strike
 from rules.battlefield.encumbrance import encumbered
 from rules.battlefield.occupancy import crowded
 from rules.conditions import set_condition
@@ -20,10 +22,8 @@ from rules.motion import Motion
 from rules.movement.costs import step_cost
 from rules.movement.hinder import hinder_chances
 from rules.movement.plan import sound_of
-from rules.overpower import overpower
 from rules.pools import Vitals
 from rules.sizes import effective_size
-from rules.strike import strike
 
 STATS = Vitals(
     stats=(("martial", 2), ("elude", 1), ("nimble", 1), ("athletics", 1)),
@@ -267,7 +267,7 @@ def test_a_swallowed_creature_has_crowded_two_and_leaves_the_space() -> None:
 
 
 def test_a_called_shot_may_swap_each_wounded_tier_for_two_trauma_tiers() -> None:
-    from rules.actions_attack import TRAUMA_CHOICE
+    from rules.actions.kinds.attack import TRAUMA_CHOICE
     from rules.conditions import tier_of
 
     board = board_with(aria(), bram())
@@ -396,7 +396,7 @@ def test_grab_grapple_escape_and_climbing_ask_free_limbs() -> None:
 def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
     """[S002] "If there are 6 Tiers of Wounded to the stomach, they fall out." — whoever
     deals them: a Called Shot on the stomach from outside too."""
-    from rules.actions_attack import apply_damage
+    from rules.actions.kinds.attack import apply_damage
 
     eater = Token("w", "Wyrm", HERE, size=4, vitals=replace(STATS, severe_threshold=0),
                   movement_types=("land", "swim"))  # fmt: skip
@@ -426,7 +426,7 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
     """[S001] "If you suffer Grit Injury, roll Athletics to not fall, DL equal to double
     Injury." [S002] Ready: "After suffering Grit Injury, roll Manifest to not lose the
     effect, DL 3 + Injury." """
-    from rules.actions_attack import apply_damage
+    from rules.actions.kinds.attack import apply_damage
     from rules.effects import OngoingEffect
     from rules.play import with_effect
 

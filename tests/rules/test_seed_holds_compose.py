@@ -13,7 +13,7 @@ import pytest
 
 from rules import Board, Hex, Token
 from rules.actions import ActionPlan, ActionRequest, Weapon, plan_action, read_dice, resolve
-from rules.actions_hold import (
+from rules.actions.kinds.hold import (
     HOLD_MOVE_DL,
     hold_contests_won,
     hold_move_contests,

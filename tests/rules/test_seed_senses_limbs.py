@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.actions import ActionRequest, plan_action, read_dice, resolve
+from rules.actions.strike import strike
 from rules.battlefield.concealment import concealment, concealment_between, concealment_field
 from rules.board import Board
 from rules.body import SENSES, Words, free_limbs, spend_words, words_left
@@ -26,7 +27,6 @@ from rules.motion import Motion
 from rules.movement.plan import apply_plan, plan_path
 from rules.play import with_effect, with_turn
 from rules.pools import Vitals, pool_current
-from rules.strike import strike
 from rules.terrain import ConcealmentKind as K
 from rules.tokens import Token
 from rules.turns import TurnState, join, start

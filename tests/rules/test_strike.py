@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from rules import Board, Hex, Token
-from rules.contest import contest_chance
+from rules.actions.contest import contest_chance
+from rules.actions.strike import strike
 from rules.dice import read_faces
-from rules.strike import strike
 
 
 def board_with(*tokens: Token) -> Board:

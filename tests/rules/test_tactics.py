@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.options import RuleOptions
-from rules.tactics import (
+from rules.actions.tactics import (
     called_shot,
     charge,
     half,
@@ -14,6 +13,7 @@ from rules.tactics import (
     strike_size_modifier,
     targeted_space_dice,
 )
+from rules.options import RuleOptions
 
 SIZE = (
     "'Against targets smaller than you, suffer a penalty on your roll equal to half the "

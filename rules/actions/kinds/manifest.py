@@ -1,5 +1,5 @@
 """Manifest, Ready and Dismiss as actions (issue #7, #13; seed 002; RULES-DIGEST §8.1, §12
-R-READY), registered by :mod:`rules.actions_tactics`.
+R-READY), registered by :mod:`rules.actions.kinds.tactics`.
 
 - **Manifest** [S002] "Manifesting a Spell or a Talent is DL 6 and costs 1 Energy.
   Manifesting a Spell also uses a Free Limb, costs 1 word, costs an additional word if
@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.action_terms import effects_of
-from rules.actions import (
+from rules.actions.arithmetic import MANIFEST_DL, ManifestCost, manifest_cost, ready_dl
+from rules.actions.flow import (
     ActionPlan,
     ActionRequest,
     ActionSpec,
@@ -34,11 +34,11 @@ from rules.actions import (
     Modifier,
     skill_pool,
 )
-from rules.actions_attack import attack_refusal
+from rules.actions.kinds.attack import attack_refusal
+from rules.actions.terms import effects_of
 from rules.board import Board
 from rules.body import free_limbs, spend_words, words_left
 from rules.conditions import tier_of
-from rules.conflict_actions import MANIFEST_DL, ManifestCost, manifest_cost, ready_dl
 from rules.effects import OngoingEffect
 from rules.ids import fresh_id
 from rules.play import with_effect, without_effect

@@ -3,9 +3,10 @@ the rolled dice do to the board (issue #7; seed 002; RULES-DIGEST §2, §12 "Att
 tactics").
 
 Every action of seed 002 is an :class:`ActionKind` in :data:`ACTIONS` (filled by
-:mod:`rules.actions_attack`, :mod:`rules.actions_area`, :mod:`rules.actions_overpower`,
-:mod:`rules.actions_hold` and :mod:`rules.actions_tactics`; the values are in
-:mod:`rules.action_types`): its catalogue entry (:class:`ActionSpec`), why it is not
+:mod:`rules.actions.kinds.attack`, :mod:`rules.actions.kinds.area`,
+:mod:`rules.actions.kinds.overpower`, :mod:`rules.actions.kinds.hold` and
+:mod:`rules.actions.kinds.tactics`; the values are in
+:mod:`rules.actions.values`): its catalogue entry (:class:`ActionSpec`), why it is not
 allowed for an actor right now, how to plan it (:class:`ActionPlan`: the attack pool, one
 defence per target, the DL, damage, each modifier with its source) and what a success or
 failure changes. :func:`resolve` reads rolled or typed-in dice (:class:`Dice`) into an
@@ -26,14 +27,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rules.action_terms import (
+from rules.actions.contest import contest
+from rules.actions.terms import (
     as_charge,
     as_minor_action,
     charged,
     minor_action_spent,
     rapid_strike_losses,
 )
-from rules.action_types import (  # the values, re-exported
+from rules.actions.values import (  # the values, re-exported
     UNSET_SKILL_DICE,
     ActionOutcome,
     ActionPlan,
@@ -46,7 +48,6 @@ from rules.action_types import (  # the values, re-exported
     Weapon,
 )
 from rules.board import Board
-from rules.contest import contest
 from rules.dice import Roll, injury, read_faces, roll
 from rules.holds import Hold, escape_hold, with_hold
 from rules.play import turn_over
@@ -85,17 +86,17 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from rules.actions_area import attack_space, resolve_space_attack, roll_space
-    from rules.actions_tactics import hinder_penalty, hinder_together
+    from rules.actions.kinds.area import attack_space, resolve_space_attack, roll_space
+    from rules.actions.kinds.tactics import hinder_penalty, hinder_together
 
 # Public names that live in the action modules, which import this one: loaded on first use
-# (PEP 562), so ``from rules.actions import attack_space`` works without an import cycle.
+# (PEP 562), so ``from rules.actions.flow import attack_space`` works without an import cycle.
 _FROM_KINDS = {
-    "attack_space": "rules.actions_area",
-    "resolve_space_attack": "rules.actions_area",
-    "roll_space": "rules.actions_area",
-    "hinder_together": "rules.actions_tactics",
-    "hinder_penalty": "rules.actions_tactics",
+    "attack_space": "rules.actions.kinds.area",
+    "resolve_space_attack": "rules.actions.kinds.area",
+    "roll_space": "rules.actions.kinds.area",
+    "hinder_together": "rules.actions.kinds.tactics",
+    "hinder_penalty": "rules.actions.kinds.tactics",
 }
 
 
@@ -351,7 +352,7 @@ def _log_entries(
 
 def _load_actions() -> None:
     """Register the action modules (they import this module; imports run once)."""
-    import rules.actions_area
-    import rules.actions_attack
-    import rules.actions_overpower
-    import rules.actions_tactics  # noqa: F401
+    import rules.actions.kinds.area
+    import rules.actions.kinds.attack
+    import rules.actions.kinds.overpower
+    import rules.actions.kinds.tactics  # noqa: F401

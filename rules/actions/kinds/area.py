@@ -29,8 +29,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from rules.action_terms import physical_attack_terms, physical_defence_terms
-from rules.actions import (
+from rules.actions.flow import (
     ACTIONS,
     ActionKind,
     ActionOutcome,
@@ -44,7 +43,11 @@ from rules.actions import (
     resolve,
     skill_pool,
 )
-from rules.actions_attack import apply_damage, attack_refusal
+from rules.actions.kinds.attack import apply_damage, attack_refusal
+from rules.actions.strike import strike
+from rules.actions.tactics import STRIKE_DL, SpaceDice, range_band, strike_size_modifier
+from rules.actions.tactics import targeted_space_dice as _space_dice
+from rules.actions.terms import physical_attack_terms, physical_defence_terms
 from rules.battlefield.line_of_effect import walls_among
 from rules.battlefield.reach import can_reach
 from rules.battlefield.targeting import aim
@@ -53,9 +56,6 @@ from rules.dice import Roll, injury, roll
 from rules.hexes import Hex, distance
 from rules.options import RuleOptions
 from rules.roll_log import LoggedRoll, appended
-from rules.strike import strike
-from rules.tactics import STRIKE_DL, SpaceDice, range_band, strike_size_modifier
-from rules.tactics import targeted_space_dice as _space_dice
 from rules.tokens import TokenKind
 
 __all__ = [

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.action_types import ActionPlan, Modifier
+from rules.actions.tactics import charge
+from rules.actions.values import ActionPlan, Modifier
 from rules.battlefield.encumbrance import encumbered
 from rules.board import Board
 from rules.effects import OngoingEffect
 from rules.ids import fresh_id
 from rules.play import with_effect
-from rules.tactics import charge
 
 __all__ = [
     "MINOR_STRIKES",
@@ -196,7 +196,7 @@ def charge_refusal(board: Board, actor_id: str) -> str | None:
     """Why ``actor_id`` cannot Charge now, or ``None``: [S002] "After moving 2 consecutive
     spaces, if you have used Dash this turn", from the spaces it moved in a row this turn
     and whether it used Dash (:meth:`rules.motion.Motion.this_turn`), decided by
-    :func:`rules.tactics.charge`."""
+    :func:`rules.actions.tactics.charge`."""
     token = board.token(actor_id)
     check = charge(*token.motion.this_turn(token.moved_this_turn))
     return None if check.allowed else f"{token.name}: {'; '.join(check.reasons)}"

@@ -1,7 +1,7 @@
 """The Hold side of Overpower (issue #7, #13; seed 002 Grab/Hold, Grapple, Escape): what the
-planner adds to an Overpower plan (:func:`rules.actions_overpower.plan_overpower`) and
+planner adds to an Overpower plan (:func:`rules.actions.kinds.overpower.plan_overpower`) and
 what a success does to the Holds (:mod:`rules.holds`), registered by
-:mod:`rules.actions_overpower`; the contests of moving a creature out of a Hold as rolls;
+:mod:`rules.actions.kinds.overpower`; the contests of moving a creature out of a Hold as rolls;
 and the swallowed creature's attack on the stomach, registered here.
 
 - **Grab** [S002] "Attack a target who is not Held with a Free Limb to cause you both to
@@ -49,8 +49,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.action_terms import add_lasting, physical_attack_terms, physical_defence_terms
-from rules.actions import (
+from rules.actions.contest import contest
+from rules.actions.flow import (
     ACTIONS,
     ActionKind,
     ActionPlan,
@@ -62,11 +62,12 @@ from rules.actions import (
     Pool,
     skill_pool,
 )
-from rules.actions_attack import apply_damage, attack_refusal
+from rules.actions.kinds.attack import apply_damage, attack_refusal
+from rules.actions.tactics import CALLED_SHOT_PARTS, STRIKE_DL, called_shot
+from rules.actions.terms import add_lasting, physical_attack_terms, physical_defence_terms
 from rules.board import Board
 from rules.body import free_limbs
 from rules.conditions import set_condition
-from rules.contest import contest
 from rules.dice import Roll, injury
 from rules.holds import (
     HOLD_SOURCE,
@@ -84,7 +85,6 @@ from rules.holds import (
     with_hold,
 )
 from rules.pools import LIMIT
-from rules.tactics import CALLED_SHOT_PARTS, STRIKE_DL, called_shot
 
 __all__ = [
     "GRAPPLE_CHOICES",
@@ -311,7 +311,7 @@ def _distal_damage(
     board: Board, plan: ActionPlan, dice: Dice, part: str | None
 ) -> tuple[Board, list[str]]:
     """[S002] "you may have the attack also deal damage from that Distal": the rolled
-    damage on the target (:func:`rules.actions_attack.apply_damage`, on the Called Shot's
+    damage on the target (:func:`rules.actions.kinds.attack.apply_damage`, on the Called Shot's
     part when it was struck)."""
     rolled = dice.damage[0] if dice.damage else None
     if rolled is None:

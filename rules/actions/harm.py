@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.actions.tactics import CalledShot
 from rules.board import Board
 from rules.sizes import flying_on_wings
-from rules.tactics import CalledShot
 
 __all__ = ["Harm", "InjuryRoll", "harm", "injury_rolls"]
 

@@ -1,5 +1,5 @@
 """Tackle as an action (issue #7, #13; seed 002 "Overpower"), registered by
-:mod:`rules.actions_overpower` after its Overpower check.
+:mod:`rules.actions.kinds.overpower` after its Overpower check.
 
 [S002] "As you move into an occupied space, fill your Movement Pool to attack a target in
 the space to cause Collision, DL 3. Modify the damage dealt by the same way the attack roll
@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.actions import ActionPlan, ActionRequest, Applied, Dice, Pool
-from rules.actions_attack import apply_damage
+from rules.actions.flow import ActionPlan, ActionRequest, Applied, Dice, Pool
+from rules.actions.kinds.attack import apply_damage
+from rules.actions.overpower import overpower
 from rules.battlefield.occupancy import entry_check
 from rules.board import Board
 from rules.dice import injury
@@ -40,7 +41,6 @@ from rules.hexes import Hex, distance
 from rules.holds import carry_held, held_problem
 from rules.movement.collision import Collision, collision_balance, formula_pool, movement_collision
 from rules.options import RuleOptions
-from rules.overpower import overpower
 from rules.play import marked_moving
 
 __all__ = ["TackleMove", "apply_tackle", "tackle_collision", "tackle_move", "tackle_plan"]

@@ -1,10 +1,10 @@
 """Overpower actions (issue #7; seed 002 "Overpower"): Grab, Disarm, Grapple, Hamper,
 Shove, Escape and Tackle, registered here in the seed's order. The checks come from
-:func:`rules.overpower.overpower` ([S002] "Against a larger target, suffer a penalty on your
+:func:`rules.actions.overpower.overpower` ([S002] "Against a larger target, suffer a penalty on your
 roll equal to the size difference. Against a smaller target, gain a bonus instead. You
 cannot affect targets 3 or more sizes larger than you."); the attack rolls Athletics (Q26)
 and the defender picks Athletics or Elude (Q3 by analogy, **[ASSUMPTION]**). The Hold
-actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module has:
+actions (Grab, Grapple, Escape) are in :mod:`rules.actions.kinds.hold`; this module has:
 
 - **Disarm** [S002] "Attack target creature with a melee weapon to cause them to drop
   target object they are holding into target space adjacent to them, DL 3. If the object
@@ -28,7 +28,7 @@ actions (Grab, Grapple, Escape) are in :mod:`rules.actions_hold`; this module ha
 - **Tackle** [S002] "As you move into an occupied space, fill your Movement Pool to attack
   a target in the space to cause Collision, DL 3. Modify the damage dealt by the same way
   the attack roll is modified from size." The move into the space, the filled Pool and the
-  Collision are one outcome: :mod:`rules.actions_tackle`.
+  Collision are one outcome: :mod:`rules.actions.kinds.tackle`.
 """
 
 from __future__ import annotations
@@ -36,8 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.action_terms import physical_attack_terms, physical_defence_terms
-from rules.actions import (
+from rules.actions.flow import (
     ACTIONS,
     ActionKind,
     ActionPlan,
@@ -50,8 +49,8 @@ from rules.actions import (
     Weapon,
     skill_pool,
 )
-from rules.actions_attack import attack_refusal
-from rules.actions_hold import (
+from rules.actions.kinds.attack import attack_refusal
+from rules.actions.kinds.hold import (
     GRAPPLE_CHOICES,
     apply_escape,
     apply_grab,
@@ -62,7 +61,9 @@ from rules.actions_hold import (
     hold_contests_won,
     hold_move_contests,
 )
-from rules.actions_tackle import apply_tackle, tackle_collision, tackle_plan
+from rules.actions.kinds.tackle import apply_tackle, tackle_collision, tackle_plan
+from rules.actions.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
+from rules.actions.terms import physical_attack_terms, physical_defence_terms
 from rules.board import Board
 from rules.conditions import CONDITION_SPECS, add_condition, tier_of
 from rules.hexes import Hex, distance
@@ -74,7 +75,6 @@ from rules.holds import (
     leave_holds,
     move_together,
 )
-from rules.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
 
 __all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
            "tackle_collision"]  # fmt: skip
@@ -90,7 +90,7 @@ DISARM_WEAPONS = {
     "ranged weapon": Weapon("ranged weapon", range=1),
 }
 """The Disarm choices that name a weapon ([S002] "If the targeted object is a weapon"),
-as the :class:`~rules.action_types.Weapon` it attacks as."""
+as the :class:`~rules.actions.values.Weapon` it attacks as."""
 WEAPON_DEFENCE = (
     "'If the targeted object is a weapon, the creature instead rolls defense of the skill used "
     "to attack with it' [S002]"

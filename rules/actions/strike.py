@@ -22,16 +22,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.actions.arithmetic import partial_size, rapid_strike
+from rules.actions.contest import Contest, contest, contest_chance
+from rules.actions.tactics import STRIKE_DL, called_shot, range_band, strike_size_modifier
 from rules.battlefield.concealment import concealment
 from rules.battlefield.reach import can_reach
 from rules.board import Board
-from rules.conflict_actions import partial_size, rapid_strike
-from rules.contest import Contest, contest, contest_chance
 from rules.dice import Roll
 from rules.hexes import distance
 from rules.options import RuleOptions
 from rules.sizes import effective_size
-from rules.tactics import STRIKE_DL, called_shot, range_band, strike_size_modifier
 
 __all__ = ["AttackPlan", "Modifier", "attack_skill", "strike"]
 

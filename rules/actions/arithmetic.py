@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rules.tactics import Term
+from rules.actions.tactics import Term
 
 __all__ = [
     "ManifestCost",

@@ -9,7 +9,7 @@
 - Manifest (DL 6, 1 Energy; a Spell also a Free Limb and its words), Ready (a ``ready``
   effect kept in a Free Limb until dismissed, kept by Manifest rolls), Dismiss (ends the
   actor's own ``ready`` effects and ongoing Spells; a Spell uses a Free Limb) — planned
-  and resolved in :mod:`rules.actions_manifest`, registered here.
+  and resolved in :mod:`rules.actions.kinds.manifest`, registered here.
 
 **[ASSUMPTION]**s: Distract's DL is 3 like every other seed-002 attack and it is defended
 with Guile ("Guile attacks Guile", [P-SOCIAL]); Hinder Attack and Spellcasting are defended
@@ -23,13 +23,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rules.action_terms import (
-    add_lasting,
-    effects_of,
-    physical_attack_terms,
-    physical_defence_terms,
-)
-from rules.actions import (
+from rules.actions.arithmetic import HINDER_DL, distract_bonus, hinder_attack
+from rules.actions.flow import (
     ACTIONS,
     ActionKind,
     ActionOutcome,
@@ -42,8 +37,8 @@ from rules.actions import (
     resolve,
     skill_pool,
 )
-from rules.actions_attack import attack_refusal
-from rules.actions_manifest import (
+from rules.actions.kinds.attack import attack_refusal
+from rules.actions.kinds.manifest import (
     apply_dismiss,
     apply_manifest,
     apply_ready,
@@ -55,15 +50,20 @@ from rules.actions_manifest import (
     plan_manifest,
     plan_ready,
 )
+from rules.actions.tactics import STRIKE_DL
+from rules.actions.terms import (
+    add_lasting,
+    effects_of,
+    physical_attack_terms,
+    physical_defence_terms,
+)
 from rules.battlefield.reach import can_reach
 from rules.board import Board
-from rules.conflict_actions import HINDER_DL, distract_bonus, hinder_attack
 from rules.dice import Roll, roll
 from rules.movement.hinder import overpower_size_modifier
 from rules.play import without_effect
 from rules.roll_log import LoggedRoll
 from rules.sizes import effective_size
-from rules.tactics import STRIKE_DL
 
 __all__ = [
     "HINDERS",

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules.actions.contest import contest_chance, result_distribution
+from rules.actions.strike import Modifier, attack_skill
 from rules.board import Board
-from rules.contest import contest_chance, result_distribution
 from rules.dice import Roll, chance
 from rules.hexes import Hex
 from rules.roll_log import LoggedRoll
-from rules.strike import Modifier, attack_skill
 
 __all__ = [
     "ASKING",

@@ -1,22 +1,17 @@
 """Strikes as actions (issue #7; seed 002 "Strike", Tactics): Strike, Called Shot, Rapid
-Strike and Charge. The modifiers come from :func:`rules.strike.strike`; this module adds
+Strike and Charge. The modifiers come from :func:`rules.actions.strike.strike`; this module adds
 the Skills (Q26: Martial melee, Nimble ranged; Q3: the defender picks Martial or Elude),
-the terms from the creatures' state (:mod:`rules.action_terms`), the damage dice, and what
+the terms from the creatures' state (:mod:`rules.actions.terms`), the damage dice, and what
 a hit does: Injury from the damage faces ([P-DAMAGE], Q24) applied by
-:func:`rules.harm.harm`, and the lasting parts as ongoing effects.
+:func:`rules.actions.harm.harm`, and the lasting parts as ongoing effects.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.action_terms import (
-    add_lasting,
-    charge_refusal,
-    physical_attack_terms,
-    physical_defence_terms,
-)
-from rules.actions import (
+from rules.actions.arithmetic import rapid_strike
+from rules.actions.flow import (
     ACTIONS,
     ActionKind,
     ActionPlan,
@@ -27,14 +22,19 @@ from rules.actions import (
     Pool,
     skill_pool,
 )
+from rules.actions.harm import harm, injury_rolls
+from rules.actions.strike import strike
+from rules.actions.tactics import CALLED_SHOT_PARTS, called_shot
+from rules.actions.terms import (
+    add_lasting,
+    charge_refusal,
+    physical_attack_terms,
+    physical_defence_terms,
+)
 from rules.board import Board
 from rules.conditions import add_condition, tier_of
-from rules.conflict_actions import rapid_strike
 from rules.dice import injury
-from rules.harm import harm, injury_rolls
 from rules.holds import stomach_check
-from rules.strike import strike
-from rules.tactics import CALLED_SHOT_PARTS, called_shot
 
 __all__ = ["DEFENCE_SKILLS", "TRAUMA_CHOICE", "apply_damage", "attack_refusal"]
 
@@ -218,7 +218,7 @@ _SPECS = (
 
 def _charge_refusal(board: Board, actor_id: str) -> str | None:
     """The Charge action: an attack (:func:`attack_refusal`) the actor may Charge with
-    (:func:`rules.action_terms.charge_refusal`)."""
+    (:func:`rules.actions.terms.charge_refusal`)."""
     return attack_refusal(board, actor_id) or charge_refusal(board, actor_id)
 
 
