@@ -11,8 +11,7 @@ from PySide6.QtGui import QUndoCommand
 
 from app.document import Change, MapDocument
 from rules import Board, Hex, Token
-from rules.holds import move_holder
-from rules.play import marked_moving
+from rules.board import marked_moving, move_holder
 
 
 class BoardEditCommand(QUndoCommand):

@@ -2,7 +2,7 @@
 table) and apply the outcome as ONE undo step (issue #7).
 
 The rules decide everything (:mod:`rules.actions`); this object only asks them, rolls
-with the map's own seeded generator (:func:`rules.roll_log.dice_rng` — the same seed and
+with the map's own seeded generator (:func:`rules.board.roll_log.dice_rng` — the same seed and
 count give the same faces, so a session can be replayed) and pushes a
 :class:`~app.commands.BoardEditCommand` whose text names the action, the actor and the
 target ("Strike (Aria → Ogre)"). The board after holds the state changes, the roll log
@@ -33,9 +33,8 @@ from rules.actions import (
     roll_dice,
 )
 from rules.actions.kinds.area import attack_space, rolls_each_occupant
-from rules.board import Board
+from rules.board import Board, dice_rng
 from rules.errors import RulesError
-from rules.roll_log import dice_rng
 
 __all__ = ["ConflictActions", "command_text"]
 

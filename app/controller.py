@@ -28,13 +28,19 @@ from rules import (
     Orientation,
     RulesError,
 )
-from rules.annotations import Label, Note
 from rules.battlefield import group_placement_problem, placement_problem
-from rules.holds import followers, holds_after_move
+from rules.board import (
+    Label,
+    Note,
+    followers,
+    holds_after_move,
+    marked_moving,
+    turn_after_leaving,
+    with_effect,
+)
 from rules.ids import fresh_id
 from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
 from rules.options import OPTION_SPECS, OptionValue, RuleOptions
-from rules.play import marked_moving, turn_after_leaving, with_effect
 from rules.prep import PaintResult, Region, adjust, paint, paint_ground
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
@@ -263,7 +269,7 @@ class MapController(QObject):
     def pin_area(self, template: AreaTemplate, rounds: int | None = None) -> bool:
         """Pin ``template`` to the map as one undo step (refused with the reason if the
         board cannot hold it, e.g. its source token is gone). With ``rounds``, or for an
-        Aura, it is also an ongoing effect of its caster (:mod:`rules.effects`): it ticks
+        Aura, it is also an ongoing effect of its caster (:mod:`rules.board.effects`): it ticks
         at the caster's turn start and takes the template away when it ends."""
         board = self.document.board
         try:

@@ -6,7 +6,7 @@ they made themselves with :func:`logged_board` / :func:`push_logged`. Every roll
 :class:`~app.commands.BoardEditCommand`: undo takes its entry off the log and gives the
 draw back, so redoing rolls the same faces.
 
-Faces come from ``rules.roll_log.dice_rng(board.dice_seed, board.dice_draws)``, so the
+Faces come from ``rules.board.roll_log.dice_rng(board.dice_seed, board.dice_draws)``, so the
 same map and the same rolls always give the same faces. Faces rolled at the table are
 typed in (:func:`parse_faces`) and logged with ``manual=True``; like
 :func:`rules.actions.flow`, they count as a draw too.
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from app.commands import BoardEditCommand
 from app.document import MapDocument
 from rules import Board
+from rules.board import LoggedRoll, appended, dice_rng
 from rules.dice import Roll, read_faces, roll
-from rules.roll_log import LoggedRoll, appended, dice_rng
 
 __all__ = [
     "CLEAR_TEXT", "FacesError", "RollRequest", "chip_marks", "cleared_board", "detail_lines",
@@ -47,7 +47,7 @@ def pool_text(dice: int, modifier: int = 0) -> str:
 @dataclass(frozen=True)
 class RollRequest:
     """A roll to make: ``dice`` d12 + ``modifier`` against ``dl`` (``None``: no DL), what
-    it is for (``action``, ``role`` — one of ``rules.roll_log.ROLE_NAMES``), who rolls at
+    it is for (``action``, ``role`` — one of ``rules.board.roll_log.ROLE_NAMES``), who rolls at
     whom (names), and the modifier's terms as ``(amount, reason)`` pairs."""
 
     dice: int

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
-from rules.body import free_limbs
+from rules.board import free_limbs, marked_moving
 from rules.movement import (
     CLIMB_FREE_LIMBS,
     ClimbResult,
@@ -38,7 +38,6 @@ from rules.movement import (
     stop_moving,
     without_aloft,
 )
-from rules.play import marked_moving
 
 POSTURE_WORDS = {"standing": "Stand", "crouching": "Crouch", "prone": "Go prone"}
 PACE_WORDS = {"walk": "Walk", "dash": "Dash", "run": "Run"}
@@ -190,7 +189,7 @@ class MovementActions(DocumentActions):
         spaces_fallen: int = 0,
     ) -> bool:
         """The falling token rolled ``result`` on Climb (its bonus added) at a surface in
-        Reach, with ``limbs`` of its Free Limbs (:func:`rules.body.free_limbs`) and
+        Reach, with ``limbs`` of its Free Limbs (:func:`rules.board.body.free_limbs`) and
         ``hooves_or_feet``, ``spaces_fallen`` below where it was
         (:func:`rules.movement.climbing.catch_fall`): [S001] "If you succeed to Climb that surface,
         stop falling and any Serious Injury caused from Collision only affects the limbs

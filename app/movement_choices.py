@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from app.movement_actions import MODE_WORDS, PACE_WORDS, POSTURE_WORDS
 from rules import Board, Token
-from rules.motion import MODES, PACES, POSTURES
+from rules.board import MODES, PACES, POSTURES
 from rules.movement import (
     POSTURE_COSTS,
     change_altitude,

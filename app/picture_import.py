@@ -28,7 +28,7 @@ from app.document import MapDocument
 from app.scene.geometry import HEX_SIZE, SceneGeometry
 from app.token_actions import stored_picture
 from rules import Board, MapFileError
-from rules.annotations import Background
+from rules.board import Background
 from rules.mapfile import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, picture_size
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")

@@ -14,8 +14,16 @@ from dataclasses import replace
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import CONDITION_SPECS, ConditionEntry, Token, set_condition
-from rules.conditions import MAX_TIER, add_condition, remove_condition
-from rules.pools import BODY_PARTS, POOL_LABELS, POOLS, SKILLS, Vitals
+from rules.board import (
+    BODY_PARTS,
+    MAX_TIER,
+    POOL_LABELS,
+    POOLS,
+    SKILLS,
+    Vitals,
+    add_condition,
+    remove_condition,
+)
 
 _NAMES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_PARTS}
 _KINDS = {"stats": "Skill", "maximum": "Pool", "current": "Pool", "wounded": "body part"}
@@ -197,7 +205,7 @@ def _entry(entries: tuple[ConditionEntry, ...], name: str, source: str) -> Condi
 
 def _over_the_top(entries: tuple[ConditionEntry, ...], name: str, tier: int, source: str) -> str:
     """Why ``name`` from ``source`` cannot be at ``tier``: with the other sources' Tiers
-    it would pass :data:`~rules.conditions.MAX_TIER` (the rules would cut it)."""
+    it would pass :data:`~rules.board.conditions.MAX_TIER` (the rules would cut it)."""
     others = sum(e.tier for e in entries if e.name == name and e.source != source)
     return (
         f"{name}: the Tiers would add up to {others + tier}, more than {MAX_TIER} "

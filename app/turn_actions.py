@@ -1,7 +1,7 @@
 """TurnActions: the Priority tracker's edits (RULES-DIGEST §8.2, §12 "Turn flow").
 
 Every edit is ONE undo step: the after-board is computed here with :mod:`rules.turns`
-and :mod:`rules.play` (so Next Turn refills Pools, ticks durations and lists the rolls
+and :mod:`rules.board.play` (so Next Turn refills Pools, ticks durations and lists the rolls
 due) and pushed as a single :class:`~app.commands.BoardEditCommand`; undo puts the
 previous order, round and Pools back. A refusal is never silent: it is emitted on
 :attr:`TurnActions.refused` with the reason, naming the creature. Each turn that begins
@@ -25,8 +25,8 @@ from app.document import MapDocument
 from app.document_actions import DocumentActions
 from rules import Board, TokenKind
 from rules import turns as tracker
+from rules.board import TurnStart, begin_turn, next_turn, turn_after_leaving, with_turn
 from rules.dice import roll
-from rules.play import TurnStart, begin_turn, next_turn, turn_after_leaving, with_turn
 from rules.turns import SOULWEAVER, TurnState, TurnStep
 
 SOULWEAVER_NAME = "Soulweaver"

@@ -41,11 +41,32 @@ from rules.battlefield.placement import placement_problem
 from rules.battlefield.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
 from rules.battlefield.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.battlefield.visibility import fogged, player_board, revealed_around
-from rules.board import Board, cell_to_hex, hex_to_cell
-from rules.body import FreeLimbs, Words, free_limbs, spend_words, words_left
-from rules.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
+from rules.board.body import FreeLimbs, Words, free_limbs, spend_words, words_left
+from rules.board.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board, cell_to_hex, hex_to_cell
+from rules.board.holds import (
+    Hold,
+    can_touch,
+    carried_bulk,
+    hold_resistance,
+    over_bulk_limit,
+    with_hold,
+)
+from rules.board.motion import Motion
+from rules.board.play import (
+    TurnStart,
+    begin_turn,
+    next_turn,
+    with_effect,
+    with_turn,
+    without_effect,
+)
+from rules.board.pools import Vitals, pool_current, pool_maximum
+from rules.board.sizes import EffectiveSize, effective_size
+from rules.board.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
+from rules.board.tokens import Token, TokenKind, default_footprint
 from rules.dice import Roll, chance, injury, read_faces, roll
-from rules.effects import OngoingEffect
 from rules.errors import (
     BoardError,
     DiceError,
@@ -68,9 +89,7 @@ from rules.hexes import (
     neighbors,
     ring,
 )
-from rules.holds import Hold, can_touch, carried_bulk, hold_resistance, over_bulk_limit, with_hold
 from rules.layout import Layout, Orientation
-from rules.motion import Motion
 from rules.movement.aloft import in_the_air
 from rules.movement.climbing import catch_fall, climb_result, climb_roll
 from rules.movement.collision import (
@@ -100,11 +119,6 @@ from rules.movement.stance import (
     stop_moving,
 )
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
-from rules.play import TurnStart, begin_turn, next_turn, with_effect, with_turn, without_effect
-from rules.pools import Vitals, pool_current, pool_maximum
-from rules.sizes import EffectiveSize, effective_size
-from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
-from rules.tokens import Token, TokenKind, default_footprint
 from rules.turns import SOULWEAVER, TurnState
 
 __version__ = "0.7.0"

@@ -34,7 +34,7 @@ def is_forbidden(module: str) -> bool:
 def test_rules_modules_are_found() -> None:
     names = rules_modules()
     assert "rules" in names
-    assert {"rules.hexes", "rules.layout", "rules.board", "rules.tokens"} <= set(names)
+    assert {"rules.hexes", "rules.layout", "rules.board.grid", "rules.board.tokens"} <= set(names)
 
 
 def test_importing_rules_loads_no_qt_and_no_app() -> None:

@@ -24,7 +24,7 @@ from rules import (  # noqa: E402
     TokenKind,
     mapfile,
 )
-from rules.annotations import Note  # noqa: E402
+from rules.board.annotations import Note  # noqa: E402
 from rules.hexes import distances_to  # noqa: E402
 
 WIDTH, HEIGHT = 40, 30

@@ -22,7 +22,7 @@ from take_screenshots import OUT, look_at, open_window, settle
 from app.document import MapDocument
 from rules import Board
 from rules.actions import ActionRequest
-from rules.pools import Vitals
+from rules.board.pools import Vitals
 
 
 def armed_board() -> Board:

@@ -22,7 +22,7 @@ from take_screenshots import OUT, look_at, open_window, settle
 from app.document import MapDocument
 from rules import Board
 from rules.actions import ActionRequest
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
 
 
 def prone_in_a_crowd() -> Board:

@@ -23,7 +23,7 @@ from take_screenshots import at, look_at, open_window, settle  # noqa: E402
 
 from app.document import MapDocument  # noqa: E402
 from rules import Board, GroundKind, Hex, Motion, Token, Vitals  # noqa: E402
-from rules.conditions import set_condition  # noqa: E402
+from rules.board.conditions import set_condition  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"
 

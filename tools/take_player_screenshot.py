@@ -25,7 +25,7 @@ from app.commands import BoardEditCommand  # noqa: E402
 from app.main import initial_document  # noqa: E402
 from app.widgets.main_window import MainWindow  # noqa: E402
 from rules import ConditionEntry  # noqa: E402
-from rules.annotations import Label  # noqa: E402
+from rules.board.annotations import Label  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots" / "player_view.png"
 
@@ -34,7 +34,7 @@ def prepared(document):  # type: ignore[no-untyped-def]
     """The demo map with a GM-only label, a condition on Aria and the turn order running."""
     from dataclasses import replace
 
-    from rules.play import with_turn
+    from rules.board.play import with_turn
     from rules.turns import TurnState, join, start
 
     board = document.board

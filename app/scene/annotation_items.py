@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from rules.annotations import Label, Note
+from rules.board import Label, Note
 
 GM_COLOR = QColor("#CC79A7")  # Okabe–Ito reddish purple
 LABEL_FONT_PX = 15

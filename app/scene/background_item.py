@@ -1,6 +1,6 @@
 """BackgroundItem: the battle-map picture under the grid, placed where the grid fits it.
 
-The board's :class:`~rules.annotations.Background` says, in the picture's own pixels, how
+The board's :class:`~rules.board.annotations.Background` says, in the picture's own pixels, how
 big a hex is and where ``Hex(0, 0)``'s centre lies; this item scales and moves the picture
 so those pixels land on the scene's hexes. It only paints and syncs.
 """
@@ -12,7 +12,7 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
-from rules.annotations import Background
+from rules.board import Background
 
 
 def picture_to_scene_scale(background: Background, geometry: SceneGeometry) -> float:

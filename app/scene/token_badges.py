@@ -17,7 +17,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from rules import CONDITION_SPECS, Token
-from rules.conditions import describe
+from rules.board import describe
 
 MAX_BADGES = 4  # pills around the lower edge, the last one "+N" when there are more
 BADGE_MIN_SCREEN = 26.0  # hex circumradius on screen (px) below which pills hide
@@ -86,7 +86,7 @@ class PoolBar:
 
 
 def motion_badges(token: Token) -> list[Badge]:
-    """Pills for how the token moves (:mod:`rules.motion`): flying with its height,
+    """Pills for how the token moves (:mod:`rules.board.motion`): flying with its height,
     burrowing, climbing, in the air, Dash/Run, Amble."""
     motion = token.motion
     badges = []

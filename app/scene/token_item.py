@@ -37,8 +37,7 @@ from app.scene.geometry import SceneGeometry
 from app.scene.style import readable_text_color, side_pen
 from app.scene.token_badges import Badge, PoolBar, TokenDecorations
 from rules import Hex, Token
-from rules.conditions import describe
-from rules.pools import POOL_LABELS
+from rules.board import POOL_LABELS, describe
 
 
 class TokenItem(QGraphicsItem):

@@ -35,7 +35,7 @@ from app.scene.background_item import picture_to_scene_scale
 from app.scene.geometry import SceneGeometry
 from app.tools.base import DocumentWatcher, Gesture, Tool
 from rules import Board, Hex, RulesError, disk
-from rules.annotations import Background
+from rules.board import Background
 from rules.prep import GridFit, GridFitError, fit_row_then_anywhere
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.widgets.vitals_panel_parts import Editor, Spin, header
 from rules import CONDITION_SPECS, ConditionEntry, Crowding, Token
-from rules.conditions import MAX_TIER, describe
+from rules.board import MAX_TIER, describe
 
 
 class ConditionsPanel(Editor):

@@ -34,8 +34,8 @@ from app.document_actions import DocumentSource, document_of
 from app.widgets.odds_chart import OddsChart, percent
 from app.widgets.panel_widgets import spin_box
 from rules.actions.contest import result_distribution
+from rules.board import LoggedRoll
 from rules.dice import chance, read_faces
-from rules.roll_log import LoggedRoll
 
 __all__ = ["ROLL_KEY", "DiceRoller"]
 

@@ -12,7 +12,7 @@ not applied.
 "Catch a surface": [S001] "While falling, if there is a surface in Reach, roll Climb. If
 you succeed to Climb that surface, stop falling and any Serious Injury caused from
 Collision only affects the limbs used." The GM sets the Free Limbs it climbs with (2 by
-default, at most its Free Limbs, :func:`rules.body.free_limbs`) and its hooves or feet,
+default, at most its Free Limbs, :func:`rules.board.body.free_limbs`) and its hooves or feet,
 how far it fell before grabbing, and types the Climb result; the DL, the bonus and what the
 result means show as they change. "Catch" applies
 :meth:`~app.movement_actions.MovementActions.catch_fall` (one undo step on a success; a
@@ -42,7 +42,7 @@ from app.movement_actions import NOT_APPLIED, MovementActions, catch_words, wher
 from app.scene.jump_items import TAKE_OFF, HexMarksItem
 from app.widgets.panel_widgets import spin_box
 from rules import Board, Fall, fall
-from rules.body import MAX_LIMBS, FreeLimbs, free_limbs
+from rules.board import MAX_LIMBS, FreeLimbs, free_limbs
 from rules.movement import (
     CLIMB_FREE_LIMBS,
     CLIMB_NOTES,

@@ -11,7 +11,7 @@ pane for the selected row, list the modifier's terms with their sources.
 The rows come from a model painted by a delegate (no widget per row) and grow by the new
 rows only, so a full log of 10 000 rolls stays quick. Everything follows the document:
 undo and redo update the list. **Copy as text** (or Ctrl+C in the list) puts
-``rules.roll_log.log_text`` on the clipboard; **Clear** empties the log as one undo step.
+``rules.board.roll_log.log_text`` on the clipboard; **Clear** empties the log as one undo step.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ from app.document import Change, MapDocument
 from app.tools.base import DocumentWatcher
 from app.widgets.dice_roller import DiceRoller
 from app.widgets.panel_widgets import rule
-from rules.roll_log import LoggedRoll, log_text
+from rules.board import LoggedRoll, log_text
 
 __all__ = ["ENTRY_ROLE", "RollDelegate", "RollLogDock", "RollLogModel", "RollLogView"]
 

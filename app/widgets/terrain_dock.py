@@ -41,7 +41,7 @@ from app.scene.style import (
 )
 from app.tools.paint import PaintSettings
 from rules import ConcealmentKind, GroundKind
-from rules.terrain import LAYER_SPECS
+from rules.board import LAYER_SPECS
 
 TOOLS = (  # id, text, shortcut, tooltip
     ("select", "Select", "S", "Select and move tokens (S)"),

@@ -1,7 +1,7 @@
 """TokenDialog: a token's properties — name, size, kind, side, colour, hidden, picture,
 footprint override and the stats later rules use (Reach, Movement Pool, movement types) and
 its body (the senses it chooses targets with, its limbs and those gripping an object, the
-words it can speak in a round; :mod:`rules.body`).
+words it can speak in a round; :mod:`rules.board.body`).
 
 The dialog edits a copy: :meth:`TokenDialog.result_token` returns the edited token or
 raises ``ValueError`` saying what is wrong; OK shows that message beside the buttons and
@@ -39,10 +39,9 @@ from app.token_actions import TokenActions
 from app.widgets.panel_widgets import spin_box
 from app.widgets.token_editors import MovementTypesEditor, SensesEditor
 from rules import Hex, MapFileError, Token, TokenKind
-from rules.body import MAX_LIMBS, MAX_WORDS
+from rules.board import MAX_LIMBS, MAX_SIZE, MAX_WORDS, MIN_SIZE, SIDES
 from rules.mapfile import picture_size
 from rules.prep import MAX_IMAGE_BYTES
-from rules.tokens import MAX_SIZE, MIN_SIZE, SIDES
 
 PREVIEW = 64
 MAX_PICTURE_SIDE = 4096

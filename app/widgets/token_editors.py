@@ -1,13 +1,12 @@
 """The token dialog's checklist editors: names ticked with a primary one chosen, as a tuple
 primary first — the movement types ([S001]) and the senses a creature chooses targets with
-([P-SENSES], :mod:`rules.body`)."""
+([P-SENSES], :mod:`rules.board.body`)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QWidget
 
-from rules.body import SENSES
-from rules.tokens import MOVEMENT_TYPES
+from rules.board import MOVEMENT_TYPES, SENSES
 
 
 class PrimaryFirstEditor(QWidget):

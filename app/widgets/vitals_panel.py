@@ -26,7 +26,7 @@ from app.token_state_actions import TokenStateActions
 from app.widgets.conditions_panel import ConditionsPanel
 from app.widgets.vitals_panel_parts import UNSET, Editor, PoolGauge, Spin, header
 from rules import Board, Crowding, Token, crowded
-from rules.pools import BODY_PARTS, LIMIT, POOL_LABELS, POOLS, SKILLS
+from rules.board import BODY_PARTS, LIMIT, POOL_LABELS, POOLS, SKILLS
 
 
 class PoolsPanel(Editor):

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app.scene.token_badges import PoolBar, paint_pool_bar
 from app.token_state_actions import TokenStateActions
 from rules import Token
-from rules.pools import LIMIT
+from rules.board import LIMIT
 
 Edit = Callable[[TokenStateActions, str], object]  # (actions, token id) -> an action call
 

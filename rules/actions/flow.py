@@ -47,11 +47,11 @@ from rules.actions.values import (  # the values, re-exported
     Pool,
     Weapon,
 )
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.holds import Hold, escape_hold, with_hold
+from rules.board.play import turn_over
+from rules.board.roll_log import LoggedRoll, appended
 from rules.dice import Roll, injury, read_faces, roll
-from rules.holds import Hold, escape_hold, with_hold
-from rules.play import turn_over
-from rules.roll_log import LoggedRoll, appended
 
 __all__ = [
     "ACTIONS",

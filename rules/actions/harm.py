@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions.tactics import CalledShot
-from rules.board import Board
-from rules.sizes import flying_on_wings
+from rules.board.grid import Board
+from rules.board.sizes import flying_on_wings
 
 __all__ = ["Harm", "InjuryRoll", "harm", "injury_rolls"]
 

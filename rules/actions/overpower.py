@@ -6,9 +6,9 @@ not (issue #7; RULES-DIGEST §12 R-OVERPOWER-SIZE, R-HOLD; Q26 Overpower is Athl
 difference. Against a smaller target, gain a bonus instead. You cannot affect targets 3
 or more sizes larger than you." A Grab has −1 Reach ("Have -1 Reach with this attack").
 
->>> from rules.board import Board
+>>> from rules.board.grid import Board
 >>> from rules.hexes import Hex
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> b = Board.blank(6, 6).with_token(Token("o", "Ogre", Hex(1, 1), size=1))
 >>> b = b.with_token(Token("g", "Goblin", Hex(2, 1), size=-1))
 >>> check = overpower(b, "o", "g", "shove")
@@ -22,14 +22,14 @@ from dataclasses import dataclass
 
 from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import can_reach, reach_spaces
-from rules.board import Board
-from rules.conditions import tier_of
+from rules.board.conditions import tier_of
+from rules.board.grid import Board
+from rules.board.holds import Hold, can_touch
+from rules.board.sizes import effective_size
+from rules.board.tokens import Token
 from rules.hexes import DIRECTIONS, Hex, distance
-from rules.holds import Hold, can_touch
 from rules.movement.hinder import overpower_size_modifier
 from rules.options import RuleOptions
-from rules.sizes import effective_size
-from rules.tokens import Token
 
 __all__ = ["OVERPOWER_ACTIONS", "OverpowerCheck", "overpower", "shove_destinations"]
 

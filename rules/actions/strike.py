@@ -7,9 +7,9 @@ target counts smaller, §11a D13), Concealment's half penalty on targeted attack
 ([S000], DESIGN.md ``Tier // 2``), range increments (ranged), Called Shot −1, Charge +1,
 Rapid Strike's lost dice.
 
->>> from rules.board import Board
+>>> from rules.board.grid import Board
 >>> from rules.hexes import Hex
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> b = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> b = b.with_token(Token("o", "Ogre", Hex(2, 1), size=2))
 >>> plan = strike(b, "a", "o", dice=2)
@@ -27,11 +27,11 @@ from rules.actions.contest import Contest, contest, contest_chance
 from rules.actions.tactics import STRIKE_DL, called_shot, range_band, strike_size_modifier
 from rules.battlefield.concealment import concealment
 from rules.battlefield.reach import can_reach
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.sizes import effective_size
 from rules.dice import Roll
 from rules.hexes import distance
 from rules.options import RuleOptions
-from rules.sizes import effective_size
 
 __all__ = ["AttackPlan", "Modifier", "attack_skill", "strike"]
 
@@ -99,7 +99,7 @@ def strike(
     """Plan a Strike of ``dice`` d12 (melee when ``weapon_range`` is None).
 
     The target's size is the one it counts as when attacked with the Strike's Skill
-    (:func:`rules.sizes.effective_size`: wings +2 against Martial or Nimble, [S001]).
+    (:func:`rules.board.sizes.effective_size`: wings +2 against Martial or Nimble, [S001]).
     ``against_nimble``: [S002] "If you are 4 or more sizes larger than your target, you can
     instead attack against Nimble and the penalty on your roll instead applies to damage"
     — the size penalty becomes :attr:`AttackPlan.damage_modifier` (d12 of damage)."""

@@ -1,5 +1,5 @@
 """The standing terms on physical rolls that come from a creature's state (issue #7):
-Encumbered, and the lasting parts of conflict actions (:data:`rules.effects.EFFECT_KINDS`).
+Encumbered, and the lasting parts of conflict actions (:data:`rules.board.effects.EFFECT_KINDS`).
 
 - Encumbered: "−Tier on physical action rolls, physical defences and Mobility rolls"
   ([P-COND], RULES-DIGEST §6), from every source :func:`rules.battlefield.encumbrance.encumbered`
@@ -24,10 +24,10 @@ from dataclasses import replace
 from rules.actions.tactics import charge
 from rules.actions.values import ActionPlan, Modifier
 from rules.battlefield.encumbrance import encumbered
-from rules.board import Board
-from rules.effects import OngoingEffect
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.play import with_effect
 from rules.ids import fresh_id
-from rules.play import with_effect
 
 __all__ = [
     "MINOR_STRIKES",
@@ -195,7 +195,7 @@ def attack_limb_problem(board: Board, actor_id: str) -> str | None:
 def charge_refusal(board: Board, actor_id: str) -> str | None:
     """Why ``actor_id`` cannot Charge now, or ``None``: [S002] "After moving 2 consecutive
     spaces, if you have used Dash this turn", from the spaces it moved in a row this turn
-    and whether it used Dash (:meth:`rules.motion.Motion.this_turn`), decided by
+    and whether it used Dash (:meth:`rules.board.motion.Motion.this_turn`), decided by
     :func:`rules.actions.tactics.charge`."""
     token = board.token(actor_id)
     check = charge(*token.motion.this_turn(token.moved_this_turn))
@@ -226,7 +226,7 @@ def as_charge(board: Board, plan: ActionPlan) -> ActionPlan:
 
 def charged(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str, ...]]:
     """After a Strike or Overpower made as a Charge: the lasting −1 on physical defences
-    for 1 round, which also ends its turn (:func:`rules.play.turn_over`)."""
+    for 1 round, which also ends its turn (:func:`rules.board.play.turn_over`)."""
     if not plan.request.charging or plan.request.key == "charge":
         return board, ()
     board = add_lasting(board, plan.request.actor, "charge", "Charged (−1 physical defences)")

@@ -10,10 +10,10 @@ from fractions import Fraction
 
 from rules.actions.contest import contest_chance, result_distribution
 from rules.actions.strike import Modifier, attack_skill
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.roll_log import LoggedRoll
 from rules.dice import Roll, chance
 from rules.hexes import Hex
-from rules.roll_log import LoggedRoll
 
 __all__ = [
     "ASKING",

@@ -15,7 +15,7 @@ are **summed**; option ``concealment_combine = highest`` takes the highest. Crea
 sharing a space are adjacent. The Tier is capped at 12.
 
 **By sense** (map format version 7). Each space's Concealment kind hides from some senses
-(:class:`~rules.terrain.ConcealmentKind`: poor light, fog and smoke hide from sight, noise
+(:class:`~rules.board.terrain.ConcealmentKind`: poor light, fog and smoke hide from sight, noise
 from sound, magic from every sense or the one it was painted for), and the observer's own
 senses Ailments add Concealment of their sense, not a condition of the world ([P-AIL]
 Blinded "everyone has vision Concealment = Tier from you", Deafened sound, Anosmatic
@@ -37,12 +37,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rules.board import Board, cells_of
-from rules.body import DEFAULT_SENSES, SENSES, senses_problem
-from rules.conditions import tier_of
+from rules.board.body import DEFAULT_SENSES, SENSES, senses_problem
+from rules.board.conditions import tier_of
+from rules.board.grid import Board, cells_of
+from rules.board.terrain import ConcealmentKind
 from rules.hexes import Hex, distance, distances_to, hex_line, line_points
 from rules.options import RuleOptions
-from rules.terrain import ConcealmentKind
 
 __all__ = [
     "MAX_TIER",
@@ -94,7 +94,7 @@ class Concealment:
     sense: str = "sight"
     primary: bool = True  # ``sense`` is the observer's Primary Sense
     senses: tuple[str, ...] = DEFAULT_SENSES  # the observer's, Primary Sense first
-    by_sense: tuple[SenseTier, ...] = ()  # every sense of rules.body.SENSES, in its order
+    by_sense: tuple[SenseTier, ...] = ()  # every sense of rules.board.body.SENSES, in its order
     ailments: tuple[Ailment, ...] = ()  # the observer's senses Ailments
     ignored: tuple[Source, ...] = ()  # spaces that do not hide ``sense`` (with their kind)
 
@@ -109,7 +109,7 @@ class Concealment:
         return -(self.tier // 2)
 
     def tier_for(self, sense: str) -> int:
-        """The Tier against ``sense`` (any of :data:`rules.body.SENSES`)."""
+        """The Tier against ``sense`` (any of :data:`rules.board.body.SENSES`)."""
         for entry in self.by_sense:
             if entry.sense == sense:
                 return entry.tier
@@ -155,10 +155,10 @@ def concealment_between(
     ailments: Sequence[Ailment] = (),
 ) -> Concealment:
     """The Concealment a target on ``target`` hexes has from an observer on ``observer``
-    that uses ``senses`` (Primary Sense first; default :data:`rules.body.DEFAULT_SENSES`)
+    that uses ``senses`` (Primary Sense first; default :data:`rules.board.body.DEFAULT_SENSES`)
     and suffers ``ailments`` (``(condition, Tier, sense)``, see :data:`SENSE_AILMENTS`).
 
-    Raises ``ValueError`` for an empty footprint or senses not of :data:`rules.body.SENSES`.
+    Raises ``ValueError`` for an empty footprint or senses not of :data:`rules.board.body.SENSES`.
     """
     opts = options or RuleOptions.of(board.options)
     mine, theirs = frozenset(observer), frozenset(target)

@@ -7,7 +7,7 @@ Its sources in the seeds, each counted here and nowhere else:
 - stored conditions — a Hold ([S002] "Have 2 Tiers of Encumbered. If you are larger than
   the other creature, reduce the Tiers by your size difference"), a Grapple ([S002]
   "increase the Tier of Encumbered they suffer from Hold by 1"), a Load…: the token's
-  ``encumbered`` entries, each with its source (:mod:`rules.conditions`);
+  ``encumbered`` entries, each with its source (:mod:`rules.board.conditions`);
 - Crowded — [S000] "Crowded causes Tier 1 Encumbered" (§11a D3: Tier 1 at any Crowded
   Tier, or Tier t with ``crowded_effects = scale``), from
   :func:`rules.battlefield.occupancy.crowded`,
@@ -26,10 +26,10 @@ Movement costs (§11a D4, ``encumbered_costs``): Crouching, Prone, Climbing and 
 their own written costs (+1, +2, +1, +1), so their Encumbered adds no Movement cost unless
 the option is ``stack``; the other sources add their Tier (:attr:`Encumbrance.move_cost`).
 
->>> from rules.board import Board
->>> from rules.conditions import set_condition
+>>> from rules.board.grid import Board
+>>> from rules.board.conditions import set_condition
 >>> from rules.hexes import Hex
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> aria = Token("a", "Aria", Hex(1, 1), conditions=set_condition((), "prone", 1))
 >>> board = Board.blank(4, 4).with_token(aria).with_token(Token("b", "Bram", Hex(1, 1)))
 >>> encumbered(board, "a").describe()
@@ -41,11 +41,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.battlefield.occupancy import crowded
-from rules.board import Board
-from rules.conditions import tier_of
+from rules.board.conditions import tier_of
+from rules.board.grid import Board
+from rules.board.tokens import Token, TokenKind
 from rules.movement.aloft import in_the_air
 from rules.options import RuleOptions
-from rules.tokens import Token, TokenKind
 
 __all__ = ["Encumbrance", "EncumbranceSource", "encumbered", "moving_encumbrance"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from rules.board import Board, cells_of
+from rules.board.grid import Board, cells_of
 from rules.hexes import NUDGE, Hex, distance, line_points, neighbors
 
 __all__ = ["clear_lines", "stop_at_walls", "walls_among"]

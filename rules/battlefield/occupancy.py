@@ -30,11 +30,11 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.sizes import WING_SIZES, flying_on_wings
+from rules.board.tokens import Token, TokenKind
 from rules.hexes import Hex
 from rules.options import RuleOptions
-from rules.sizes import WING_SIZES, flying_on_wings
-from rules.tokens import Token, TokenKind
 
 __all__ = [
     "CAPACITY",
@@ -67,7 +67,7 @@ def _units(size: int) -> Fraction:
 
 def winged_flyers(board: Board) -> frozenset[str]:
     """The tokens flying on wings: 2 sizes larger for Crowded ([S001];
-    :mod:`rules.sizes`)."""
+    :mod:`rules.board.sizes`)."""
     return frozenset(t.id for t in board.tokens.values() if flying_on_wings(t))
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.battlefield.occupancy import entry_check
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.tokens import TokenKind
 from rules.hexes import Hex
-from rules.tokens import TokenKind
 
 __all__ = ["group_placement_problem", "placement_problem"]
 

@@ -8,7 +8,7 @@ legs, tails, tentacles and wings add half your size rounded up (never below 0); 
 may override it. [S000]: "While adjacent to a space that is fully occupied, you can target
 subjects in the space as if you can Reach them even if you normally could not."
 
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> reach_of(Token("o", "Ogre", Hex(0, 0), size=2))
 2
 """
@@ -19,10 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.battlefield.occupancy import CAPACITY, space_units
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.tokens import Token, TokenKind
 from rules.hexes import Hex, disk, distance
 from rules.options import RuleOptions
-from rules.tokens import Token, TokenKind
 
 __all__ = [
     "Distance",

@@ -23,10 +23,10 @@ import numpy.typing as npt
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.line_of_effect import stop_at_walls, walls_among
 from rules.battlefield.reach import Distance, measure, reach_of
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.tokens import Token
 from rules.hexes import Hex, distance, distances_to, facing_step
 from rules.options import RuleOptions
-from rules.tokens import Token
 
 __all__ = ["AreaResult", "BoolArray", "Hit", "aim", "origin_mask", "points_away"]
 

@@ -13,13 +13,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from rules.board import Board
-from rules.conditions import ConditionEntry, tier_sums
+from rules.board.conditions import ConditionEntry, tier_sums
+from rules.board.grid import Board
+from rules.board.offsets import cells_of
+from rules.board.pools import POOLS, Vitals
+from rules.board.terrain import LAYER_SPECS, blank_layers
+from rules.board.tokens import Token
 from rules.hexes import Hex, disk
-from rules.offsets import cells_of
-from rules.pools import POOLS, Vitals
-from rules.terrain import LAYER_SPECS, blank_layers
-from rules.tokens import Token
 
 __all__ = ["fogged", "fogged_each", "player_board", "revealed_around"]
 
@@ -111,7 +111,7 @@ def _shared_vitals(token: Token) -> Vitals:
 
 def _without_sources(entries: tuple[ConditionEntry, ...]) -> tuple[ConditionEntry, ...]:
     """Each condition once, its Tiers added (never past ``MAX_TIER``: a token's sum is
-    kept within it, :class:`~rules.tokens.Token`), without the GM's free-text sources."""
+    kept within it, :class:`~rules.board.tokens.Token`), without the GM's free-text sources."""
     return tuple(ConditionEntry(name, tier) for name, tier in tier_sums(entries).items())
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
+from rules.board.grid import Board
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.ids import id_problem

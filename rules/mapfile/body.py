@@ -1,7 +1,7 @@
 """map.json's token body (format version 7): the senses each token chooses targets with,
 its limbs and how many grip an object, the words it can speak in a round
-(:mod:`rules.body`), the two motion fields Charge reads and the two that count Secondary
-movement toward Overexertion (:mod:`rules.motion`).
+(:mod:`rules.board.body`), the two motion fields Charge reads and the two that count Secondary
+movement toward Overexertion (:mod:`rules.board.motion`).
 
 A token gains, after its ``movement_types`` (every field required; the defaults are what
 the upgrade gives):
@@ -16,11 +16,11 @@ and its ``motion`` gains ``"spaces_in_a_row": 0, "dashed": false, "secondary_rou
 ``secondary_rounds`` is 0..10⁹, the rounds of Secondary movement counted toward the next
 Overexertion roll, [S001] "you must roll for Overexertion after each 10 minutes", and
 ``secondary_now`` whether it moved with a Secondary movement type this turn).
-``senses`` are distinct names of :data:`rules.body.SENSES`, at least one, the Primary
+``senses`` are distinct names of :data:`rules.board.body.SENSES`, at least one, the Primary
 Sense first; ``limbs`` is 0..99 and ``gripping`` 0..``limbs``; ``words.per_round`` and
 ``words.spent`` are 0..999 and ``words.round`` (the round they were spent in) a whole
 number from 0. The ``concealment_kind`` layer may hold every
-:class:`~rules.terrain.ConcealmentKind`, 0..13 (versions 1–6: 0 world, 1 magic).
+:class:`~rules.board.terrain.ConcealmentKind`, 0..13 (versions 1–6: 0 world, 1 magic).
 
 :func:`body_json` writes the fields after reading them back (saving refuses what would
 not read back); :func:`parse_body` reads them strictly, raising
@@ -35,11 +35,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.body import DEFAULT_LIMBS, DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
+from rules.board.body import DEFAULT_LIMBS, DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
+from rules.board.motion import Motion
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.mapfile import checks as chk
-from rules.motion import Motion
-from rules.tokens import Token
 
 __all__ = ["MOTION_FIELDS_V7", "TOKEN_BODY_FIELDS", "WORDS_FIELDS", "body_json", "parse_body",
            "upgrade_v6_to_v7"]  # fmt: skip
@@ -81,7 +81,7 @@ def body_json(i: int, token: Token) -> MapDict:
 
 def parse_body(obj: MapDict, where: str) -> dict[str, Any]:
     """The version-7 fields of the token entry ``obj`` (map.json's ``where``, e.g.
-    ``"tokens[2]"``) as keyword arguments of :class:`~rules.tokens.Token`.
+    ``"tokens[2]"``) as keyword arguments of :class:`~rules.board.tokens.Token`.
 
     :raises MapFileError: naming ``where`` and the field at fault.
     """

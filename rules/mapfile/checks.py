@@ -28,10 +28,10 @@ from typing import IO, Any, Literal, TypeVar
 
 import numpy as np
 
+from rules.board.terrain import Layer, LayerSpec, check_layer, read_only
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile.archive import member_errors, read_into, sized_buffer, unsafe_member_reason
-from rules.terrain import Layer, LayerSpec, check_layer, read_only
 from rules.text import text_problem
 
 __all__ = [

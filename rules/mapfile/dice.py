@@ -1,6 +1,6 @@
 """map.json's dice and Holds (format version 6): the dice seed and how many times dice were
-drawn, the Holds between tokens, and the roll log (issue #7; :mod:`rules.roll_log`,
-:mod:`rules.holds`). They are written last in map.json, the roll log one line per roll:
+drawn, the Holds between tokens, and the roll log (issue #7; :mod:`rules.board.roll_log`,
+:mod:`rules.board.holds`). They are written last in map.json, the roll log one line per roll:
 
 .. code-block:: json
 
@@ -11,10 +11,10 @@ drawn, the Holds between tokens, and the roll log (issue #7; :mod:`rules.roll_lo
                "outcome": "hit", "role": "attack", "manual": false, "round": 2}]
 
 Every field is required. ``dice.seed`` and ``dice.draws`` are whole numbers
-0..2**128 − 1 (the next draw uses :func:`rules.roll_log.dice_rng`, so a replay gives the
+0..2**128 − 1 (the next draw uses :func:`rules.board.roll_log.dice_rng`, so a replay gives the
 same faces). A Hold names two tokens on the map, each creature Held once (so there are at
 most :data:`~rules.mapfile.checks.MAX_HOLDS`). The roll log holds at most
-:data:`rules.roll_log.MAX_LOG` rolls, oldest first; ``actor`` and ``target``
+:data:`rules.board.roll_log.MAX_LOG` rolls, oldest first; ``actor`` and ``target``
 are the names shown, not token ids, so a roll outlives its tokens. (Version 6 also gave
 each effect a ``kind`` and an ``amount``: :mod:`rules.mapfile.play`.)
 
@@ -32,11 +32,11 @@ from functools import partial
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.holds import Hold
+from rules.board.roll_log import MAX_LOG, MAX_LOGGED_DICE, ROLE_NAMES, LoggedRoll
 from rules.errors import MapFileError
-from rules.holds import Hold
 from rules.mapfile import checks as chk
-from rules.roll_log import MAX_LOG, MAX_LOGGED_DICE, ROLE_NAMES, LoggedRoll
 
 __all__ = [
     "DICE_FIELDS", "HOLD_FIELDS", "MAX_DICE_NUMBER", "ROLL_FIELDS", "dice_json",

@@ -11,7 +11,7 @@ A ``.hexmap`` is a zip archive holding
   :mod:`rules.mapfile.play`) and, last, the dice seed, the Holds and the roll log
   (:mod:`rules.mapfile.dice`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
-  :data:`~rules.terrain.LAYER_SPECS`;
+  :data:`~rules.board.terrain.LAYER_SPECS`;
 - ``images/<name>`` (stored): the bytes of each picture stored with the map, a PNG, JPEG
   or WebP whose size is read from its header (:func:`picture_size`) and held to limits.
 
@@ -28,7 +28,7 @@ stays as it was unless the new one is complete; the archive is written straight 
 the temporary file (:func:`rules.atomic.replace_atomically_with`), never held in memory
 whole, and the temporary files an interrupted save left are removed by the next one.
 
->>> from rules.board import Board
+>>> from rules.board.grid import Board
 >>> board = Board.blank(3, 2, name="Crossroads")
 >>> loads(dumps(board)) == board
 True
@@ -51,7 +51,9 @@ import numpy as np
 
 import rules
 from rules.atomic import replace_atomically_with
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.terrain import LAYER_SPECS, Layer
+from rules.board.tokens import Token, TokenKind
 from rules.errors import MapFileError
 from rules.mapfile import archive
 from rules.mapfile import checks as chk
@@ -70,8 +72,6 @@ from rules.mapfile.reader import (
     upgrade_v1_to_v2,
 )
 from rules.options import RuleOptions
-from rules.terrain import LAYER_SPECS, Layer
-from rules.tokens import Token, TokenKind
 
 __all__ = [
     "FORMAT_NAME", "FORMAT_VERSION", "HEX_FEET", "MAX_PICTURE_PIXELS", "MAX_PICTURE_SIDE",
@@ -124,7 +124,7 @@ def dumps(board: Board) -> bytes:
         map, a note or Area naming a missing token, a background on a missing picture, a token
         whose conditions, vitals or motion would not read back, an effect or turn order
         naming a missing token or Area, a Hold on a missing token, a roll log longer than
-        :data:`rules.roll_log.MAX_LOG`, a dice seed or count out of range, a token whose
+        :data:`rules.board.roll_log.MAX_LOG`, a dice seed or count out of range, a token whose
         senses, limbs or words would not read back, text that UTF-8 cannot write such as
         a lone surrogate, more of anything than the reader's limits allow, or an archive
         larger than they allow).

@@ -1,6 +1,6 @@
 """map.json's token ``motion`` (format version 5): how each token is moving.
 
-Each token gains a ``motion`` object with every field of :class:`~rules.motion.Motion`
+Each token gains a ``motion`` object with every field of :class:`~rules.board.motion.Motion`
 (all required; the defaults are what the upgrade gives; the last four are new in version 7,
 :mod:`rules.mapfile.body`):
 
@@ -30,10 +30,10 @@ import numbers
 from collections.abc import Iterable
 from typing import Any
 
-from rules.conditions import ConditionEntry
+from rules.board.conditions import ConditionEntry
+from rules.board.motion import Motion
 from rules.errors import MapFileError
 from rules.mapfile import checks as chk
-from rules.motion import Motion
 
 __all__ = ["MOTION_FIELDS", "MOTION_FIELDS_V5", "motion_json", "parse_motion", "upgrade_v4_to_v5"]
 
@@ -63,7 +63,7 @@ def _plain_number(value: object) -> object:
 def motion_json(motion: Motion) -> MapDict:
     """The ``motion`` object of a token moving as ``motion`` (not yet read back).
 
-    :raises MapFileError: if ``motion`` is not a :class:`~rules.motion.Motion`.
+    :raises MapFileError: if ``motion`` is not a :class:`~rules.board.motion.Motion`.
     """
     if not isinstance(motion, Motion):
         raise MapFileError(f"motion must be a Motion, not {motion!r}")

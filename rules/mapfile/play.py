@@ -13,8 +13,8 @@ A token gains (every field required; the defaults are what the upgrade gives):
                 "bars_for_players": false},
      "moving": true, "moved_this_turn": false}
 
-The map gains ``effects``, a list of :class:`~rules.effects.OngoingEffect` (``kind``, one
-of :data:`~rules.effects.EFFECT_KINDS` or ``null``, and ``amount``, 0..999, are new in
+The map gains ``effects``, a list of :class:`~rules.board.effects.OngoingEffect` (``kind``, one
+of :data:`~rules.board.effects.EFFECT_KINDS` or ``null``, and ``amount``, 0..999, are new in
 version 6),
 
 .. code-block:: json
@@ -45,14 +45,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.board import Board
-from rules.conditions import ConditionEntry
-from rules.effects import EFFECT_KINDS, OngoingEffect
+from rules.board.conditions import ConditionEntry
+from rules.board.effects import EFFECT_KINDS, OngoingEffect
+from rules.board.grid import Board
+from rules.board.pools import BODY_PARTS, POOLS, SKILLS, Pairs, Vitals
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.mapfile import checks as chk
 from rules.mapfile.motion import motion_json, parse_motion
-from rules.pools import BODY_PARTS, POOLS, SKILLS, Pairs, Vitals
-from rules.tokens import Token
 from rules.turns import Participant, TurnState
 
 __all__ = [
@@ -169,7 +169,7 @@ def turn_json(board: Board) -> MapDict:
 def parse_token_play(obj: MapDict, where: str) -> dict[str, Any]:
     """The play-state fields of the token entry ``obj`` (map.json's ``where``, e.g.
     ``"tokens[2]"``): version 4's and ``motion``, as keyword arguments of
-    :class:`~rules.tokens.Token`.
+    :class:`~rules.board.tokens.Token`.
 
     :raises MapFileError: naming ``where`` and the field at fault.
     """

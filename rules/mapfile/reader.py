@@ -28,9 +28,11 @@ from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
-from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
-from rules.board import MAX_MAP_SIDE, Board, OptionValue, hex_to_cell
+from rules.board.annotations import Background, Label, Note
+from rules.board.grid import MAX_MAP_SIDE, Board, OptionValue, hex_to_cell
+from rules.board.terrain import LAYER_SPECS, Layer, read_only
+from rules.board.tokens import Token, TokenKind
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
@@ -40,8 +42,6 @@ from rules.mapfile.body import parse_body
 from rules.mapfile.dice import read_dice
 from rules.mapfile.pictures import read_picture
 from rules.mapfile.play import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
-from rules.terrain import LAYER_SPECS, Layer, read_only
-from rules.tokens import Token, TokenKind
 
 __all__ = ["HEX_FEET", "ProblemsFound", "annotations_json", "build_board", "parse_token",
            "place_tokens", "upgrade_v1_to_v2"]  # fmt: skip

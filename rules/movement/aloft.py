@@ -6,7 +6,7 @@ of Movement before reaching your target space, you remain in the air and continu
 when you gain additional Movement."
 
 The two states are kept on the board as an ongoing effect of the creature on itself
-(:mod:`rules.effects`), so they round-trip through the map file and show with its effects:
+(:mod:`rules.board.effects`), so they round-trip through the map file and show with its effects:
 
 - ``"jumping"`` — "In the air: jumping": it ran out of Movement short of its declared
   landing space, which a pinned Self Area marks (the Area's origin); no duration, it lasts
@@ -16,9 +16,9 @@ The two states are kept on the board as an ongoing effect of the creature on its
 
 Only this module reads or writes them; what happens in the air is :mod:`rules.movement.jumping`'s.
 
->>> from rules.board import Board
+>>> from rules.board.grid import Board
 >>> from rules.hexes import Hex
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> board = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> board = with_aloft(board, "a", "jumping", Hex(3, 1))
 >>> state = aloft(board, "a")
@@ -33,11 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
-from rules.effects import OngoingEffect
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.play import with_effect, without_effect
 from rules.hexes import Hex
 from rules.ids import fresh_id
-from rules.play import with_effect, without_effect
 
 __all__ = [
     "ALOFT_KINDS",

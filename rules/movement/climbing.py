@@ -7,10 +7,10 @@ falling, if there is a surface in Reach, roll Climb. If you succeed to Climb tha
 stop falling and any Serious Injury caused from Collision only affects the limbs used."
 
 The limbs used are the climber's choice (2 Free Limbs by default); :func:`climb_roll_for`
-checks them against its Free Limbs (:func:`rules.body.free_limbs`) and adds Encumbered's
+checks them against its Free Limbs (:func:`rules.board.body.free_limbs`) and adds Encumbered's
 −Tier (a Mobility roll; Tier 2 while Climbing or falling, :func:`rules.battlefield.encumbrance.
-encumbered`). The DL and the 2 limbs are :data:`rules.motion.CLIMB_DL` and
-:data:`rules.motion.CLIMB_FREE_LIMBS`.
+encumbered`). The DL and the 2 limbs are :data:`rules.board.motion.CLIMB_DL` and
+:data:`rules.board.motion.CLIMB_FREE_LIMBS`.
 
 >>> climb = climb_roll(free_limbs=2, hooves_or_feet=2)
 >>> climb.dl, climb.modifier
@@ -26,13 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.battlefield.encumbrance import encumbered
-from rules.board import Board
-from rules.body import free_limbs
+from rules.board.body import free_limbs
+from rules.board.grid import Board
+from rules.board.motion import CLIMB_DL, CLIMB_FREE_LIMBS
+from rules.board.tokens import Token
 from rules.dice import Roll
-from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.movement.collision import Collision, falling_collision, whole_number
 from rules.movement.falling import Fall, fall
-from rules.tokens import Token
 
 __all__ = [
     "CLIMB_DL",
@@ -113,7 +113,7 @@ def climb_roll_for(
     board: Board, token_id: str, free_limbs_used: int = CLIMB_FREE_LIMBS, hooves_or_feet: int = 0
 ) -> ClimbRoll:
     """``token_id``'s Climb roll: :func:`climb_roll` against its Free Limbs
-    (:func:`rules.body.free_limbs`) and with Encumbered's −Tier ([P-COND] "−Tier on …
+    (:func:`rules.board.body.free_limbs`) and with Encumbered's −Tier ([P-COND] "−Tier on …
     Mobility rolls": a faller is off the ground, Encumbered 2), each term named."""
     climb = climb_roll(free_limbs_used, hooves_or_feet, available=free_limbs(board, token_id).free)
     state = encumbered(board, token_id)

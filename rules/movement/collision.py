@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token
 from rules.dice import Roll
 from rules.options import RuleOptions
-from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
 __all__ = [
     "BALANCE_DL",

@@ -48,15 +48,15 @@ from dataclasses import dataclass, replace
 
 from rules.battlefield.encumbrance import Encumbrance, encumbered, moving_encumbrance
 from rules.battlefield.occupancy import crowded, entry_check, winged_flyers
-from rules.board import Board
-from rules.body import free_limbs
-from rules.conditions import tier_of
+from rules.board.body import free_limbs
+from rules.board.conditions import tier_of
+from rules.board.grid import Board
+from rules.board.holds import over_bulk_limit
+from rules.board.motion import CLIMB_DL, CLIMB_FREE_LIMBS
+from rules.board.terrain import GroundKind
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.holds import over_bulk_limit
-from rules.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.options import RuleOptions
-from rules.terrain import GroundKind
-from rules.tokens import Token
 
 __all__ = [
     "BURROWABLE",

@@ -26,7 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.battlefield.occupancy import entry_and_crowding
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.offsets import cell_to_hex, cells_of
+from rules.board.tokens import TokenKind
 from rules.hexes import DIRECTIONS, Hex
 from rules.movement.costs import (
     BURROWABLE,
@@ -34,9 +36,7 @@ from rules.movement.costs import (
     MoverProfile,
     mover_profile,
 )
-from rules.offsets import cell_to_hex, cells_of
 from rules.options import RuleOptions
-from rules.tokens import TokenKind
 
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix

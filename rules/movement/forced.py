@@ -11,7 +11,7 @@ A creature in a Hold ([S002] "If an effect would move you, it attacks Athletics 
 creature in the Hold with a number of d12 equal to the number of spaces it is trying to
 move you to remove you from the Hold. On failure against any, you are not moved."): the
 push lists those contests first (:attr:`ForcedMove.hold`, from
-:func:`rules.holds.hold_resistance`); one failure and it does not move at all, success
+:func:`rules.board.holds.hold_resistance`); one failure and it does not move at all, success
 against all removes it from the Hold before it moves. A swallowed creature is not pushed on
 its own: it moves with its swallower, and a pushed swallower carries it
 (:func:`apply_forced`).
@@ -27,9 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.battlefield.occupancy import CAPACITY, entry_check, space_units
-from rules.board import Board
-from rules.hexes import Hex, check_facing, facing_step
-from rules.holds import (
+from rules.board.grid import Board
+from rules.board.holds import (
     HoldResistance,
     HoldUpdate,
     hold_resistance,
@@ -37,8 +36,9 @@ from rules.holds import (
     move_together,
     swallower_of,
 )
+from rules.board.tokens import Token
+from rules.hexes import Hex, check_facing, facing_step
 from rules.movement.collision import Collision, forced_collision, whole_number
-from rules.tokens import Token
 
 __all__ = [
     "BLIND_WEAPON_SIZES",
@@ -164,7 +164,7 @@ def forced_move(board: Board, token_id: str, facing: int, spaces: int) -> Forced
     ``facing`` is an edge facing (0, 2, …, 10) of :mod:`rules.hexes`; a corner (odd)
     facing is refused, as a step toward a corner is not one space; so is a swallowed
     token (it moves with its swallower). A token in a Hold first faces
-    :attr:`ForcedMove.hold` (:func:`rules.holds.hold_resistance`: ``spaces`` d12 against
+    :attr:`ForcedMove.hold` (:func:`rules.board.holds.hold_resistance`: ``spaces`` d12 against
     each other member's Athletics). At each step: if any hex
     of the footprint is off the map or a wall (``blocked``), or entering would make a
     space more than fully occupied (:func:`rules.battlefield.occupancy.entry_check`), there is "no
@@ -213,8 +213,8 @@ def apply_forced(board: Board, move: ForcedMove, outcome: ForcedOutcome) -> Hold
     """``board`` after the push ``move`` ended as ``outcome`` (:meth:`ForcedMove.resolve`):
     out of its Holds if the attacks on them won ([S002] "to remove you from the Hold"),
     then at the outcome's anchor with whatever it still carries (a swallowed creature,
-    :func:`rules.holds.move_together`), and any Holder that can no longer touch lets go
-    (:func:`rules.holds.holds_after_move`). Collision damage is not applied here."""
+    :func:`rules.board.holds.move_together`), and any Holder that can no longer touch lets go
+    (:func:`rules.board.holds.holds_after_move`). Collision damage is not applied here."""
     update = leave_holds(board, move.token_id) if outcome.left_hold else HoldUpdate(board)
     if outcome.anchor == board.token(move.token_id).position:
         return update

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rules.battlefield.reach import can_reach, reach_of
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.sizes import effective_size
+from rules.board.tokens import Token, TokenKind
 from rules.hexes import Hex, distance
 from rules.options import RuleOptions
-from rules.sizes import effective_size
-from rules.tokens import Token, TokenKind
 
 __all__ = ["HinderChance", "hinder_chances", "overpower_size_modifier"]
 

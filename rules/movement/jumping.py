@@ -9,7 +9,7 @@ an elevation step, rounded down); Dash +4 / Run +8 on Jump come from [P-MOBILITY
 :func:`apply_jump` makes the jump on the board: it lands, falls on from a landing well
 below, waits in the air, or — out of Movement — stays in the air short of its landing
 space (:mod:`rules.movement.aloft`) and jumps on as its next turn starts
-(:func:`in_the_air_at_turn_start`, called by :func:`rules.play.begin_turn`).
+(:func:`in_the_air_at_turn_start`, called by :func:`rules.board.play.begin_turn`).
 
 >>> j = jump_reach(12, "long", run_up=2, movement_pool=7, size=0)
 >>> j.total, j.feet, j.spaces
@@ -25,16 +25,16 @@ from dataclasses import dataclass, replace
 from rules.battlefield.encumbrance import moving_encumbrance
 from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import elevation_at
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.holds import carried, held_problem
+from rules.board.motion import PACES
+from rules.board.play import marked_moving
+from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
-from rules.holds import carried, held_problem
-from rules.motion import PACES
 from rules.movement.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.movement.collision import whole_number
 from rules.movement.falling import Fall, apply_fall
 from rules.movement.plan import moved_along, movement_enforced, movement_left, payment
-from rules.play import marked_moving
-from rules.tokens import MAX_SIZE, MIN_SIZE, Token
 
 __all__ = [
     "DROP_FALLS",

@@ -8,7 +8,7 @@ rounds in which the creature moved with a Secondary movement type, ambling round
 out; the roll is Q9's (Endure, DL 6 + 1 per earlier roll since the last rest).
 
 A token keeps the count (``Motion.secondary_rounds``, ``secondary_now``):
-:func:`secondary_round` says whether a turn adds a round to it (``rules.play.end_turn``),
+:func:`secondary_round` says whether a turn adds a round to it (``rules.board.play.end_turn``),
 and :func:`secondary_overexertion` reads it.
 
 >>> secondary_round(("swim",), ambled=False).counts
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.effects import ROUNDS_PER_MINUTE
+from rules.board.effects import ROUNDS_PER_MINUTE
+from rules.board.tokens import Token
 from rules.movement.collision import whole_number
-from rules.tokens import Token
 
 if TYPE_CHECKING:
     from rules.movement.plan import MovePlan  # the type only: movement asks this module

@@ -2,7 +2,7 @@
 (RULES-DIGEST §12 R-MOVECOST, R-SOUND, R-MOVING; seed 001).
 
 - What is left this turn is the ``movement`` Pool's current value
-  (:mod:`rules.pools`; refilled at turn start, Q25).
+  (:mod:`rules.board.pools`; refilled at turn start, Q25).
 - Pace [P-MOBILITY]: "Dash … each Movement paid moves 1 extra space"; "Run … each
   Movement paid moves 2 extra spaces". **[ASSUMPTION]** read proportionally: a path's
   cost is divided by 2 (Dash) or 3 (Run), rounded up, so Dash doubles and Run triples
@@ -17,9 +17,9 @@
   move spends its last Movement falls ([S001] "If you are in the air and your Movement
   Pool becomes 0, fall"; the plan's ``falls``, done by :func:`apply_plan`).
 
->>> from rules.board import Board
+>>> from rules.board.grid import Board
 >>> from rules.hexes import Hex
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> board = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> plan = plan_path(board, "a", [Hex(1, 1), Hex(2, 1), Hex(3, 1)])
 >>> plan.cost, plan.paid, plan.left, plan.sound.magnitude
@@ -32,18 +32,18 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.holds import carry_held, held_problem
+from rules.board.play import marked_moving, turn_over
+from rules.board.sizes import effective_size
+from rules.board.tokens import Token, TokenKind
 from rules.hexes import DIRECTIONS, Hex
-from rules.holds import carry_held, held_problem
 from rules.movement.aloft import aloft, aloft_refusal, in_the_air
 from rules.movement.costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
 from rules.movement.field import MovementField, movement_field
 from rules.movement.hinder import HinderChance, hinder_chances
 from rules.movement.overexertion import secondary_ways
 from rules.options import RuleOptions
-from rules.play import marked_moving, turn_over
-from rules.sizes import effective_size
-from rules.tokens import Token, TokenKind
 
 __all__ = [
     "MovePlan",
@@ -302,7 +302,7 @@ def _secondary_now(board: Board, plan: MovePlan) -> Board:
     this turn if the plan's steps use one and its moves are enforced (a creature, during a
     conflict: :func:`movement_enforced`) ([S001] "Movement with a Secondary Movement type
     increases the cost by 1 and you must roll for Overexertion after each 10 minutes";
-    ``rules.play.end_turn`` counts the round)."""
+    ``rules.board.play.end_turn`` counts the round)."""
 
     token = board.token(plan.token_id)
     if not movement_enforced(board, token.id) or token.motion.secondary_now:

@@ -14,7 +14,7 @@ what it cost and why, or a refusal saying why not. Costs ([S001]):
   one space costs 2, descending one costs 1 **[ASSUMPTION]**: 1 per space moved; "If you
   carry more than your Bulk Limit, you cannot increase your elevation".
 - Refused: "While Swimming, you cannot run, be Crouched, or be Prone"; a mode without its
-  movement type (:mod:`rules.motion`).
+  movement type (:mod:`rules.board.motion`).
 
 Apply a change with :meth:`MotionChange.applied`.
 """
@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.board import Board
-from rules.conditions import remove_condition, set_condition
-from rules.holds import carried, carried_bulk, over_bulk_limit
-from rules.motion import MODE_TYPES, PACES, POSTURES
+from rules.board.conditions import remove_condition, set_condition
+from rules.board.grid import Board
+from rules.board.holds import carried, carried_bulk, over_bulk_limit
+from rules.board.motion import MODE_TYPES, PACES, POSTURES
+from rules.board.play import marked_moving
+from rules.board.tokens import Token
 from rules.movement.aloft import in_the_air, without_aloft
 from rules.movement.costs import mover_profile, posture_of
 from rules.movement.falling import Fall, fall, landed
@@ -37,8 +39,6 @@ from rules.movement.plan import (
     payment,
     spend_movement,
 )
-from rules.play import marked_moving
-from rules.tokens import Token
 
 __all__ = [
     "POSTURE_COSTS",
@@ -84,7 +84,7 @@ class MotionChange:
     def applied(self, board: Board) -> Board:
         """``board`` with this change: the token replaced, no longer in the air if it came
         down (:mod:`rules.movement.aloft`), and marked moving if it moved
-        (:func:`rules.play.marked_moving`)."""
+        (:func:`rules.board.play.marked_moving`)."""
         if self.token is None:
             raise ValueError(f"cannot apply a refused change: {self.refusal}")
         before = board.token(self.token.id)

@@ -12,7 +12,7 @@ hexes fix all three unknowns, so with no duplicate hex the system always has ful
 what can still fail is the fitted size (clicks in the wrong order give a negative one).
 ``origin_x, origin_y`` is the centre of ``Hex(0, 0)``: the first click when the clicks
 are numbered from it, as :func:`row_hexes` does. The result converts to a
-:class:`~rules.layout.Layout` and to the board's :class:`~rules.annotations.Background`.
+:class:`~rules.layout.Layout` and to the board's :class:`~rules.board.annotations.Background`.
 
 >>> truth = Layout(Orientation.FLAT, 30.0, origin_x=100.0, origin_y=80.0)
 >>> hexes = [Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(0, 3)]
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from rules.annotations import Background
+from rules.board.annotations import Background
 from rules.errors import RulesError
 from rules.hexes import Hex
 from rules.layout import Layout, Orientation
@@ -47,7 +47,7 @@ __all__ = [
     "scaled",
 ]
 
-MIN_FIT_SIZE = 2.0  # px: the range a Background accepts (rules.annotations)
+MIN_FIT_SIZE = 2.0  # px: the range a Background accepts (rules.board.annotations)
 MAX_FIT_SIZE = 10_000.0
 _S3 = math.sqrt(3.0)
 # (x, y) of a hex per unit size: rows of the matrix M in pixel = origin + size * M @ (q, r).

@@ -4,7 +4,7 @@ A template is a token without a place: name, kind, size, side, colour, picture a
 stats the rules use — Reach (``None`` = from size, RULES-DIGEST §4.2 and Q17: size −1 and
 above reach 1 space, smaller 0), Movement Pool (5 unless the species changes it,
 RULES-DIGEST §3.2, "Movement = 5") and movement types (primary first, §5.1). The spaces
-it fills follow from its size (RULES-DIGEST §4.3, :func:`rules.tokens.default_footprint`)
+it fills follow from its size (RULES-DIGEST §4.3, :func:`rules.board.tokens.default_footprint`)
 unless it carries its own ``footprint`` (an elongated long-torso body, a wall segment).
 
 A library folder holds ``<id>.json`` files and their pictures in ``art/``. Reading is
@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.atomic import replace_atomically
+from rules.board.tokens import MAX_SIZE, MIN_SIZE, MOVEMENT_TYPES, SIDES, Token, TokenKind
 from rules.errors import RulesError
 from rules.hexes import Hex
-from rules.tokens import MAX_SIZE, MIN_SIZE, MOVEMENT_TYPES, SIDES, Token, TokenKind
 
 __all__ = [
     "ART_FOLDER",
@@ -109,7 +109,7 @@ class TokenTemplate:
 
         ``image`` is the name of the picture *as stored in the map* (``Board.images``),
         not the library's file name; ``None`` draws the token's initials. Raises
-        ``ValueError`` for an id :class:`~rules.tokens.Token` does not accept.
+        ``ValueError`` for an id :class:`~rules.board.tokens.Token` does not accept.
         """
         shared: dict[str, Any] = {name: getattr(self, name) for name in _SHARED}
         shared["footprint_override"] = shared.pop("footprint")

@@ -29,11 +29,11 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from rules.board import Board, axial_of_cells, cells_of, hex_to_cell
+from rules.board.grid import Board, axial_of_cells, cells_of, hex_to_cell
+from rules.board.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, LayerSpec
 from rules.errors import OutOfBoundsError, RulesError
 from rules.hexes import Hex, disk_offsets, hex_line
 from rules.layout import Orientation
-from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, LayerSpec
 
 __all__ = [
     "ADJUSTABLE_LAYERS",

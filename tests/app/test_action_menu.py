@@ -19,7 +19,7 @@ from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Token
 from rules.actions import ActionRequest
 from rules.areas import AreaKind, AreaTemplate
-from rules.pools import Vitals
+from rules.board.pools import Vitals
 from tests.app.conflict_helpers import in_conflict
 
 STATS = Vitals(stats=(("martial", 3), ("athletics", 3), ("elude", 1)))

@@ -27,8 +27,8 @@ from app.widgets.dice_roller import DiceRoller
 from app.widgets.odds_chart import OddsChart, percent
 from rules import Board
 from rules.actions.contest import result_distribution
+from rules.board.roll_log import dice_rng
 from rules.dice import chance, read_faces, roll
-from rules.roll_log import dice_rng
 
 SEED = 4242
 

@@ -32,7 +32,7 @@ from app.export import (
 )
 from app.export_dialog import ExportDialog
 from rules import Board, Hex, Orientation, Token
-from rules.annotations import Label, Note
+from rules.board.annotations import Label, Note
 
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A3": (297.0, 420.0)}
 PAPER_MM["Tabloid"] = (279.4, 431.8)
@@ -354,7 +354,7 @@ def test_a_fogged_player_export_leaves_the_battle_map_picture_out(tmp_path) -> N
 
     from app.export import ExportOptions, export_board
     from rules import Board
-    from rules.annotations import Background
+    from rules.board.annotations import Background
 
     image = QImage(64, 64, QImage.Format.Format_RGB32)
     image.fill(QColor("#ff0000"))

@@ -15,8 +15,8 @@ from app.scene.style import FOG_OF_WAR_RGB, UNEXPLORED_RGB, cell_colors
 from app.widgets.main_window import MainWindow
 from app.widgets.terrain_dock import REVEAL_RADIUS
 from rules import Board, GroundKind, Hex
+from rules.board.tokens import Token
 from rules.hexes import disk
-from rules.tokens import Token
 
 
 def fogged_board() -> Board:

@@ -22,7 +22,7 @@ from app.tools.calibrate import ClickMarker, picture_to_scene
 from app.widgets.main_window import MainWindow
 from app.widgets.picture_dock import PictureDock, attach_picture_dock
 from rules import Board, GroundKind, Hex, Layout, Orientation
-from rules.annotations import Background
+from rules.board.annotations import Background
 
 POINTY, FLAT = Orientation.POINTY, Orientation.FLAT
 SIZE = (900, 600)

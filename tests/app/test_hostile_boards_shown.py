@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 from app.document import MapDocument
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, mapfile
-from rules.annotations import MAX_TEXT, Background, Label, Note
-from rules.conditions import CONDITION_SPECS, MAX_TIER, ConditionEntry
-from rules.tokens import MAX_SIZE, Token, TokenKind
+from rules.board.annotations import MAX_TEXT, Background, Label, Note
+from rules.board.conditions import CONDITION_SPECS, MAX_TIER, ConditionEntry
+from rules.board.tokens import MAX_SIZE, Token, TokenKind
 from tests.app.qt_helpers import png_bytes
 
 ODD_TEXT = "‮Ogre\u200b 🐉 ﷽ " + "x" * 200  # right-to-left override, zero width, emoji

@@ -260,7 +260,7 @@ def test_a_shoved_creature_in_a_hold_moves_only_if_it_breaks_free(window: MainWi
     """[S002] "If an effect would move you, it attacks Athletics of each creature in the
     Hold … On failure against any, you are not moved." — E toggles which the GM applies;
     breaking free takes it out of the Hold, in one undo step."""
-    from rules.holds import Hold, with_hold
+    from rules.board.holds import Hold, with_hold
 
     board = window.document.board
     window.document.replace_board(with_hold(board.with_token_moved("a", Hex(3, 4)), Hold("a", "g")))

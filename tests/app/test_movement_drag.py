@@ -17,8 +17,8 @@ from app.scene.token_badges import condition_badges
 from app.tools.step_keys import direction_for_angle, key_direction
 from app.widgets.main_window import MainWindow
 from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, movement_field
+from rules.board.play import begin_turn, with_turn
 from rules.movement.plan import movement_left
-from rules.play import begin_turn, with_turn
 from rules.turns import TurnState, join, start
 
 NO = Qt.KeyboardModifier.NoModifier

@@ -27,9 +27,9 @@ from app.widgets.player_window import (
     follow_ratio,
 )
 from rules import Board, Hex
-from rules.annotations import Background, Label, Note
+from rules.board.annotations import Background, Label, Note
+from rules.board.tokens import Token
 from rules.hexes import disk
-from rules.tokens import Token
 from tests.app.qt_helpers import png_bytes
 
 HIDDEN_RGB = (255, 0, 255)  # the hidden token: this colour must never reach the players

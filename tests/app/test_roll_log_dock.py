@@ -23,7 +23,7 @@ from app.widgets.roll_log_dock import (
     RollLogDock,
 )
 from rules import Board
-from rules.roll_log import MAX_LOG, LoggedRoll, log_text
+from rules.board.roll_log import MAX_LOG, LoggedRoll, log_text
 
 STRIKE_ROLL = LoggedRoll(
     "Strike", (9, 4), 1, 3, "Aria", "Ogre", ((1, "target 2 sizes larger"),), "succeeds",

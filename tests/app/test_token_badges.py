@@ -18,7 +18,7 @@ from app.scene.token_item import TokenItem
 from app.token_state_actions import TokenStateActions
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Orientation, Token, Vitals
-from rules.conditions import add_condition
+from rules.board.conditions import add_condition
 
 GRIT_9 = Vitals((("might", 4), ("charisma", 4), ("finesse", 6), ("endure", 3)))  # Energy 6
 

@@ -12,7 +12,7 @@ from app.document import MapDocument
 from app.token_actions import TokenActions
 from app.widgets.token_dialog import TokenDialog
 from rules import Board, Hex, Token
-from rules.body import SENSES, Words, free_limbs
+from rules.board.body import SENSES, Words, free_limbs
 
 BAT = Token("bat-1", "Cave Bat", Hex(3, 3), size=-3, senses=("sound", "smell"), limbs=0,
             words=Words(per_round=0, spent=0, round=2))  # fmt: skip

@@ -15,7 +15,7 @@ from app.token_state_actions import TokenStateActions
 from app.widgets.main_window import MainWindow
 from app.widgets.vitals_panel import UNSET, VitalsPanel
 from rules import Board, ConditionEntry, Hex, Token, Vitals, pool_maximum
-from rules.conditions import add_condition
+from rules.board.conditions import add_condition
 
 # Grit = Might 4 + ½(Charisma 4 + Finesse 6) = 9; Energy = 2 × (Endure 2 + Zeal 1 + Magic 1) = 8
 ARIA_STATS = (

@@ -18,7 +18,7 @@ from PySide6.QtTest import QTest
 
 from app.widgets.map_view import MapView
 from rules import Board, Hex, Token
-from rules.play import begin_turn, with_turn
+from rules.board.play import begin_turn, with_turn
 from rules.turns import TurnState, join, start
 
 SIZE = 200

@@ -37,9 +37,9 @@ REPO = BENCH_DIR.parent.parent
 sys.path.insert(0, str(REPO))
 
 from rules import mapfile  # noqa: E402
-from rules.board import MAX_MAP_SIDE, Board  # noqa: E402
+from rules.board.grid import MAX_MAP_SIDE, Board  # noqa: E402
+from rules.board.terrain import LAYER_SPECS  # noqa: E402
 from rules.mapfile.archive import MAX_JSON_BYTES, MAX_TOTAL_BYTES, MIB  # noqa: E402
-from rules.terrain import LAYER_SPECS  # noqa: E402
 
 GOAL_MIB = 1024
 PICTURES = ("left.png", "right.png")

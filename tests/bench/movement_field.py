@@ -24,6 +24,7 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from rules import Board, GroundKind, Hex, Token
+from rules.board.offsets import cells_of
 from rules.hexes import DIRECTIONS
 from rules.movement.costs import mover_profile, step_cost
 from rules.movement.field import (
@@ -33,7 +34,6 @@ from rules.movement.field import (
     _window_bounds,
     movement_field,
 )
-from rules.offsets import cells_of
 
 SIZE = 500
 BUDGETS = (30, 100)

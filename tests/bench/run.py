@@ -34,7 +34,7 @@ from app.document import MapDocument
 from app.scene.map_scene import MapScene
 from app.widgets.map_view import MapView
 from rules import Board, GroundKind, Token, mapfile
-from rules.annotations import Background
+from rules.board.annotations import Background
 
 REPEATS = 7
 VIEW_SIZE = (1280, 800)

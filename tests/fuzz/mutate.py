@@ -46,21 +46,21 @@ from typing import Any
 import numpy as np
 
 from rules import mapfile
-from rules.annotations import Background, Label, Note
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
-from rules.body import Words
-from rules.conditions import ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.annotations import Background, Label, Note
+from rules.board.body import Words
+from rules.board.conditions import ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.holds import Hold, swallow, with_hold
+from rules.board.motion import Motion
+from rules.board.play import with_effect, with_turn
+from rules.board.pools import Vitals
+from rules.board.roll_log import LoggedRoll
+from rules.board.terrain import LAYER_SPECS
+from rules.board.tokens import Token, TokenKind
 from rules.hexes import Hex
-from rules.holds import Hold, swallow, with_hold
 from rules.layout import Orientation
-from rules.motion import Motion
-from rules.play import with_effect, with_turn
-from rules.pools import Vitals
-from rules.roll_log import LoggedRoll
-from rules.terrain import LAYER_SPECS
-from rules.tokens import Token, TokenKind
 from rules.turns import Participant, TurnState
 
 __all__ = [

@@ -73,7 +73,7 @@ from typing import IO, Any
 from rules import mapfile
 from rules.areas import AreaKind
 from rules.battlefield.visibility import player_board
-from rules.board import Board
+from rules.board.grid import Board
 from rules.errors import MapFileError
 from tests.fuzz.mutate import make_case
 

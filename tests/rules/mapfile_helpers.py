@@ -20,16 +20,16 @@ from hypothesis import strategies as st
 
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
-from rules.conditions import ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.conditions import ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.play import with_effect, with_turn
+from rules.board.pools import Vitals
+from rules.board.terrain import LAYER_SPECS
+from rules.board.tokens import Token, TokenKind
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.play import with_effect, with_turn
-from rules.pools import Vitals
-from rules.terrain import LAYER_SPECS
-from rules.tokens import Token, TokenKind
 from rules.turns import Participant, TurnState
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -8,10 +8,10 @@ from the rules texts and independent models, not from ``rules/``.
 from __future__ import annotations
 
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.options import RuleOptions
-from rules.tokens import Token
 
 RANGE = (
     "[S000] 'A space is in range if it is that many contiguous spaces or less away from a "

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.board import Board
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.motion import Motion
 from rules.movement.costs import StepCost
-from rules.tokens import Token
 
 BOARD = Board.blank(20, 20)
 C = BOARD.hex_at(10, 10)

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from rules.board import Board
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
+from rules.board.grid import Board
+from rules.board.play import with_turn
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.play import with_turn
-from rules.pools import Vitals
-from rules.tokens import Token
 from rules.turns import TurnState, join, start
 
 BOARD = Board.blank(24, 24)

@@ -17,11 +17,11 @@ from rules.actions.kinds.area import (
     space_order,
 )
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.pools import Vitals, pool_current
+from rules.board.tokens import Token, TokenKind
 from rules.dice import read_faces
 from rules.hexes import Hex
-from rules.pools import Vitals, pool_current
-from rules.tokens import Token, TokenKind
 
 BOARD = Board.blank(12, 12)
 C = BOARD.hex_at(6, 6)

@@ -29,9 +29,9 @@ from rules.actions import (
     roll_dice,
 )
 from rules.actions.contest import contest
+from rules.board.motion import Motion
+from rules.board.pools import Vitals, pool_current
 from rules.dice import chance, read_faces
-from rules.motion import Motion
-from rules.pools import Vitals, pool_current
 
 STATS = Vitals(
     stats=(("martial", 2), ("elude", 1), ("nimble", 1)),

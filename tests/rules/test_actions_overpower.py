@@ -27,9 +27,9 @@ from rules.actions import (
 from rules.actions.kinds.overpower import HAMPER_CHOICES
 from rules.actions.overpower import OVERPOWER_ACTIONS
 from rules.battlefield.encumbrance import encumbered
-from rules.conditions import tier_of
-from rules.holds import Hold, hold_of, with_hold
-from rules.pools import Vitals, pool_current
+from rules.board.conditions import tier_of
+from rules.board.holds import Hold, hold_of, with_hold
+from rules.board.pools import Vitals, pool_current
 
 HIT, MISS = ([12], [[2]]), ([2], [[12]])
 STATS = Vitals(stats=(("athletics", 1), ("elude", 1)), maximum=(("grit", 6),))

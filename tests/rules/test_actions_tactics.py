@@ -14,14 +14,14 @@ from rules.actions.kinds.tactics import (
     pay_energy,
     roll_hinders,
 )
-from rules.board import Board
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.play import next_turn, with_effect, with_turn
+from rules.board.pools import Vitals, pool_current
+from rules.board.tokens import Token
 from rules.dice import read_faces
-from rules.effects import OngoingEffect
 from rules.hexes import Hex
-from rules.play import next_turn, with_effect, with_turn
-from rules.pools import Vitals, pool_current
-from rules.tokens import Token
 from rules.turns import TurnState, join, start
 
 BOARD = Board.blank(12, 12)

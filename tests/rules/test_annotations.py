@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules import Board, Hex, Orientation, Token
-from rules.annotations import Background, Label, Note
 from rules.battlefield.visibility import player_board
+from rules.board.annotations import Background, Label, Note
 from rules.errors import OutOfBoundsError, UnknownTokenError
 
 

@@ -1,4 +1,4 @@
-"""Tests for rules.board: offset cells <-> hexes, terrain layers, tokens, immutability."""
+"""Tests for rules.board.grid: offset cells <-> hexes, terrain layers, tokens, immutability."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import math
 import numpy as np
 import pytest
 
-from rules.board import Board, axial_grid, cell_to_hex, cells_of, hex_to_cell
+from rules.board.grid import Board, axial_grid, cell_to_hex, cells_of, hex_to_cell
+from rules.board.terrain import LAYER_SPECS, ConcealmentKind, GroundKind
+from rules.board.tokens import Token
 from rules.errors import (
     BoardError,
     DuplicateTokenError,
@@ -17,8 +19,6 @@ from rules.errors import (
 )
 from rules.hexes import Hex, disk
 from rules.layout import Layout, Orientation
-from rules.terrain import LAYER_SPECS, ConcealmentKind, GroundKind
-from rules.tokens import Token
 
 POINTY, FLAT = Orientation.POINTY, Orientation.FLAT
 BOTH = pytest.mark.parametrize("orientation", [POINTY, FLAT], ids=["pointy", "flat"])

@@ -9,11 +9,11 @@ import pytest
 
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.visibility import player_board
-from rules.board import Board, hex_to_cell
+from rules.board.grid import Board, hex_to_cell
+from rules.board.tokens import Token
 from rules.errors import OutOfBoundsError, UnknownTokenError
 from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.tokens import Token
 
 AT = Hex(2, 1)
 

@@ -24,12 +24,11 @@ from hypothesis import strategies as st
 from mapfile_helpers import edit_json, png_header, put, refuse
 
 from rules import mapfile
-from rules.annotations import Label, Note
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.visibility import player_board
-from rules.board import Board
-from rules.board_checks import invariant_problems
-from rules.conditions import (
+from rules.board.annotations import Label, Note
+from rules.board.checks import invariant_problems
+from rules.board.conditions import (
     MAX_TIER,
     ConditionEntry,
     add_condition,
@@ -37,10 +36,9 @@ from rules.conditions import (
     set_condition,
     tier_of,
 )
-from rules.effects import OngoingEffect
-from rules.errors import OutOfBoundsError
-from rules.hexes import Hex
-from rules.holds import (
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.holds import (
     Hold,
     escape_hold,
     grapple_hold,
@@ -49,10 +47,12 @@ from rules.holds import (
     swallow,
     with_hold,
 )
+from rules.board.play import next_turn, with_effect, with_turn
+from rules.board.reshape import reoriented, resized
+from rules.board.tokens import Token
+from rules.errors import OutOfBoundsError
+from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.play import next_turn, with_effect, with_turn
-from rules.reshape import reoriented, resized
-from rules.tokens import Token
 from rules.turns import join, leave, start
 
 W, H = 10, 8
@@ -453,7 +453,7 @@ def test_the_map_reader_refuses_tiers_adding_past_the_maximum_naming_the_token()
 
 
 def test_ending_one_of_two_effects_keeping_an_area_keeps_the_board_valid() -> None:
-    from rules.play import without_effect
+    from rules.board.play import without_effect
 
     board = RICH.with_area(AreaTemplate("wall", AreaKind.BURST, 1, (RICH.hex_at(4, 4),)))
     board = with_effect(board, OngoingEffect("w1", "Wall", area_id="wall"))
@@ -466,7 +466,7 @@ def test_ending_one_of_two_effects_keeping_an_area_keeps_the_board_valid() -> No
 
 
 def test_an_effect_that_ends_at_the_soulweavers_turn_leaves_its_area_to_its_partner() -> None:
-    from rules.play import begin_turn
+    from rules.board.play import begin_turn
     from rules.turns import SOULWEAVER
 
     board = RICH.with_area(AreaTemplate("wall", AreaKind.BURST, 1, (RICH.hex_at(4, 4),)))
@@ -479,7 +479,7 @@ def test_an_effect_that_ends_at_the_soulweavers_turn_leaves_its_area_to_its_part
 
 
 def test_a_turn_order_naming_a_token_twice_is_refused_as_an_edit() -> None:
-    from rules.play import with_turn
+    from rules.board.play import with_turn
     from rules.turns import Participant, TurnState
 
     ids = list(RICH.tokens)[:2]

@@ -1,7 +1,7 @@
 """Whole-board operations are linear in the board's size (issue #14).
 
 Contract: ``Board.without_tokens`` / ``without_annotations`` / ``without_areas``,
-``rules.turns.leave_many`` and ``rules.holds.release_holds_on`` give the board (or the
+``rules.turns.leave_many`` and ``rules.board.holds.release_holds_on`` give the board (or the
 error) that the single removals give one by one, in one pass; the player view, resizing
 and reorienting use them, and read the fog with numpy (``fogged_each``). The references
 below are the one-at-a-time algorithms the bulk ones replaced (kept here, independent of
@@ -21,22 +21,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.annotations import Label, Note
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.visibility import fogged_each, player_board
-from rules.board import Board
-from rules.board_checks import check_play, invariant_problems
-from rules.conditions import (
+from rules.board.annotations import Label, Note
+from rules.board.checks import check_play, invariant_problems
+from rules.board.conditions import (
     CONDITION_SPECS,
     MAX_TIER,
     ConditionEntry,
     remove_condition,
     tier_sums,
 )
-from rules.effects import OngoingEffect
-from rules.errors import UnknownTokenError
-from rules.hexes import Hex
-from rules.holds import (
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.holds import (
     Hold,
     followers,
     release_hold,
@@ -46,10 +44,12 @@ from rules.holds import (
     swallowers,
     with_hold,
 )
+from rules.board.pools import Vitals
+from rules.board.reshape import reoriented, resized
+from rules.board.tokens import Token
+from rules.errors import UnknownTokenError
+from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.pools import Vitals
-from rules.reshape import reoriented, resized
-from rules.tokens import Token
 from rules.turns import Participant, TurnState, leave, leave_many
 
 # -- random boards with everything that names something else ---------------------------------

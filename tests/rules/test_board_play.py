@@ -13,14 +13,14 @@ from mapfile_helpers import sample_board
 
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board, hex_to_cell
-from rules.conditions import ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.conditions import ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board, hex_to_cell
+from rules.board.play import with_effect, with_turn
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.play import with_effect, with_turn
-from rules.pools import Vitals
-from rules.tokens import Token
 from rules.turns import Participant, TurnState, actor
 
 

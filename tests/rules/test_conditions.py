@@ -1,4 +1,4 @@
-"""Acceptance tests for conditions and Ailments with Tiers (rules.conditions).
+"""Acceptance tests for conditions and Ailments with Tiers (rules.board.conditions).
 
 Sources: RULES-DIGEST §6.1 (the seeds' states and the Hamper options), §6.2 ([P-AIL]
 Ailments with their defences, [P-COND] Conditions), §11a D10 ("Tiers of the same name
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.conditions import (
+from rules.board.conditions import (
     CONDITION_SPECS,
     ConditionEntry,
     add_condition,
@@ -22,8 +22,8 @@ from rules.conditions import (
     set_condition,
     tier_of,
 )
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.tokens import Token
 
 ADD = "§11a D10: 'Tiers of the same name add'"
 HAMPER = "[S002] 'Hamper options: Tier 1 of Blinded, Dazzled, Deafened, Muted, Slowed or Unstable'"

@@ -1,4 +1,4 @@
-"""Acceptance tests for ongoing effects and their durations (rules.effects, rules.play).
+"""Acceptance tests for ongoing effects and their durations (rules.board.effects, rules.board.play).
 
 Sources: RULES-DIGEST §8.2 [P-TIMING] ("Durations … of effects you created tick down as
 your turn begins; they end at 0 or less"; waiting "… your effects' durations tick as if it
@@ -13,11 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
-from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
+from rules.board.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
+from rules.board.grid import Board
+from rules.board.play import begin_turn, next_turn, with_effect, with_turn, without_effect
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.play import begin_turn, next_turn, with_effect, with_turn, without_effect
-from rules.tokens import Token
 from rules.turns import SOULWEAVER, TurnState, act_now, actor, join, start, wait
 
 TICK = (

@@ -12,9 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import Board, Hex, Token
-from rules.conditions import set_condition, tier_of
-from rules.errors import UnknownTokenError
-from rules.holds import (
+from rules.board.conditions import set_condition, tier_of
+from rules.board.holds import (
     HOLD_SOURCE,
     Hold,
     escape_hold,
@@ -27,6 +26,7 @@ from rules.holds import (
     resist_dice,
     with_hold,
 )
+from rules.errors import UnknownTokenError
 
 OGRE = Token("o", "Ogre", Hex(3, 3), size=1)
 ARIA = Token("a", "Aria", Hex(4, 3))

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.board import cell_to_hex
+from rules.board.grid import cell_to_hex
 from rules.hexes import DIRECTIONS, Hex, disk
 from rules.layout import Layout, Orientation
 

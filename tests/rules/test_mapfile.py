@@ -25,12 +25,12 @@ from mapfile_helpers import (
 
 import rules
 from rules import mapfile
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.terrain import LAYER_SPECS
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.terrain import LAYER_SPECS
-from rules.tokens import Token
 
 # --- round trips -------------------------------------------------------------------------
 

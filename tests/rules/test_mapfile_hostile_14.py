@@ -50,14 +50,14 @@ from mapfile_helpers import (
 )
 
 from rules import atomic, mapfile
-from rules.annotations import Label
-from rules.board import Board
+from rules.board.annotations import Label
+from rules.board.grid import Board
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile import archive as mapfile_archive
 from rules.mapfile import checks as mapfile_checks
 from rules.mapfile.play import parse_token_play, parse_turn
-from rules.tokens import Token
 
 PREFIX = "cannot read map: "
 CATCH_ALL = re.compile(r"damaged \(\w+(Error|Exception)?: |could not upgrade from")
@@ -656,7 +656,7 @@ def test_a_note_sharing_a_labels_id_is_refused_on_both_sides() -> None:
                      "gm_only": True}]  # fmt: skip
     with pytest.raises(MapFileError, match=r"notes\[0\]: note id 'x' is also a label's id"):
         mapfile.loads(with_map_json(doc, mapfile.dumps(board)))
-    from rules.annotations import Note
+    from rules.board.annotations import Note
 
     shared = board._evolve(notes={"x": Note("x", "secret", Hex(1, 1))})
     with pytest.raises(MapFileError, match="also a label's id"):

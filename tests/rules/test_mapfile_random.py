@@ -12,18 +12,18 @@ from hypothesis.extra import numpy as hnp
 from mapfile_helpers import jpeg_header, png_header, webp_header
 
 from rules import mapfile
-from rules.annotations import Background, Label, Note
 from rules.areas import AreaKind, AreaTemplate
-from rules.board import Board
-from rules.conditions import CONDITION_SPECS, ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.annotations import Background, Label, Note
+from rules.board.conditions import CONDITION_SPECS, ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.motion import MAX_ALTITUDE, MAX_BULK, MODE_TYPES, MODES, PACES, Motion
+from rules.board.play import with_effect, with_turn
+from rules.board.pools import BODY_PARTS, POOLS, SKILLS, Vitals
+from rules.board.terrain import LAYER_SPECS
+from rules.board.tokens import MOVEMENT_TYPES, SIDES, Token, TokenKind
 from rules.errors import OutOfBoundsError
 from rules.layout import Orientation
-from rules.motion import MAX_ALTITUDE, MAX_BULK, MODE_TYPES, MODES, PACES, Motion
-from rules.play import with_effect, with_turn
-from rules.pools import BODY_PARTS, POOLS, SKILLS, Vitals
-from rules.terrain import LAYER_SPECS
-from rules.tokens import MOVEMENT_TYPES, SIDES, Token, TokenKind
 from rules.turns import Participant, TurnState
 
 # --- random boards of every field --------------------------------------------------------

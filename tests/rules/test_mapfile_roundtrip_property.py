@@ -23,20 +23,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import mapfile
-from rules.annotations import Background, Label, Note
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.visibility import player_board
-from rules.board import Board
-from rules.conditions import CONDITION_SPECS, ConditionEntry
-from rules.effects import EFFECT_KINDS, OngoingEffect
+from rules.board.annotations import Background, Label, Note
+from rules.board.conditions import CONDITION_SPECS, ConditionEntry
+from rules.board.effects import EFFECT_KINDS, OngoingEffect
+from rules.board.grid import Board
+from rules.board.holds import Hold, with_hold
+from rules.board.play import with_effect, with_turn
+from rules.board.roll_log import LoggedRoll
+from rules.board.terrain import LAYER_SPECS
+from rules.board.tokens import SIDES, Token, TokenKind
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.holds import Hold, with_hold
 from rules.layout import Orientation
-from rules.play import with_effect, with_turn
-from rules.roll_log import LoggedRoll
-from rules.terrain import LAYER_SPECS
-from rules.tokens import SIDES, Token, TokenKind
 from rules.turns import Participant, TurnState
 from tests.fuzz.mutate import jpeg, png, webp
 from tests.fuzz.run import invariant_problems

@@ -12,11 +12,11 @@ import pytest
 from mapfile_helpers import forced, png_header, sample_board
 
 from rules import mapfile
-from rules.annotations import Background, Label, Note
-from rules.board import Board
+from rules.board.annotations import Background, Label, Note
+from rules.board.grid import Board
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.tokens import Token
 
 # --- writing -----------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
-from rules.annotations import Background
+from rules.board.annotations import Background
 from rules.errors import MapFileError
 from rules.hexes import Hex
 

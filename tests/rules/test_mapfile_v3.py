@@ -36,12 +36,12 @@ from mapfile_helpers import (
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.visibility import player_board
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.mapfile.areas import AREA_FIELDS
-from rules.tokens import Token
 
 # --- the version-3 fixture ----------------------------------------------------------------
 

@@ -30,9 +30,11 @@ from mapfile_helpers import (
 
 from rules import mapfile
 from rules.battlefield.visibility import player_board
-from rules.board import Board
-from rules.conditions import CONDITION_SPECS, ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.conditions import CONDITION_SPECS, ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.mapfile.play import (
     EFFECT_FIELDS,
@@ -41,8 +43,6 @@ from rules.mapfile.play import (
     TURN_FIELDS,
     VITALS_FIELDS,
 )
-from rules.pools import Vitals
-from rules.tokens import Token
 from rules.turns import Participant, TurnState
 
 # --- the version-4 fixture ----------------------------------------------------------------

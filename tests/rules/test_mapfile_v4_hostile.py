@@ -29,9 +29,11 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
-from rules.board import Board
-from rules.conditions import CONDITION_SPECS, ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.conditions import CONDITION_SPECS, ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile.play import (
@@ -41,8 +43,6 @@ from rules.mapfile.play import (
     TURN_FIELDS,
     VITALS_FIELDS,
 )
-from rules.pools import Vitals
-from rules.tokens import Token
 from rules.turns import Participant, TurnState
 
 # --- strict reading -------------------------------------------------------------------------

@@ -32,14 +32,14 @@ from mapfile_helpers import (
 
 from rules import mapfile
 from rules.battlefield.visibility import player_board
-from rules.board import Board
-from rules.conditions import CONDITION_SPECS, ConditionEntry
+from rules.board.conditions import CONDITION_SPECS, ConditionEntry
+from rules.board.grid import Board
+from rules.board.motion import MAX_ALTITUDE, MAX_BULK, MODES, PACES, Motion
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.mapfile.motion import MOTION_FIELDS, MOTION_FIELDS_V5
 from rules.mapfile.play import TOKEN_PLAY_FIELDS
-from rules.motion import MAX_ALTITUDE, MAX_BULK, MODES, PACES, Motion
-from rules.pools import Vitals
-from rules.tokens import Token
 
 # --- the version-5 fixture ----------------------------------------------------------------
 

@@ -26,12 +26,12 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile.motion import MOTION_FIELDS
-from rules.motion import Motion
-from rules.tokens import Token
 
 # --- strict reading -------------------------------------------------------------------------
 

@@ -29,14 +29,14 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
-from rules.board import Board
-from rules.effects import EFFECT_KINDS, OngoingEffect
+from rules.board.effects import EFFECT_KINDS, OngoingEffect
+from rules.board.grid import Board
+from rules.board.holds import Hold
+from rules.board.roll_log import MAX_LOG, MAX_LOGGED_DICE, LoggedRoll
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.holds import Hold
 from rules.mapfile.dice import DICE_FIELDS, HOLD_FIELDS, ROLL_FIELDS
-from rules.roll_log import MAX_LOG, MAX_LOGGED_DICE, LoggedRoll
-from rules.tokens import Token
 
 Edit = Callable[[dict[str, Any]], None]
 

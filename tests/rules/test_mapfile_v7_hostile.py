@@ -32,13 +32,13 @@ from mapfile_helpers import (
 )
 
 from rules import mapfile
-from rules.board import Board
-from rules.body import SENSES, Words
+from rules.board.body import SENSES, Words
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile.body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
-from rules.motion import Motion
-from rules.tokens import Token
 
 Edit = Callable[[dict[str, Any]], None]
 ONE_OF = f"must be one of {', '.join(SENSES)}"

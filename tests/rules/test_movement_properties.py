@@ -19,16 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.battlefield.occupancy import entry_check
-from rules.board import Board
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.pools import Vitals
+from rules.board.terrain import LAYER_SPECS, GroundKind
+from rules.board.tokens import Token
 from rules.hexes import DIRECTIONS, Hex, distance
-from rules.motion import Motion
 from rules.movement.costs import mover_profile, step_cost
 from rules.movement.field import MovementField, movement_field
 from rules.movement.plan import budget_of, movement_left, pace_factor, plan_move, plan_path
-from rules.pools import Vitals
-from rules.terrain import LAYER_SPECS, GroundKind
-from rules.tokens import Token
 
 SETTINGS = settings(
     max_examples=100,

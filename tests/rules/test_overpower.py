@@ -8,7 +8,7 @@ import pytest
 
 from rules import Board, Hex, Token
 from rules.actions.overpower import overpower, shove_destinations
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
 from rules.hexes import distance
 
 

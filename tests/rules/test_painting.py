@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules.prep.painting
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.terrain import LAYER_SPECS, GroundKind
 from rules.errors import OutOfBoundsError, RulesError
 from rules.hexes import Hex, disk, hex_line, neighbors
 from rules.layout import Orientation
@@ -32,7 +33,6 @@ from rules.prep.painting import (
     paint_ground,
     stroke,
 )
-from rules.terrain import LAYER_SPECS, GroundKind
 
 POINTY, FLAT = Orientation.POINTY, Orientation.FLAT
 BOTH = pytest.mark.parametrize("orientation", [POINTY, FLAT], ids=["pointy", "flat"])

@@ -1,4 +1,4 @@
-"""Acceptance tests for Pools and vitals (rules.pools), written from the published formulas.
+"""Acceptance tests for Pools and vitals (rules.board.pools), written from the published formulas.
 
 Source: RULES-DIGEST §3.2 [P-CHAR] "Pools at creation (… halves round down): Grit = Might +
 ½(Charisma + Finesse), plus Might for each size above 1; Energy = 2 × (Endure + Zeal +
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.pools import BODY_PARTS, POOLS, SKILLS, Vitals, pool_current, pool_maximum
+from rules.board.pools import BODY_PARTS, POOLS, SKILLS, Vitals, pool_current, pool_maximum
 
 GRIT = (
     "[P-CHAR] 'Grit = Might + ½(Charisma + Finesse), plus Might for each size above 1' "

@@ -1,4 +1,4 @@
-"""The roll log (rules.roll_log): what a logged roll refuses, what stands out on its dice,
+"""The roll log (rules.board.roll_log): what a logged roll refuses, what stands out on its dice,
 its line of text, the bounded log and the per-draw seeded generator."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.dice import roll
-from rules.roll_log import (
+from rules.board.roll_log import (
     MAX_LOG,
     MAX_LOGGED_DICE,
     ROLE_NAMES,
@@ -21,6 +20,7 @@ from rules.roll_log import (
     dice_rng,
     log_text,
 )
+from rules.dice import roll
 
 STRIKE = LoggedRoll("Strike", (9, 4), modifier=1, dl=3, actor="Aria", target="Ogre",
                     breakdown=((1, "target 2 sizes larger: +1"),), outcome="hit", role="attack",

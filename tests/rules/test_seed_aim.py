@@ -25,7 +25,7 @@ from seed_helpers import (
 
 from rules.areas import AreaKind, AreaTemplate, burst, cone, line
 from rules.battlefield.targeting import aim, points_away
-from rules.board import Board
+from rules.board.grid import Board
 from rules.hexes import Hex
 
 AWAY = "[S000] 'It continues in a direction away from you' (§11a D8)"

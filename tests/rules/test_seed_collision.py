@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.dice import Roll
 from rules.hexes import Hex
 from rules.movement.collision import (
@@ -24,8 +26,6 @@ from rules.movement.collision import (
     soften_collision,
 )
 from rules.options import RuleOptions
-from rules.pools import Vitals
-from rules.tokens import Token
 
 FALL = "Falling adds 1 damage for each space fallen"
 CAP = "to a maximum of 40"

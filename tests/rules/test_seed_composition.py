@@ -17,13 +17,13 @@ from rules.actions.overpower import overpower
 from rules.actions.strike import strike
 from rules.battlefield.encumbrance import encumbered
 from rules.battlefield.occupancy import crowded
-from rules.conditions import set_condition
-from rules.motion import Motion
+from rules.board.conditions import set_condition
+from rules.board.motion import Motion
+from rules.board.pools import Vitals
+from rules.board.sizes import effective_size
 from rules.movement.costs import step_cost
 from rules.movement.hinder import hinder_chances
 from rules.movement.plan import sound_of
-from rules.pools import Vitals
-from rules.sizes import effective_size
 
 STATS = Vitals(
     stats=(("martial", 2), ("elude", 1), ("nimble", 1), ("athletics", 1)),
@@ -268,7 +268,7 @@ def test_a_swallowed_creature_has_crowded_two_and_leaves_the_space() -> None:
 
 def test_a_called_shot_may_swap_each_wounded_tier_for_two_trauma_tiers() -> None:
     from rules.actions.kinds.attack import TRAUMA_CHOICE
-    from rules.conditions import tier_of
+    from rules.board.conditions import tier_of
 
     board = board_with(aria(), bram())
     club = Weapon("club", damage=4)
@@ -373,8 +373,8 @@ def test_deleting_a_swallower_frees_what_it_had_swallowed() -> None:
 
 def test_grab_grapple_escape_and_climbing_ask_free_limbs() -> None:
     """[S002] "Attack a target who is not Held with a Free Limb to cause you both to be in a
-    Hold"; [S001] Climb "requires 2 Free Limbs" — both ask :func:`rules.body.free_limbs`."""
-    from rules.holds import Hold, with_hold
+    Hold"; [S001] Climb "requires 2 Free Limbs" — both ask :func:`rules.board.body.free_limbs`."""
+    from rules.board.holds import Hold, with_hold
 
     full = Token("a", "Aria", HERE, vitals=STATS, gripping=2)  # a two-handed weapon
     board = board_with(full, bram(HERE))  # a Grab has −1 Reach: Reach 0, the same space
@@ -411,8 +411,8 @@ def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
 def test_the_movement_pools_size_has_one_owner() -> None:
     """The Movement Pool's maximum set by hand in the Vitals is what every formula uses —
     the turn's refill, the Jump bonus and the Collision from movement (D7) alike."""
+    from rules.board.play import begin_turn, with_turn
     from rules.movement.collision import formula_pool
-    from rules.play import begin_turn, with_turn
     from rules.turns import TurnState, join, start
 
     fast = Token("a", "Aria", HERE, vitals=Vitals(maximum=(("movement", 9),)))
@@ -427,8 +427,8 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
     Injury." [S002] Ready: "After suffering Grit Injury, roll Manifest to not lose the
     effect, DL 3 + Injury." """
     from rules.actions.kinds.attack import apply_damage
-    from rules.effects import OngoingEffect
-    from rules.play import with_effect
+    from rules.board.effects import OngoingEffect
+    from rules.board.play import with_effect
 
     board = board_with(BAT)
     ready = OngoingEffect("r1", "Fireball", "w", None, kind="ready", amount=1)
@@ -440,12 +440,12 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
     assert not any("Athletics, DL" in r for r in apply_damage(walker, "w", (9, 4), 0)[1])
 
 
-# --- moving together: every mover asks rules.holds.carried -----------------------------
+# --- moving together: every mover asks rules.board.holds.carried -----------------------------
 
 
 def _jumping_board() -> Board:
-    from rules.holds import Hold, with_hold
-    from rules.play import with_turn
+    from rules.board.holds import Hold, with_hold
+    from rules.board.play import with_turn
     from rules.turns import TurnState, join, start
 
     giant = Token("g", "Giant", Hex(2, 2), size=2, vitals=STATS, movement_pool=9)
@@ -473,7 +473,7 @@ def test_a_held_creature_that_shoves_its_holder_is_not_dragged_along() -> None:
     """[S002] "If an effect would move you, it attacks Athletics of each creature in the
     Hold … to remove you from the Hold" — the Held shover is the only other one: no
     contest, and the Holder leaves the Hold rather than carrying its shover."""
-    from rules.holds import Hold, with_hold
+    from rules.board.holds import Hold, with_hold
 
     aria = Token("a", "Aria", Hex(2, 2), vitals=STATS)
     cob = Token("c", "Cob", Hex(2, 2), size=-1, vitals=STATS)
@@ -490,7 +490,7 @@ def test_a_flying_holder_lifts_what_it_holds() -> None:
     """[S002] "The Bulk of all other creatures in the Hold count towards your carried Bulk"
     — a flyer carries its Held creature up with it instead of letting go."""
     from rules import change_altitude
-    from rules.holds import Hold, with_hold
+    from rules.board.holds import Hold, with_hold
 
     eagle = Token("e", "Eagle", HERE, size=1, vitals=STATS, movement_types=("land", "fly"),
                   motion=Motion(mode="fly", winged=True))  # fmt: skip

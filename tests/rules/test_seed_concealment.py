@@ -14,11 +14,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.battlefield.concealment import concealment, concealment_between, concealment_field
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.terrain import ConcealmentKind
+from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.options import RuleOptions
-from rules.terrain import ConcealmentKind
-from rules.tokens import Token
 
 ANY_SPACE = (
     "[S000] 'If any space you or a target are in or that is between you and a target creates "

@@ -25,7 +25,7 @@ from seed_helpers import occ_at as at
 from seed_helpers import occ_east as east
 
 from rules.battlefield.occupancy import crowded
-from rules.tokens import Token, TokenKind
+from rules.board.tokens import Token, TokenKind
 
 EACH_OTHER = (
     "[S000] 'For each other size 0 or larger creature or object in a space you occupy, have "

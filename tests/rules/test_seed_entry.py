@@ -26,8 +26,8 @@ from seed_helpers import occ_east as east
 
 from rules.battlefield.occupancy import entry_check, full_spaces
 from rules.battlefield.reach import can_reach
-from rules.board import Board
-from rules.tokens import Token
+from rules.board.grid import Board
+from rules.board.tokens import Token
 
 FULL = (
     "[S000] 'A space containing 4 size 0 creatures is fully occupied. You cannot move into an "

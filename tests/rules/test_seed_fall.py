@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.motion import Motion
 from rules.movement.falling import FALL_NOTES, FALL_SCHEDULE, fall, fall_stages
-from rules.tokens import Token
 
 SCHEDULE = (
     "When you begin to fall, fall 5 spaces immediately. At the beginning of your first turn "

@@ -14,10 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.battlefield.occupancy import entry_check
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.movement.forced import forced_move
-from rules.tokens import Token
 
 BLIND = (
     "it counts as Attacking Blind against that space using a weapon 4 sizes larger than the "

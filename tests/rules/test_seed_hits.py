@@ -13,8 +13,8 @@ from seed_helpers import C, at, creature, east, opts, template, with_tokens
 
 from rules.areas import AreaKind, cone, line
 from rules.battlefield.targeting import aim
-from rules.board import Board
-from rules.tokens import Token, TokenKind
+from rules.board.grid import Board
+from rules.board.tokens import Token, TokenKind
 
 AFFECTS = "[S000] 'It affects all creatures and unattended objects in the area.'"
 OWN_BURST = (

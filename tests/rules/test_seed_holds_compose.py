@@ -21,9 +21,8 @@ from rules.actions.kinds.hold import (
 )
 from rules.battlefield.encumbrance import encumbered
 from rules.battlefield.occupancy import crowded
-from rules.conditions import set_condition, tier_of
-from rules.dice import read_faces
-from rules.holds import (
+from rules.board.conditions import set_condition, tier_of
+from rules.board.holds import (
     Hold,
     body_bulk,
     can_touch,
@@ -41,9 +40,10 @@ from rules.holds import (
     swallower_of,
     with_hold,
 )
-from rules.motion import Motion
+from rules.board.motion import Motion
+from rules.board.pools import Vitals, pool_current
+from rules.dice import read_faces
 from rules.movement.forced import apply_forced, forced_move
-from rules.pools import Vitals, pool_current
 
 BULK = "The Bulk of all other creatures in the Hold count towards your carried Bulk."
 TOUCH = (

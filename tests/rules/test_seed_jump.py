@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.hexes import Hex, distance, hex_line
-from rules.motion import Motion
 from rules.movement.jumping import JUMP_NOTES, jump_reach, landing_spaces
-from rules.pools import Vitals
-from rules.tokens import Token
 
 FEET = "You can long jump up to a number of feet equal to your result"
 HALVED = "without first moving at least 2 spaces to gain momentum, the distance is halved"

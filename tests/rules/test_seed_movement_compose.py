@@ -9,11 +9,14 @@ from dataclasses import replace
 
 import pytest
 
-from rules.board import Board
-from rules.conditions import set_condition
+from rules.board.conditions import set_condition
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.play import begin_turn, end_turn, next_turn, with_turn
+from rules.board.pools import Vitals
+from rules.board.tokens import Token
 from rules.dice import Roll
 from rules.hexes import Hex
-from rules.motion import Motion
 from rules.movement.aloft import aloft, in_the_air, with_aloft
 from rules.movement.climbing import catch_fall, climb_result, climb_roll
 from rules.movement.collision import broken_object_cap, collision_balance, falling_collision
@@ -23,9 +26,6 @@ from rules.movement.jumping import JumpReach, apply_jump, continue_jump, jump_re
 from rules.movement.overexertion import secondary_overexertion, secondary_round, secondary_ways
 from rules.movement.plan import apply_plan, movement_left, plan_path
 from rules.movement.stance import change_posture
-from rules.play import begin_turn, end_turn, next_turn, with_turn
-from rules.pools import Vitals
-from rules.tokens import Token
 from rules.turns import TurnState, act_now, advance, join, start, wait
 
 MOVING = (

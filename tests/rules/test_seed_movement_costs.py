@@ -40,8 +40,8 @@ from seed_movement_cost_helpers import (
     scene,
 )
 
-from rules.conditions import set_condition
-from rules.motion import Motion
+from rules.board.conditions import set_condition
+from rules.board.motion import Motion
 from rules.movement.costs import step_cost
 
 # --- movement types: Primary 1, Secondary +1 ------------------------------------------------

@@ -35,12 +35,12 @@ from seed_movement_cost_helpers import (
     scene,
 )
 
+from rules.board.motion import Motion
+from rules.board.terrain import GroundKind
+from rules.board.tokens import Token
 from rules.hexes import DIRECTIONS, Hex
-from rules.motion import Motion
 from rules.movement.costs import step_cost
 from rules.movement.stance import change_altitude
-from rules.terrain import GroundKind
-from rules.tokens import Token
 
 # --- flying --------------------------------------------------------------------------------
 

@@ -32,11 +32,11 @@ from seed_movement_plan_helpers import (
     prone,
 )
 
+from rules.board.motion import Motion
+from rules.board.tokens import Token, TokenKind
 from rules.hexes import Hex
-from rules.motion import Motion
 from rules.movement.hinder import hinder_chances
 from rules.movement.plan import budget_of, movement_left, plan_path, sound_of
-from rules.tokens import Token, TokenKind
 
 # --- Movement left against the cost -----------------------------------------------------------
 

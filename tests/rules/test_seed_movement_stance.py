@@ -20,8 +20,8 @@ from seed_movement_plan_helpers import (
     prone,
 )
 
+from rules.board.motion import Motion
 from rules.hexes import Hex
-from rules.motion import Motion
 from rules.movement.costs import posture_of
 from rules.movement.plan import movement_left, plan_move, plan_path, sound_of
 from rules.movement.stance import (

@@ -11,13 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.motion import Motion
+from rules.board.play import TurnStart, begin_turn, next_turn, with_turn
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.motion import Motion
 from rules.movement.plan import apply_plan, plan_path
 from rules.movement.stance import set_amble
-from rules.play import TurnStart, begin_turn, next_turn, with_turn
-from rules.tokens import Token
 from rules.turns import TurnState, join, start
 
 SECONDARY = (

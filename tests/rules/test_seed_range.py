@@ -18,7 +18,7 @@ from seed_helpers import RANGE, C, creature, east, hexdist, opts, template, with
 from rules.areas import AreaKind
 from rules.battlefield.reach import reach_of
 from rules.battlefield.targeting import aim, origin_mask
-from rules.board import Board
+from rules.board.grid import Board
 
 PLUS_REACH = "[S000] Line/Cone: 'Increase range by your Reach.'"
 LEGACY_REACH = "[S001] 'Create a Line or Cone shape with an origin space anywhere in your Reach.'"

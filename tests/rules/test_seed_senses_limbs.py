@@ -17,18 +17,18 @@ from hypothesis import strategies as st
 from rules.actions import ActionRequest, plan_action, read_dice, resolve
 from rules.actions.strike import strike
 from rules.battlefield.concealment import concealment, concealment_between, concealment_field
-from rules.board import Board
-from rules.body import SENSES, Words, free_limbs, spend_words, words_left
-from rules.conditions import ConditionEntry
-from rules.effects import OngoingEffect
+from rules.board.body import SENSES, Words, free_limbs, spend_words, words_left
+from rules.board.conditions import ConditionEntry
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.holds import Hold, with_hold
+from rules.board.motion import Motion
+from rules.board.play import with_effect, with_turn
+from rules.board.pools import Vitals, pool_current
+from rules.board.terrain import ConcealmentKind as K
+from rules.board.tokens import Token
 from rules.hexes import Hex, distance
-from rules.holds import Hold, with_hold
-from rules.motion import Motion
 from rules.movement.plan import apply_plan, plan_path
-from rules.play import with_effect, with_turn
-from rules.pools import Vitals, pool_current
-from rules.terrain import ConcealmentKind as K
-from rules.tokens import Token
 from rules.turns import TurnState, join, start
 
 BOARD = Board.blank(16, 12)

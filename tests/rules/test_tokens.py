@@ -1,4 +1,4 @@
-"""Tests for rules.tokens: validation, default footprints (RULES-DIGEST §4.3), anchors."""
+"""Tests for rules.board.tokens: validation, default footprints (RULES-DIGEST §4.3), anchors."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections import deque
 import numpy as np
 import pytest
 
+from rules.board.tokens import Token, TokenKind, default_footprint
 from rules.hexes import Hex, disk, distance
-from rules.tokens import Token, TokenKind, default_footprint
 
 
 def is_contiguous(hexes: set[Hex] | frozenset[Hex]) -> bool:

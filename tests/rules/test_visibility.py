@@ -18,16 +18,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.annotations import Label, Note
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.visibility import fogged, player_board, revealed_around
-from rules.board import Board
-from rules.effects import OngoingEffect
+from rules.board.annotations import Label, Note
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.play import with_effect, with_turn
+from rules.board.pools import POOLS, Vitals, pool_maximum
+from rules.board.terrain import LAYER_SPECS, blank_layers
+from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.play import with_effect, with_turn
-from rules.pools import POOLS, Vitals, pool_maximum
-from rules.terrain import LAYER_SPECS, blank_layers
-from rules.tokens import Token
 from rules.turns import TurnState, join, start
 
 W, H = 12, 10
@@ -195,7 +195,7 @@ def test_areas_laid_under_fog_are_gone() -> None:
 
 
 def test_effects_of_removed_areas_do_not_survive() -> None:
-    """An effect keeping an Area (rules.effects: 'An effect may keep a pinned Area alive') is
+    """An effect keeping an Area (rules.board.effects: 'An effect may keep a pinned Area alive') is
     as secret as that Area: when the player view drops the Area (cast by a hidden token, or
     laid under fog), the effect must not remain — neither its name nor a reference to an
     Area the player board no longer has (the board would not load)."""
@@ -392,7 +392,7 @@ def test_property_player_board_is_a_valid_board(gm: Board) -> None:
 
 def test_the_players_board_keeps_no_dice() -> None:
     """The roll log names hidden creatures and the seed would tell the next faces."""
-    from rules.roll_log import LoggedRoll
+    from rules.board.roll_log import LoggedRoll
 
     board = Board.blank(4, 4).with_token(Token("o", "Hidden Ogre", Hex(1, 1), hidden=True))
     board = board._evolve(rolls=(LoggedRoll("Strike", (7,), actor="Hidden Ogre"),),

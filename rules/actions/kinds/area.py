@@ -51,12 +51,12 @@ from rules.actions.terms import physical_attack_terms, physical_defence_terms
 from rules.battlefield.line_of_effect import walls_among
 from rules.battlefield.reach import can_reach
 from rules.battlefield.targeting import aim
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.roll_log import LoggedRoll, appended
+from rules.board.tokens import TokenKind
 from rules.dice import Roll, injury, roll
 from rules.hexes import Hex, distance
 from rules.options import RuleOptions
-from rules.roll_log import LoggedRoll, appended
-from rules.tokens import TokenKind
 
 __all__ = [
     "area_subjects",

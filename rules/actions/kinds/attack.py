@@ -31,10 +31,10 @@ from rules.actions.terms import (
     physical_attack_terms,
     physical_defence_terms,
 )
-from rules.board import Board
-from rules.conditions import add_condition, tier_of
+from rules.board.conditions import add_condition, tier_of
+from rules.board.grid import Board
+from rules.board.holds import stomach_check
 from rules.dice import injury
-from rules.holds import stomach_check
 
 __all__ = ["DEFENCE_SKILLS", "TRAUMA_CHOICE", "apply_damage", "attack_refusal"]
 

@@ -1,6 +1,6 @@
 """The Hold side of Overpower (issue #7, #13; seed 002 Grab/Hold, Grapple, Escape): what the
 planner adds to an Overpower plan (:func:`rules.actions.kinds.overpower.plan_overpower`) and
-what a success does to the Holds (:mod:`rules.holds`), registered by
+what a success does to the Holds (:mod:`rules.board.holds`), registered by
 :mod:`rules.actions.kinds.overpower`; the contests of moving a creature out of a Hold as rolls;
 and the swallowed creature's attack on the stomach, registered here.
 
@@ -26,11 +26,11 @@ and the swallowed creature's attack on the stomach, registered here.
   part, you can remove the affected part … If you do, only reduce the Encumbered Tier by 1."
 - **Moved out of a Hold** [S002] "If an effect would move you, it attacks Athletics of each
   creature in the Hold with a number of d12 equal to the number of spaces it is trying to
-  move you": :func:`hold_move_contests` turns :func:`rules.holds.hold_resistance` into
+  move you": :func:`hold_move_contests` turns :func:`rules.board.holds.hold_resistance` into
   the rolls (a plan's ``follow_ups``), :func:`hold_contests_won` reads them.
 - **Attack the Stomach** [S002] "They can attack your stomach as an unattended object with
   2 Durability and 0 Physical Reduction. If there are 6 Tiers of Wounded to the stomach,
-  they fall out." (:func:`stomach_wound`, :func:`rules.holds.stomach_check`).
+  they fall out." (:func:`stomach_wound`, :func:`rules.board.holds.stomach_check`).
 
 **[ASSUMPTION]**s: a suffocate, swallow or Distal Grapple is one choice (``choice`` holds
 one); a suffocate or swallow attempt does only what it names (no +1 Encumbered) and is not
@@ -39,7 +39,7 @@ Hold ended ("removed from the [Hold]"), with the condition Swallowed (source: th
 swallower's id) and nothing else stored — its Crowded 2 and the Encumbered that gives are
 computed (:func:`rules.battlefield.occupancy.crowded`,
 :func:`rules.battlefield.encumbrance.encumbered`); it moves
-with its swallower (:func:`rules.holds.move_together`). The stomach, "an unattended
+with its swallower (:func:`rules.board.holds.move_together`). The stomach, "an unattended
 object", makes no defence roll (the attack needs the Strike's DL 3) and its Durability is
 the Injury it takes before Wounded Tiers (like a Severe Threshold): Wounded = Injury − 2.
 """
@@ -65,11 +65,10 @@ from rules.actions.flow import (
 from rules.actions.kinds.attack import apply_damage, attack_refusal
 from rules.actions.tactics import CALLED_SHOT_PARTS, STRIKE_DL, called_shot
 from rules.actions.terms import add_lasting, physical_attack_terms, physical_defence_terms
-from rules.board import Board
-from rules.body import free_limbs
-from rules.conditions import set_condition
-from rules.dice import Roll, injury
-from rules.holds import (
+from rules.board.body import free_limbs
+from rules.board.conditions import set_condition
+from rules.board.grid import Board
+from rules.board.holds import (
     HOLD_SOURCE,
     STOMACH_RELEASE_TIERS,
     Hold,
@@ -84,7 +83,8 @@ from rules.holds import (
     swallower_of,
     with_hold,
 )
-from rules.pools import LIMIT
+from rules.board.pools import LIMIT
+from rules.dice import Roll, injury
 
 __all__ = [
     "GRAPPLE_CHOICES",
@@ -143,7 +143,7 @@ def _names(board: Board, plan: ActionPlan) -> tuple[str, str]:
 # -- Grab ---------------------------------------------------------------------------
 def apply_grab(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """A Grab that succeeds makes a Hold: "cause you both to be in a Hold, with you being a
-    Holder and the target being Held" [S002]; both get its Encumbered (:mod:`rules.holds`)."""
+    Holder and the target being Held" [S002]; both get its Encumbered (:mod:`rules.board.holds`)."""
     if not ok[0] or plan.request.target is None:
         return Applied(board)
     actor, target = plan.request.actor, plan.request.target
@@ -154,7 +154,7 @@ def apply_grab(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice)
 
 def free_limb_problem(board: Board, actor_id: str, sentence: str) -> str | None:
     """Why ``actor_id`` has no Free Limb for an attack that needs one (``sentence``: the
-    seed's words), or ``None`` (:func:`rules.body.free_limbs`)."""
+    seed's words), or ``None`` (:func:`rules.board.body.free_limbs`)."""
     limbs = free_limbs(board, actor_id)
     if limbs.free >= 1:
         return None
@@ -336,7 +336,7 @@ def _suffocate(board: Board, plan: ActionPlan) -> Applied:
 
 def _swallow(board: Board, plan: ActionPlan) -> Applied:
     """[S002] "they are removed from the [Hold] and they enter your stomach"
-    (:func:`rules.holds.swallow`): the Swallowed condition only; Crowded 2 is computed."""
+    (:func:`rules.board.holds.swallow`): the Swallowed condition only; Crowded 2 is computed."""
     actor, target = plan.request.actor, plan.request.target or ""
     update = swallow(board, actor, target)
     name = update.board.token(target).name
@@ -381,7 +381,7 @@ def escape_plan(board: Board, plan: ActionPlan) -> ActionPlan:
 
 def apply_escape(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """An Escape that succeeds: −2 Encumbered from the Hold, or −1 and the targeted part
-    freed; out of the Hold when none is left ([S002], :func:`rules.holds.escape_hold`)."""
+    freed; out of the Hold when none is left ([S002], :func:`rules.board.holds.escape_hold`)."""
     request = plan.request
     if not ok[0] or request.target is None:
         return Applied(board)
@@ -406,7 +406,7 @@ def hold_move_contests(
 ) -> tuple[tuple[Pool, Pool], ...]:
     """[S002] "If an effect would move you, it attacks Athletics of each creature in the
     Hold with a number of d12 equal to the number of spaces it is trying to move you": for
-    each contest of ``resistance`` (:func:`rules.holds.hold_resistance`), the effect's
+    each contest of ``resistance`` (:func:`rules.board.holds.hold_resistance`), the effect's
     attack (rolled for ``attacker``) and the creature's Athletics defence with the terms
     of its state — an :attr:`~rules.actions.ActionPlan.follow_ups` entry."""
     contests = []
@@ -421,7 +421,8 @@ def hold_contests_won(
     rolls: Sequence[tuple[Roll, Roll]], dl: int = HOLD_MOVE_DL
 ) -> tuple[bool, ...]:
     """Whether each (attack, defence) roll of :func:`hold_move_contests` succeeds (Q1, Q2:
-    it reaches ``dl`` and beats the defence), for :meth:`rules.holds.HoldResistance.verdict`."""
+    it reaches ``dl`` and beats the defence), for
+    :meth:`rules.board.holds.HoldResistance.verdict`."""
     return tuple(contest(attack, defence, dl).succeeds for attack, defence in rolls)
 
 
@@ -493,7 +494,7 @@ def stomach_plan(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
 
 def apply_stomach(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """A hit on the stomach: :func:`stomach_wound`'s Tiers on the swallower's stomach, then
-    :func:`rules.holds.stomach_check` ("If there are 6 Tiers of Wounded to the stomach,
+    :func:`rules.board.holds.stomach_check` ("If there are 6 Tiers of Wounded to the stomach,
     they fall out" [S002])."""
     rolled = dice.damage[0] if dice.damage else None
     if not ok[0] or not plan.targets:

@@ -4,7 +4,7 @@ R-READY), registered by :mod:`rules.actions.kinds.tactics`.
 - **Manifest** [S002] "Manifesting a Spell or a Talent is DL 6 and costs 1 Energy.
   Manifesting a Spell also uses a Free Limb, costs 1 word, costs an additional word if
   Boosted, and makes you its caster." A Spell is refused without a Free Limb
-  (:func:`rules.body.free_limbs`) or the words it costs (:func:`rules.body.words_left`);
+  (:func:`rules.board.body.free_limbs`) or the words it costs (:func:`rules.board.body.words_left`);
   the words are spoken (spent) with the Energy, whether the roll succeeds or not.
 - **Ready** [S002] "Manifest a spell or Talent to keep it in your Free Limb without
   having any effect until you complete it as a Minor Action." — a ``ready`` effect that
@@ -36,12 +36,12 @@ from rules.actions.flow import (
 )
 from rules.actions.kinds.attack import attack_refusal
 from rules.actions.terms import effects_of
-from rules.board import Board
-from rules.body import free_limbs, spend_words, words_left
-from rules.conditions import tier_of
-from rules.effects import OngoingEffect
+from rules.board.body import free_limbs, spend_words, words_left
+from rules.board.conditions import tier_of
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.play import with_effect, without_effect
 from rules.ids import fresh_id
-from rules.play import with_effect, without_effect
 
 __all__ = [
     "apply_dismiss",
@@ -80,7 +80,7 @@ def _energy(board: Board, actor_id: str) -> int:
 
 
 def pay_energy(board: Board, actor_id: str, amount: int = 1) -> tuple[Board, list[str]]:
-    """``board`` with ``amount`` Energy paid by ``actor_id`` (rules.pools); paying Energy
+    """``board`` with ``amount`` Energy paid by ``actor_id`` (rules.board.pools); paying Energy
     loses what it holds Ready: "If you pay Energy before completing it, lose the effect"
     [S002]."""
     token, left = board.token(actor_id), _energy(board, actor_id)

@@ -15,7 +15,7 @@ actions (Grab, Grapple, Escape) are in :mod:`rules.actions.kinds.hold`; this mod
   weapon") or any other name — and ``request.destination`` is where it drops. A weapon's
   defence rolls the Skill it attacks with (:attr:`~rules.actions.Weapon.skill`: Martial for melee,
   Nimble for ranged, Q26), whatever defence the caller chose; success frees the limbs
-  that gripped it (``Token.gripping``, :func:`rules.body.free_limbs`).
+  that gripped it (``Token.gripping``, :func:`rules.board.body.free_limbs`).
 - **Hamper** [S002] "Attack target creature with a melee weapon to cause Tier 1 of your
   choice of Blinded, Dazzled, Deafened, Muted, Slowed, or Unstable, DL 3." ``choice`` is
   one of :data:`HAMPER_CHOICES`; Tiers of the same name add [P-GAME].
@@ -64,10 +64,9 @@ from rules.actions.kinds.hold import (
 from rules.actions.kinds.tackle import apply_tackle, tackle_collision, tackle_plan
 from rules.actions.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
 from rules.actions.terms import physical_attack_terms, physical_defence_terms
-from rules.board import Board
-from rules.conditions import CONDITION_SPECS, add_condition, tier_of
-from rules.hexes import Hex, distance
-from rules.holds import (
+from rules.board.conditions import CONDITION_SPECS, add_condition, tier_of
+from rules.board.grid import Board
+from rules.board.holds import (
     HoldResistance,
     HoldUpdate,
     hold_resistance,
@@ -75,6 +74,7 @@ from rules.holds import (
     leave_holds,
     move_together,
 )
+from rules.hexes import Hex, distance
 
 __all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
            "tackle_collision"]  # fmt: skip
@@ -232,7 +232,7 @@ def _apply_hamper(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Di
 # -- Shove --------------------------------------------------------------------------
 def _plan_shove(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
     """Shove: a space "one space farther from you" [S002] and, in a Hold, the attacks on
-    everyone else in it (:func:`rules.holds.hold_resistance`)."""
+    everyone else in it (:func:`rules.board.holds.hold_resistance`)."""
     plan = plan_overpower(board, request, spec)
     if request.target is None:
         return plan
@@ -247,7 +247,7 @@ def _plan_shove(board: Board, request: ActionRequest, spec: ActionSpec) -> Actio
 
 def _resistance(board: Board, request: ActionRequest) -> HoldResistance:
     """The contests the Shove must win to move a creature in a Hold (the Shover, if in the
-    Hold, is not one of them): :func:`rules.holds.hold_resistance`."""
+    Hold, is not one of them): :func:`rules.board.holds.hold_resistance`."""
     target = board.token(request.target or "")
     where = request.destination
     spaces = 1 if where is None else max(1, distance(target.position, where))
@@ -269,9 +269,9 @@ def _destination_problem(board: Board, request: ActionRequest) -> str | None:
 
 def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """[S002] "move the target one space farther from you"; in a Hold the attacks on
-    everyone else in it come first (:func:`rules.holds.hold_resistance`): "On failure
+    everyone else in it come first (:func:`rules.board.holds.hold_resistance`): "On failure
     against any, you are not moved", and success against all removes the target from its
-    Holds. It moves with whatever it carries (:func:`rules.holds.move_together`)."""
+    Holds. It moves with whatever it carries (:func:`rules.board.holds.move_together`)."""
     target, where = plan.request.target, plan.request.destination
     if not ok[0] or target is None or where is None:
         return Applied(board)

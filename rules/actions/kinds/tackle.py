@@ -12,7 +12,7 @@ is modified from size." One outcome:
   you would cause it to be more than fully occupied"); otherwise its path is blocked and
   it stays where it is ([S001] "Collision may occur … while you are moving and your path
   is blocked"). It moves hit or miss: the move is what the Tackle is made during. A Held
-  creature cannot move on its own, so it cannot Tackle (:func:`rules.holds.held_problem`).
+  creature cannot move on its own, so it cannot Tackle (:func:`rules.board.holds.held_problem`).
   The move counts toward the spaces it moved in a row this turn (Charge) and marks it
   moving; the creatures it holds come along.
 - **the Movement Pool** — "fill your Movement Pool": all Movement left is spent, hit or
@@ -35,13 +35,13 @@ from rules.actions.flow import ActionPlan, ActionRequest, Applied, Dice, Pool
 from rules.actions.kinds.attack import apply_damage
 from rules.actions.overpower import overpower
 from rules.battlefield.occupancy import entry_check
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.holds import carry_held, held_problem
+from rules.board.play import marked_moving
 from rules.dice import injury
 from rules.hexes import Hex, distance
-from rules.holds import carry_held, held_problem
 from rules.movement.collision import Collision, collision_balance, formula_pool, movement_collision
 from rules.options import RuleOptions
-from rules.play import marked_moving
 
 __all__ = ["TackleMove", "apply_tackle", "tackle_collision", "tackle_move", "tackle_plan"]
 

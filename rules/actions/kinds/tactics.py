@@ -58,12 +58,12 @@ from rules.actions.terms import (
     physical_defence_terms,
 )
 from rules.battlefield.reach import can_reach
-from rules.board import Board
+from rules.board.grid import Board
+from rules.board.play import without_effect
+from rules.board.roll_log import LoggedRoll
+from rules.board.sizes import effective_size
 from rules.dice import Roll, roll
 from rules.movement.hinder import overpower_size_modifier
-from rules.play import without_effect
-from rules.roll_log import LoggedRoll
-from rules.sizes import effective_size
 
 __all__ = [
     "HINDERS",

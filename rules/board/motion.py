@@ -2,7 +2,7 @@
 
 What a token keeps between moves, besides its Movement Pool (``Token.movement_pool``, the
 capacity; what is left this turn is the ``movement`` Pool's current value in
-:class:`~rules.pools.Vitals`) and its movement types (``Token.movement_types``, primary
+:class:`~rules.board.pools.Vitals`) and its movement types (``Token.movement_types``, primary
 first):
 
 - ``mode`` — how it moves: ``"ground"`` (Land, or Swim where the space is water),
@@ -32,12 +32,12 @@ first):
   the cost by 1 and you must roll for Overexertion after each 10 minutes"): the rounds of
   Secondary movement counted toward the next roll, and whether it moved with a Secondary
   movement type this turn (set by ``rules.movement.apply_plan`` during a conflict).
-  ``rules.play.end_turn`` adds the turn's round unless it ambled ([S001] Amble:
+  ``rules.board.play.end_turn`` adds the turn's round unless it ambled ([S001] Amble:
   "Movement this turn does not count towards Overexertion", :mod:`rules.movement.overexertion`),
   says when the roll is due and clears ``secondary_now``; the count is kept across turns.
 
 Posture (crouching, prone) is not kept here: it is the Crouching and Prone conditions of
-the token (:mod:`rules.conditions`), which the Inspector already shows with their Tiers.
+the token (:mod:`rules.board.conditions`), which the Inspector already shows with their Tiers.
 
 >>> m = Motion(mode="fly", altitude=3)
 >>> m.airborne, m.describe()

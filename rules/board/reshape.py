@@ -1,6 +1,6 @@
 """Whole-map reshaping: switching orientation and resizing, keeping what fits.
 
-Both keep every cell's ``(col, row)`` (see :mod:`rules.board` for the offset convention),
+Both keep every cell's ``(col, row)`` (see :mod:`rules.board.grid` for the offset convention),
 so terrain stays where it was drawn; axial coordinates follow the cells.
 """
 
@@ -10,12 +10,12 @@ from dataclasses import replace
 
 import numpy as np
 
-from rules.board import Board, _check_dimensions, cell_to_hex, hex_to_cell
+from rules.board.grid import Board, _check_dimensions, cell_to_hex, hex_to_cell
+from rules.board.terrain import blank_layers, read_only
+from rules.board.tokens import Token
 from rules.errors import OutOfBoundsError
 from rules.hexes import Hex
 from rules.layout import Orientation
-from rules.terrain import blank_layers, read_only
-from rules.tokens import Token
 
 __all__ = ["reoriented", "resized"]
 

@@ -7,7 +7,7 @@ and the published Conditions and Ailments [P-COND] [P-AIL]. Tiers of the same na
 condition from different sources (Encumbered 2 from a Hold, 1 from a Load) and its Tier
 is their sum. Crowded is never stored: it is computed (:func:`rules.battlefield.occupancy.crowded`).
 The sum is at most :data:`MAX_TIER`: the edits here cut a Tier that would pass it, and a
-token whose Tiers of one name add past it is refused (:class:`rules.tokens.Token`).
+token whose Tiers of one name add past it is refused (:class:`rules.board.tokens.Token`).
 
 >>> entries = add_condition((), "encumbered", 2, "Hold")
 >>> entries = add_condition(entries, "encumbered", 1, "Load")
@@ -42,7 +42,7 @@ MAX_TIER = 99
 """The highest Tier of a condition, its sources added (**[ASSUMPTION]**: a bound of the map
 file, not a rule; no seed caps a Tier, and "Tiers of the same name add" [P-GAME], so the
 bound is on the sum: :func:`set_condition` and :func:`add_condition` cut a Tier that would
-take it past, :meth:`rules.tokens.Token.problem` refuses a token whose sum passes it)."""
+take it past, :meth:`rules.board.tokens.Token.problem` refuses a token whose sum passes it)."""
 
 
 @dataclass(frozen=True)

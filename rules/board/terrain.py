@@ -1,7 +1,7 @@
 """Terrain layers of a map: one numpy array per layer, explicit dtypes, read-only.
 
 Each layer is an ``(height, width)`` array indexed ``[row, col]`` in the map's offset
-cells (see :mod:`rules.board` for how cells map to hexes). Arrays handed out are
+cells (see :mod:`rules.board.grid` for how cells map to hexes). Arrays handed out are
 read-only (``flags.writeable = False``), so a :class:`~rules.board.Board` can share them
 between undo states; an edit copies the one layer it changes.
 
@@ -22,7 +22,7 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from rules.body import SENSES
+from rules.board.body import SENSES
 
 __all__ = [
     "LAYER_SPECS",
@@ -115,7 +115,7 @@ class ConcealmentKind(enum.IntEnum):
 
     @property
     def senses(self) -> tuple[str, ...]:
-        """The senses this Concealment hides from (the names of :data:`rules.body.SENSES`)."""
+        """The senses this Concealment hides from (the names of :data:`rules.board.body.SENSES`)."""
         return _KIND_SENSES[self]
 
     @property

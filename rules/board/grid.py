@@ -30,19 +30,15 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from rules.annotations import Background, Label, Note
 from rules.areas import AreaTemplate
-from rules.board_checks import check_area_tokens, check_play
-from rules.conditions import remove_condition
-from rules.effects import OngoingEffect
-from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
-from rules.hexes import Hex
-from rules.holds import Hold, release_holds_on, swallowers
-from rules.ids import fresh_id
-from rules.layout import Orientation
-from rules.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
-from rules.roll_log import LoggedRoll
-from rules.terrain import (
+from rules.board.annotations import Background, Label, Note
+from rules.board.checks import check_area_tokens, check_play
+from rules.board.conditions import remove_condition
+from rules.board.effects import OngoingEffect
+from rules.board.holds import Hold, release_holds_on, swallowers
+from rules.board.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
+from rules.board.roll_log import LoggedRoll
+from rules.board.terrain import (
     LAYER_SPECS,
     ConcealmentKind,
     GroundKind,
@@ -52,7 +48,11 @@ from rules.terrain import (
     check_layer,
     read_only,
 )
-from rules.tokens import Token
+from rules.board.tokens import Token
+from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
+from rules.hexes import Hex
+from rules.ids import fresh_id
+from rules.layout import Orientation
 from rules.turns import TurnState, leave_many
 
 __all__ = [
@@ -84,11 +84,11 @@ def _check_dimensions(width: int, height: int) -> None:
 class Board:
     """A W×H hex map: name, orientation, terrain layers, tokens (by id, in order),
     pictures stored with the map (by name), the rule options chosen for it, labels and
-    notes (by id), the background picture's placement (:mod:`rules.annotations`), the
+    notes (by id), the background picture's placement (:mod:`rules.board.annotations`), the
     Area templates pinned to it (by id, in order; :mod:`rules.areas`), the ongoing effects
-    (:mod:`rules.effects`), the turn order (:mod:`rules.turns`; edits in
-    :mod:`rules.play`), the Holds between tokens (:mod:`rules.holds`), and the dice: the
-    roll log, the dice seed and how many times dice were drawn (:mod:`rules.roll_log`)."""
+    (:mod:`rules.board.effects`), the turn order (:mod:`rules.turns`; edits in
+    :mod:`rules.board.play`), the Holds between tokens (:mod:`rules.board.holds`), and the dice: the
+    roll log, the dice seed and how many times dice were drawn (:mod:`rules.board.roll_log`)."""
 
     width: int
     height: int
@@ -376,14 +376,14 @@ class Board:
         return self._evolve(options=MappingProxyType(dict(options)))
 
     def with_orientation(self, orientation: Orientation) -> Board:
-        """This board re-read in ``orientation`` (see module docs); :mod:`rules.reshape`."""
-        from rules.reshape import reoriented
+        """This board re-read in ``orientation`` (see module docs); :mod:`rules.board.reshape`."""
+        from rules.board.reshape import reoriented
 
         return reoriented(self, orientation)
 
     def resized(self, width: int, height: int) -> Board:
         """This board cut or grown to ``width`` × ``height``, keeping what fits."""
-        from rules.reshape import resized
+        from rules.board.reshape import resized
 
         return resized(self, width, height)
 

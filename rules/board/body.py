@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from rules.board import Board
+    from rules.board.grid import Board
 
 __all__ = [
     "DEFAULT_LIMBS",

@@ -15,8 +15,8 @@ and its own size for ``"occupancy"`` (how much of a space it fills: DESIGN.md un
 ``"overpower"`` (an Overpower it makes or that is made against it with Athletics).
 
 >>> from rules.hexes import Hex
->>> from rules.motion import Motion
->>> from rules.tokens import Token
+>>> from rules.board.motion import Motion
+>>> from rules.board.tokens import Token
 >>> flight = Motion(mode="fly", winged=True)
 >>> bat = Token("b", "Bat", Hex(0, 0), size=-2, movement_types=("land", "fly"), motion=flight)
 >>> effective_size(bat, "attacked", skill="Martial").value
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.tokens import Token
+from rules.board.tokens import Token
 
 __all__ = ["PURPOSES", "WING_SIZES", "EffectiveSize", "effective_size", "flying_on_wings"]
 

@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from rules.body import (
+from rules.board.body import (
     DEFAULT_LIMBS,
     DEFAULT_SENSES,
     Words,
@@ -34,11 +34,11 @@ from rules.body import (
     limbs_problem,
     senses_problem,
 )
-from rules.conditions import CONDITION_SPECS, MAX_TIER, ConditionEntry, tier_sums
+from rules.board.conditions import CONDITION_SPECS, MAX_TIER, ConditionEntry, tier_sums
+from rules.board.motion import MODE_TYPES, Motion
+from rules.board.pools import Pool, Vitals, pool_current, pool_maximum
 from rules.hexes import Hex, disk
 from rules.ids import id_problem
-from rules.motion import MODE_TYPES, Motion
-from rules.pools import Pool, Vitals, pool_current, pool_maximum
 from rules.text import text_problem
 
 __all__ = [
@@ -112,11 +112,12 @@ class Token:
     Stats used by the rules: ``reach`` (``None`` = from size and limbs, RULES-DIGEST §4.2,
     Q17), ``movement_pool`` (5 by default, [P-CHAR]) and ``movement_types``, primary first
     ([S001]: Land primary, Swim secondary by default). Play state: ``conditions`` with
-    Tiers (:mod:`rules.conditions`; a name's Tiers add up to at most ``MAX_TIER``), Pools
-    and wounds (``vitals``, :mod:`rules.pools`), and the ``moving`` flag ([S001]: "After
+    Tiers (:mod:`rules.board.conditions`; a name's Tiers add up to at most ``MAX_TIER``), Pools
+    and wounds (``vitals``, :mod:`rules.board.pools`), and the ``moving`` flag ([S001]: "After
     moving, you are considered moving until you end your turn without moving any spaces
     that turn or pay 1 Movement to stop"), and how it is moving (``motion``: mode,
-    altitude, pace, Amble, carried Bulk; :mod:`rules.motion`). Its body (:mod:`rules.body`,
+    altitude, pace, Amble, carried Bulk; :mod:`rules.board.motion`). Its body
+    (:mod:`rules.board.body`,
     format version 7): the ``senses`` it chooses targets with, Primary Sense first (sight
     by default), its ``limbs`` (2) and how many are ``gripping`` a weapon or object (0),
     and the ``words`` it can speak in a round.
@@ -265,7 +266,7 @@ class Token:
     def maximum_of(self, pool: str) -> Pool:
         """The maximum of Pool ``pool`` with its reason — the one place a token's Pools are
         read: an override in ``vitals`` wins, else the published formula, with the Movement
-        Pool's size from ``movement_pool`` (:func:`rules.pools.pool_maximum`)."""
+        Pool's size from ``movement_pool`` (:func:`rules.board.pools.pool_maximum`)."""
         return pool_maximum(self.vitals, pool, self.size, self.movement_pool)
 
     def left_of(self, pool: str) -> int:

@@ -1,4 +1,4 @@
-"""Offset cells ↔ axial hexes for the map rectangle (see :mod:`rules.board` for the
+"""Offset cells ↔ axial hexes for the map rectangle (see :mod:`rules.board.grid` for the
 convention): odd-r rows for pointy-top maps, odd-q columns for flat-top maps."""
 
 from __future__ import annotations

@@ -32,14 +32,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from rules.board import Board
-from rules.board_checks import check_turn
-from rules.conditions import CONDITION_SPECS, tier_of
-from rules.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
-from rules.holds import over_bulk_limit
-from rules.motion import MAX_SECONDARY_ROUNDS
+from rules.board.checks import check_turn
+from rules.board.conditions import CONDITION_SPECS, tier_of
+from rules.board.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
+from rules.board.grid import Board
+from rules.board.holds import over_bulk_limit
+from rules.board.motion import MAX_SECONDARY_ROUNDS
+from rules.board.tokens import Token, TokenKind
 from rules.movement.overexertion import secondary_overexertion, secondary_round
-from rules.tokens import Token, TokenKind
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance
 
 __all__ = [
@@ -141,7 +141,7 @@ def _refill(token: Token, changes: list[str]) -> Token:
 def _round_over(token: Token, changes: list[str]) -> Token:
     """Dash, Run ([P-MOBILITY] "for 1 round") and Amble ([S001] "for 1 round") end when
     the creature's next turn begins; cost paid for and not used last turn is lost, and no
-    spaces are moved yet this turn (:meth:`~rules.motion.Motion.turn_started`)."""
+    spaces are moved yet this turn (:meth:`~rules.board.motion.Motion.turn_started`)."""
     motion = token.motion.turn_started()
     if motion.pace == "walk" and not motion.amble:
         return replace(token, motion=motion)

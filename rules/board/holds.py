@@ -11,7 +11,7 @@ left. "Being a Holder can be Dropped. If there is no Holder or Held creature in 
 the Hold ends."
 
 The Encumbered Tiers a Hold gives are kept on the tokens as condition entries with the
-source ``"Hold"`` (:mod:`rules.conditions`), together with ``held`` (and ``grappled``) on
+source ``"Hold"`` (:mod:`rules.board.conditions`), together with ``held`` (and ``grappled``) on
 the Held creature, so the movement rules see them without knowing about Holds.
 
 Each seed sentence has one owner here:
@@ -30,9 +30,9 @@ Each seed sentence has one owner here:
 
 A Held or swallowed creature cannot walk away (:func:`held_problem`): it must Escape.
 
->>> from rules.board import Board
+>>> from rules.board.grid import Board
 >>> from rules.hexes import Hex
->>> from rules.tokens import Token
+>>> from rules.board.tokens import Token
 >>> b = Board.blank(6, 6).with_token(Token("a", "Aria", Hex(1, 1)))
 >>> b = with_hold(b.with_token(Token("g", "Goblin", Hex(2, 1), size=-1)), Hold("a", "g"))
 >>> [(t.name, t.conditions) for t in b.tokens.values()][1][1][0].label
@@ -50,14 +50,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rules.actions.arithmetic import hold_encumbered
-from rules.conditions import Entries, remove_condition, set_condition
+from rules.board.conditions import Entries, remove_condition, set_condition
+from rules.board.motion import MAX_BULK
 from rules.hexes import Hex, distance, neighbors
 from rules.ids import id_problem
-from rules.motion import MAX_BULK
 
 if TYPE_CHECKING:
-    from rules.board import Board
-    from rules.tokens import Token
+    from rules.board.grid import Board
+    from rules.board.tokens import Token
 
 __all__ = [
     "BODY_BULK_LB",
@@ -387,7 +387,7 @@ def carried_bulk(board: Board, token_id: str) -> CarriedBulk:
 def over_bulk_limit(board: Board, token_id: str) -> int:
     """0 within the Bulk Limit (or none set), 1 over it, 2 over double it, with the Bulk
     of everyone in its Holds carried ([S002]; the thresholds are
-    :meth:`rules.motion.Motion.over_bulk_limit`'s, [S001])."""
+    :meth:`rules.board.motion.Motion.over_bulk_limit`'s, [S001])."""
     carried = carried_bulk(board, token_id)
     motion = board.token(token_id).motion
     return replace(motion, bulk=min(carried.total, MAX_BULK)).over_bulk_limit()
@@ -410,7 +410,9 @@ def hold_reach(token: Token) -> int:
     """How far ``token`` touches with the parts it holds with: its Reach
     (:func:`rules.battlefield.reach.reach_of`) less the Grab's 1 ([S002] "Have -1 Reach with this
     attack"; **[ASSUMPTION]** the parts a Hold uses are the Grab's, also after a Grapple)."""
-    from rules.battlefield.reach import reach_of  # rules.board imports this module: import on use
+    from rules.battlefield.reach import (
+        reach_of,  # rules.board.grid imports this module: import on use
+    )
 
     return reach_of(token) - GRAB_REACH_LESS
 
@@ -669,7 +671,7 @@ def swallow(board: Board, swallower: str, target: str) -> HoldUpdate:
 
 
 def stomach_wounds(token: Token) -> int:
-    """The Wounded Tiers on ``token``'s stomach (:class:`rules.pools.Vitals`)."""
+    """The Wounded Tiers on ``token``'s stomach (:class:`rules.board.pools.Vitals`)."""
     return dict(token.vitals.wounded).get(STOMACH, 0)
 
 
@@ -705,7 +707,7 @@ def _fall_out(board: Board, token_id: str, eater: Token) -> HoldUpdate:
 def _landing(board: Board, token_id: str, eater: Token) -> Hex | None:
     """The swallower's anchor if ``token_id`` fits there, else the first space next to the
     swallower (in direction order around its spaces) that it can enter."""
-    from rules.battlefield.occupancy import entry_check  # rules.board imports this module
+    from rules.battlefield.occupancy import entry_check  # rules.board.grid imports this module
 
     spaces = [eater.position]
     for h in sorted(eater.footprint):

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field, replace
 
 __all__ = [
     "BODY_PARTS",
+    "LIMIT",
     "POOLS",
+    "POOL_LABELS",
     "SKILLS",
     "Pool",
     "Vitals",

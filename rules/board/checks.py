@@ -17,7 +17,7 @@ from rules.errors import UnknownTokenError
 from rules.text import text_problem
 
 if TYPE_CHECKING:
-    from rules.board import Board
+    from rules.board.grid import Board
 
 __all__ = ["check_area_tokens", "check_play", "check_turn", "invariant_problems"]
 
