@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from app.commands import BoardEditCommand
 from app.document_actions import DocumentActions
 from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
-from rules.board import free_limbs, marked_moving
+from rules.board import free_limbs, marked_moving, without_aloft
 from rules.movement import (
     CLIMB_FREE_LIMBS,
     ClimbResult,
@@ -36,7 +36,6 @@ from rules.movement import (
     posture_of,
     set_amble,
     stop_moving,
-    without_aloft,
 )
 
 POSTURE_WORDS = {"standing": "Stand", "crouching": "Crouch", "prone": "Go prone"}

@@ -41,6 +41,7 @@ from rules.battlefield.placement import placement_problem
 from rules.battlefield.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
 from rules.battlefield.targeting import AreaResult, Hit, aim, origin_mask, points_away
 from rules.battlefield.visibility import fogged, player_board, revealed_around
+from rules.board.aloft import in_the_air
 from rules.board.body import FreeLimbs, Words, free_limbs, spend_words, words_left
 from rules.board.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
 from rules.board.effects import OngoingEffect
@@ -90,7 +91,6 @@ from rules.hexes import (
     ring,
 )
 from rules.layout import Layout, Orientation
-from rules.movement.aloft import in_the_air
 from rules.movement.climbing import catch_fall, climb_result, climb_roll
 from rules.movement.collision import (
     Collision,

@@ -19,7 +19,7 @@ Its sources in the seeds, each counted here and nowhere else:
   Encumbered";
 - off the ground — [S001] "While off the ground, you have Tier 2 Encumbered" (the Jump
   paragraph: a creature in the air that is neither flying nor holding on to a surface,
-  i.e. mid-jump, waiting to fall or falling: :func:`rules.movement.aloft.in_the_air`; option
+  i.e. mid-jump, waiting to fall or falling: :func:`rules.board.aloft.in_the_air`; option
   ``off_ground_encumbered = flying_too`` counts flyers as well).
 
 Movement costs (§11a D4, ``encumbered_costs``): Crouching, Prone, Climbing and Crowded have
@@ -41,10 +41,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.battlefield.occupancy import crowded
+from rules.board.aloft import in_the_air
 from rules.board.conditions import tier_of
 from rules.board.grid import Board
 from rules.board.tokens import Token, TokenKind
-from rules.movement.aloft import in_the_air
 from rules.options import RuleOptions
 
 __all__ = ["Encumbrance", "EncumbranceSource", "encumbered", "moving_encumbrance"]

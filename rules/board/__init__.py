@@ -1,5 +1,6 @@
 """What a ``.hexmap`` stores: the :class:`Board` (:mod:`rules.board.grid`) and its parts —
-tokens, terrain layers, labels and notes, ongoing effects, conditions, Pools, motion, Holds,
+tokens, terrain layers, labels and notes, ongoing effects, conditions, Pools, motion and
+states in the air (:mod:`rules.board.aloft`), Holds,
 a creature's body and size — with the turn flow (:mod:`rules.board.play`; the turn order
 itself is the pinned :mod:`rules.turns`), the roll log, the offset grid, reshaping and the
 board's own invariants (:mod:`rules.board.checks`).
@@ -184,6 +185,15 @@ HOMES = {
         "EffectiveSize",
         "effective_size",
         "flying_on_wings",
+    ),
+    "aloft": (
+        "ALOFT_KINDS",
+        "ALOFT_SENTENCES",
+        "Aloft",
+        "aloft_refusal",
+        "in_the_air",
+        "with_aloft",
+        "without_aloft",
     ),
 }
 """Which module defines each name of the face (a name two modules export belongs to the

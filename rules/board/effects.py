@@ -35,7 +35,7 @@ EFFECT_KINDS = {
     "waiting": "in the air after jumping higher: it falls as its next turn starts",
 }
 """The conflict actions that last (issue #7, [S002]), and a creature's state in the air
-(``jumping``, ``waiting``: :mod:`rules.movement.aloft`, [S001] Jump): an effect of one of
+(``jumping``, ``waiting``: :mod:`rules.board.aloft`, [S001] Jump): an effect of one of
 these kinds is
 made by the action, changes rolls while it lasts and ticks with the turn order like any
 other. For ``focus`` the creator is the Focused creature (its next turn ends it) and the

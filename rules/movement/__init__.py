@@ -1,8 +1,9 @@
 """Movement (seed 001): what a move costs and where a creature can go — the plan of a
 move along a path (:mod:`rules.movement.plan`), costs per space
 (:mod:`~rules.movement.costs`), the movement field (:mod:`~rules.movement.field`),
-postures and paces (:mod:`~rules.movement.stance`), jumping, falling, climbing and being
-in the air, forced movement and collisions, Hinder Movement, and overexertion.
+postures and paces (:mod:`~rules.movement.stance`), jumping, falling and climbing (the
+states in the air they leave are the board's, :mod:`rules.board.aloft`), forced movement
+and collisions, Hinder Movement, and overexertion.
 
 The face loads each module on first use (:func:`rules.faces.lazy_face`).
 """
@@ -114,15 +115,6 @@ HOMES = {
         "HinderChance",
         "hinder_chances",
         "overpower_size_modifier",
-    ),
-    "aloft": (
-        "ALOFT_KINDS",
-        "ALOFT_SENTENCES",
-        "Aloft",
-        "aloft_refusal",
-        "in_the_air",
-        "with_aloft",
-        "without_aloft",
     ),
     "climbing": (
         "CLIMB_NOTES",

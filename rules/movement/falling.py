@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.battlefield.reach import elevation_at, reach_of
+from rules.board.aloft import without_aloft
 from rules.board.grid import Board
 from rules.board.holds import carried
 from rules.board.motion import CLIMB_DL
 from rules.board.play import marked_moving
 from rules.board.tokens import Token
 from rules.hexes import Hex, disk
-from rules.movement.aloft import without_aloft
 from rules.movement.collision import Collision, broken_object_cap, falling_collision, whole_number
 from rules.movement.plan import movement_enforced, movement_left, spend_movement
 
@@ -225,7 +225,7 @@ class FallApplied:
 def apply_fall(board: Board, token_id: str, *, braking: int = 0) -> FallApplied:
     """``board`` after ``token_id`` falls now (:func:`fall`): on the ground where it lands,
     or flying on when braking stops the fall; no longer jumping or waiting in the air
-    (:mod:`rules.movement.aloft`); and — during a conflict — marked moving ([S001] "While falling,
+    (:mod:`rules.board.aloft`); and — during a conflict — marked moving ([S001] "While falling,
     you are considered moving"). Braking costs 1 Movement ([S001] "pay 1 Movement to
     reduce the spaces you fall"), free outside a conflict. The Collision on landing is in
     ``fall.collision`` (rolled by the table, not applied). Raises ``ValueError`` as

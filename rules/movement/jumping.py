@@ -8,7 +8,7 @@ an elevation step, rounded down); Dash +4 / Run +8 on Jump come from [P-MOBILITY
 
 :func:`apply_jump` makes the jump on the board: it lands, falls on from a landing well
 below, waits in the air, or — out of Movement — stays in the air short of its landing
-space (:mod:`rules.movement.aloft`) and jumps on as its next turn starts
+space (:mod:`rules.board.aloft`) and jumps on as its next turn starts
 (:func:`in_the_air_at_turn_start`, called by :func:`rules.board.play.begin_turn`).
 
 >>> j = jump_reach(12, "long", run_up=2, movement_pool=7, size=0)
@@ -25,13 +25,13 @@ from dataclasses import dataclass, replace
 from rules.battlefield.encumbrance import moving_encumbrance
 from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import elevation_at
+from rules.board.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.board.grid import Board
 from rules.board.holds import carried, held_problem
 from rules.board.motion import PACES
 from rules.board.play import marked_moving
 from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
-from rules.movement.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.movement.collision import whole_number
 from rules.movement.falling import Fall, apply_fall
 from rules.movement.plan import moved_along, movement_enforced, movement_left, payment
@@ -221,7 +221,7 @@ def landing_spaces(board: Board, token_id: str, jump: JumpReach) -> JumpLandings
     under the footprint. Each space jumped costs 1 + 2 Movement ([S001] "While off the
     ground, you have Tier 2 Encumbered", D4). Raises ``ValueError`` for a token already in
     the air ("Jump determines if you can be off the ground"), also one waiting to fall on
-    a ledge (:mod:`rules.movement.aloft`). A high jump that gains elevation may wait in the air at
+    a ledge (:mod:`rules.board.aloft`). A high jump that gains elevation may wait in the air at
     every landing (``Landing.may_wait``, :func:`apply_jump`).
     """
     token = board.token(token_id)
@@ -525,7 +525,7 @@ def _lands(
 
 
 def continue_jump(board: Board, token_id: str) -> JumpMove:
-    """``token_id``, in the air short of its landing space (:mod:`rules.movement.aloft`),
+    """``token_id``, in the air short of its landing space (:mod:`rules.board.aloft`),
     jumps on to
     it as far as its Movement pays for ([S001] "you remain in the air and continue moving
     when you gain additional Movement"). If that space can no longer be reached (a wall on
@@ -556,7 +556,7 @@ def _jump_on_problem(board: Board, token: Token, target: Hex) -> str | None:
 
 
 def in_the_air_at_turn_start(board: Board, token_id: str) -> tuple[Board, tuple[str, ...]]:
-    """What happens to ``token_id`` in the air (:mod:`rules.movement.aloft`) as its turn starts,
+    """What happens to ``token_id`` in the air (:mod:`rules.board.aloft`) as its turn starts,
     its Movement refilled:
 
     - waiting: it falls now ([S001] "you may choose not to fall until the start of your

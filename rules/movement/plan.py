@@ -13,7 +13,7 @@
   your next turn starts"), so a path lists each roll once.
 - Who may Hinder Movement along the path: :mod:`rules.movement.hinder`.
 - In the air: a jumper waiting to fall, or still jumping on to its landing space, moves
-  no path (:func:`rules.movement.aloft.aloft_refusal`); a creature in the air without flying whose
+  no path (:func:`rules.board.aloft.aloft_refusal`); a creature in the air without flying whose
   move spends its last Movement falls ([S001] "If you are in the air and your Movement
   Pool becomes 0, fall"; the plan's ``falls``, done by :func:`apply_plan`).
 
@@ -32,13 +32,13 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rules.board.aloft import aloft, aloft_refusal, in_the_air
 from rules.board.grid import Board
 from rules.board.holds import carry_held, held_problem
 from rules.board.play import marked_moving, turn_over
 from rules.board.sizes import effective_size
 from rules.board.tokens import Token, TokenKind
 from rules.hexes import DIRECTIONS, Hex
-from rules.movement.aloft import aloft, aloft_refusal, in_the_air
 from rules.movement.costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
 from rules.movement.field import MovementField, movement_field
 from rules.movement.hinder import HinderChance, hinder_chances
@@ -223,7 +223,7 @@ def _fall_when_spent(
     board: Board, token: Token, paid: int, paying: bool
 ) -> tuple[bool, tuple[str, ...]]:
     """Whether a move paying ``paid`` Movement leaves ``token`` in the air (above the ground,
-    on foot; not jumping on, :mod:`rules.movement.aloft`) with none left — then it falls —
+    on foot; not jumping on, :mod:`rules.board.aloft`) with none left — then it falls —
     and why."""
     motion = token.motion  # in the air on foot, and not in the middle of a jump (it goes on)
     up = in_the_air(board, token.id) and aloft(board, token.id) is None

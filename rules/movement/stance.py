@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.board.aloft import in_the_air, without_aloft
 from rules.board.conditions import remove_condition, set_condition
 from rules.board.grid import Board
 from rules.board.holds import carried, carried_bulk, over_bulk_limit
 from rules.board.motion import MODE_TYPES, PACES, POSTURES
 from rules.board.play import marked_moving
 from rules.board.tokens import Token
-from rules.movement.aloft import in_the_air, without_aloft
 from rules.movement.costs import mover_profile, posture_of
 from rules.movement.falling import Fall, fall, landed
 from rules.movement.plan import (
@@ -75,7 +75,7 @@ class MotionChange:
     refusal: str | None = None
     moved: bool = False  # it moved (rising, descending, falling): "considered moving" [S001]
     fall: Fall | None = None
-    leaves_air: bool = False  # no longer jumping or waiting in the air (rules.movement.aloft)
+    leaves_air: bool = False  # no longer jumping or waiting in the air (rules.board.aloft)
 
     @property
     def allowed(self) -> bool:
@@ -83,7 +83,7 @@ class MotionChange:
 
     def applied(self, board: Board) -> Board:
         """``board`` with this change: the token replaced, no longer in the air if it came
-        down (:mod:`rules.movement.aloft`), and marked moving if it moved
+        down (:mod:`rules.board.aloft`), and marked moving if it moved
         (:func:`rules.board.play.marked_moving`)."""
         if self.token is None:
             raise ValueError(f"cannot apply a refused change: {self.refusal}")

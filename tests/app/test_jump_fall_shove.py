@@ -105,7 +105,7 @@ def test_the_jump_tool_shows_landings_and_a_click_jumps(window: MainWindow) -> N
 def test_a_jump_beyond_the_movement_left_stays_in_the_air_on_the_way(window: MainWindow) -> None:
     """[S001] "If you run out of Movement before reaching your target space, you remain in
     the air and continue moving when you gain additional Movement." """
-    from rules.movement.aloft import aloft
+    from rules.board.aloft import aloft
 
     start_jump(window)
     QTest.mouseMove(window.view.viewport(), at(window, Hex(4, 2)))
@@ -310,7 +310,7 @@ def start_high_jump(window: MainWindow, result: int = 30) -> JumpTool:
 def test_w_waits_in_the_air_after_a_high_jump_up_as_one_step(window: MainWindow) -> None:
     """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
     until the start of your next turn, though then may not move again until you land." """
-    from rules.movement.aloft import aloft
+    from rules.board.aloft import aloft
 
     before = with_ledge(window)
     tool = start_high_jump(window)

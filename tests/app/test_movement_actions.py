@@ -294,7 +294,7 @@ def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
 ) -> None:
     """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
     until the start of your next turn" """
-    from rules.movement.aloft import aloft
+    from rules.board.aloft import aloft
 
     document.replace_board(document.board.with_terrain("elevation", [LEDGE], 1))
     before = document.board
@@ -398,7 +398,7 @@ def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
 def test_a_creature_waiting_in_the_air_catches_a_surface_and_is_no_longer_aloft(
     document: MapDocument, actions: MovementActions
 ) -> None:
-    from rules.movement.aloft import aloft
+    from rules.board.aloft import aloft
 
     board = document.board.with_terrain("elevation", [LEDGE], 1)
     document.replace_board(board.with_terrain("steep", [Hex(4, 2)], True))

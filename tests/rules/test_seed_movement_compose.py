@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.board.aloft import aloft, in_the_air, with_aloft
 from rules.board.conditions import set_condition
 from rules.board.grid import Board
 from rules.board.motion import Motion
@@ -17,7 +18,6 @@ from rules.board.pools import Vitals
 from rules.board.tokens import Token
 from rules.dice import Roll
 from rules.hexes import Hex
-from rules.movement.aloft import aloft, in_the_air, with_aloft
 from rules.movement.climbing import catch_fall, climb_result, climb_roll
 from rules.movement.collision import broken_object_cap, collision_balance, falling_collision
 from rules.movement.costs import posture_of
