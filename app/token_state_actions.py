@@ -16,13 +16,13 @@ from app.document_actions import DocumentActions
 from rules import CONDITION_SPECS, ConditionEntry, Token, set_condition
 from rules.board import (
     BODY_PARTS,
-    MAX_TIER,
     POOL_LABELS,
     POOLS,
     SKILLS,
     Vitals,
     add_condition,
     remove_condition,
+    tier_refusal,
 )
 
 _NAMES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_PARTS}
@@ -49,9 +49,10 @@ class TokenStateActions(DocumentActions):
             entries = set_condition(token.conditions, name, tier, source)
         except ValueError as error:
             return self._refuse(token, error)
-        entry = _entry(entries, name, source)
-        if entry is None or entry.tier != tier:
-            return self._refuse(token, _over_the_top(token.conditions, name, tier, source))
+        problem = tier_refusal(token.conditions, name, tier, source)
+        if problem:
+            return self._refuse(token, problem)
+        entry = ConditionEntry(name, tier, source)
         return self._push(replace(token, conditions=entries), f"{entry.label} on {token.name}")
 
     def add_condition(self, token_id: str, name: str, tier: int, source: str = "") -> bool:
@@ -65,11 +66,10 @@ class TokenStateActions(DocumentActions):
             entries = add_condition(token.conditions, name, tier, source)
         except ValueError as error:
             return self._refuse(token, error)
-        before = _entry(token.conditions, name, source)
-        now = _entry(entries, name, source)
-        wanted = tier + (before.tier if before else 0)
-        if now is None or now.tier != wanted:
-            return self._refuse(token, _over_the_top(token.conditions, name, wanted, source))
+        problem = tier_refusal(token.conditions, name, tier, source, adding=True)
+        if problem:
+            return self._refuse(token, problem)
+        now = next(e for e in entries if (e.name, e.source) == (name, source))
         return self._push(replace(token, conditions=entries), f"{now.label} on {token.name}")
 
     def remove_condition(self, token_id: str, name: str, source: str | None = None) -> bool:
@@ -196,18 +196,3 @@ class TokenStateActions(DocumentActions):
         document.undo_stack.push(BoardEditCommand(document, after, text))
         self.informed.emit(text)
         return True
-
-
-def _entry(entries: tuple[ConditionEntry, ...], name: str, source: str) -> ConditionEntry | None:
-    """The entry of ``name`` from ``source`` in ``entries``, if there is one."""
-    return next((e for e in entries if (e.name, e.source) == (name, source)), None)
-
-
-def _over_the_top(entries: tuple[ConditionEntry, ...], name: str, tier: int, source: str) -> str:
-    """Why ``name`` from ``source`` cannot be at ``tier``: with the other sources' Tiers
-    it would pass :data:`~rules.board.conditions.MAX_TIER` (the rules would cut it)."""
-    others = sum(e.tier for e in entries if e.name == name and e.source != source)
-    return (
-        f"{name}: the Tiers would add up to {others + tier}, more than {MAX_TIER} "
-        f"({others} from other sources)"
-    )

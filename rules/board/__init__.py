@@ -63,6 +63,7 @@ HOMES = {
         "remove_condition",
         "set_condition",
         "tier_of",
+        "tier_refusal",
         "tier_sums",
     ),
     "pools": (

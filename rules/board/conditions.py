@@ -35,6 +35,7 @@ __all__ = [
     "remove_condition",
     "set_condition",
     "tier_of",
+    "tier_refusal",
     "tier_sums",
 ]
 
@@ -306,8 +307,33 @@ def set_condition(entries: Entries, name: str, tier: int, source: str = "") -> E
 def add_condition(entries: Entries, name: str, tier: int, source: str = "") -> Entries:
     """``entries`` with ``tier`` more of ``name`` from ``source``, the sum of the name's
     Tiers cut at :data:`MAX_TIER` (:func:`set_condition`)."""
-    now = sum(e.tier for e in entries if (e.name, e.source) == (name, source))
-    return set_condition(entries, name, min(now + tier, MAX_TIER), source)
+    return set_condition(entries, name, min(_from(entries, name, source) + tier, MAX_TIER), source)
+
+
+def tier_refusal(
+    entries: Entries, name: str, tier: int, source: str = "", *, adding: bool = False
+) -> str | None:
+    """Why ``name`` from ``source`` cannot be at ``tier`` (``tier`` more, ``adding``)
+    without :func:`set_condition` cutting it: the name's Tiers from every source would add
+    past :data:`MAX_TIER`; ``None`` if they stay within it. For an edit the user asked for,
+    which should be refused rather than cut.
+
+    >>> tier_refusal((ConditionEntry("slowed", 90, "Hamper"),), "slowed", 20)
+    'slowed: the Tiers would add up to 110, more than 99 (90 from other sources)'
+    """
+    wanted = tier + (_from(entries, name, source) if adding else 0)
+    others = sum(e.tier for e in entries if e.name == name and e.source != source)
+    if others + wanted <= MAX_TIER:
+        return None
+    return (
+        f"{name}: the Tiers would add up to {others + wanted}, more than {MAX_TIER} "
+        f"({others} from other sources)"
+    )
+
+
+def _from(entries: Entries, name: str, source: str) -> int:
+    """The Tier of ``name`` from ``source`` alone."""
+    return sum(e.tier for e in entries if (e.name, e.source) == (name, source))
 
 
 def tier_sums(entries: Iterable[ConditionEntry]) -> dict[str, int]:
