@@ -4,9 +4,7 @@ give a message and leave the open map and its undo stack as they were."""
 
 from __future__ import annotations
 
-import io
 import sys
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +20,7 @@ from app.crash_log import ErrorReporter
 from app.document import MapDocument
 from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Token, mapfile
-
-
-def _with_member_edited(data: bytes, member: str, old: bytes, new: bytes) -> bytes:
-    """The archive ``data`` with ``old`` replaced by ``new`` in one member's bytes."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
-        for info in zin.infolist():
-            body = zin.read(info)
-            zout.writestr(info, body.replace(old, new) if info.filename == member else body)
-    return out.getvalue()
+from tests.rules.mapfile_helpers import members_of, replace_member
 
 
 def _board() -> Board:
@@ -84,7 +73,9 @@ def test_a_file_the_rules_refuse_names_the_field(
     window: MainWindow = make_window(MapDocument(_board()))
     board = _board()
     path = tmp_path / "surrogate.hexmap"
-    path.write_bytes(_with_member_edited(mapfile.dumps(board), "map.json", b'"Aria"', b'"\\ud800"'))
+    data = mapfile.dumps(board)
+    text = members_of(data)["map.json"].replace(b'"Aria"', b'"\\ud800"')
+    path.write_bytes(replace_member("map.json", text, data))
     assert not window.files.open_path(path)
     assert warnings[0].startswith(
         "Could not open surrogate.hexmap:\nmap.json: tokens[0].name is not valid text"
