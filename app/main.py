@@ -19,7 +19,7 @@ from rules import MapFileError, __version__, mapfile
 
 if TYPE_CHECKING:
     from app.document import MapDocument
-    from app.export import ExportOptions
+    from app.export.files import ExportOptions
 
 ORGANIZATION = "Hexweave"
 APPLICATION = "Hexweave"
@@ -99,7 +99,7 @@ def _page_name(text: str) -> str:
 def _export_options(args: argparse.Namespace) -> ExportOptions:
     """The options asked for. Raises ExportOptionsError for a bad file name or a flag that
     does not fit the format."""
-    from app.export import ExportOptions, ExportOptionsError, export_format
+    from app.export.files import ExportOptions, ExportOptionsError, export_format
 
     kind = export_format(args.output)
     pdf_flags = {
@@ -140,7 +140,7 @@ def _export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     that cannot be written exit 1."""
     if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from app.export import ExportError, ExportOptionsError, export_board
+    from app.export.files import ExportError, ExportOptionsError, export_board
 
     try:
         options = _export_options(args)
@@ -183,8 +183,8 @@ def _run_app(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from app.crash_log import install
-    from app.widgets.main_window import MainWindow
+    from app.shell.crash_log import install
+    from app.shell.main_window import MainWindow
 
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
@@ -217,7 +217,7 @@ def release_clipboard() -> None:
     """
     from PySide6.QtWidgets import QApplication
 
-    from app.clipboard import MIME_TYPE
+    from app.document.clipboard import MIME_TYPE
 
     clipboard = QApplication.clipboard()
     data = clipboard.mimeData()
@@ -232,8 +232,8 @@ def initial_document(path: Path | None) -> tuple[MapDocument, str | None]:
     for a name instead of writing into the installed package.
     """
     from app.document import MapDocument
+    from app.document.session import describe_open_error
     from app.resources import demo_map_path
-    from app.session import describe_open_error
     from rules import Board
 
     try:

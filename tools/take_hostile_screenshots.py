@@ -23,10 +23,10 @@ os.environ.setdefault("XDG_DATA_HOME", tempfile.mkdtemp())
 from PySide6.QtCore import QSettings, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from app.crash_log import install  # noqa: E402
 from app.document import MapDocument  # noqa: E402
 from app.resources import demo_map_path  # noqa: E402
-from app.widgets.main_window import MainWindow  # noqa: E402
+from app.shell.crash_log import install  # noqa: E402
+from app.shell.main_window import MainWindow  # noqa: E402
 from rules import mapfile  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"

@@ -21,9 +21,9 @@ from PySide6.QtCore import QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from app.commands import BoardEditCommand  # noqa: E402
+from app.document.commands import BoardEditCommand  # noqa: E402
 from app.main import initial_document  # noqa: E402
-from app.widgets.main_window import MainWindow  # noqa: E402
+from app.shell.main_window import MainWindow  # noqa: E402
 from rules import ConditionEntry  # noqa: E402
 from rules.board.annotations import Label  # noqa: E402
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from app.document import MapDocument  # noqa: E402
 from app.main import initial_document  # noqa: E402
-from app.widgets.main_window import MainWindow  # noqa: E402
+from app.shell.main_window import MainWindow  # noqa: E402
 from rules import Board, GroundKind, Hex  # noqa: E402
 
 OUT = ROOT / "assets" / "screenshots"

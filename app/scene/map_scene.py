@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from app.controller import MapController
+from app.controllers.map import MapController
 from app.document import Change, MapDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.scene.area_items import PinnedAreaLayer
@@ -29,12 +29,12 @@ from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
 from app.scene.player_items import PlayerTokenItem, ViewOnlyTool
 from app.scene.token_item import TokenItem
-from app.tools.base import Gesture, Tool
+from app.scene.tool import Gesture, Tool
 from app.tools.select_move import SelectMoveTool
 from rules import Board, Hex, Token
 
 if TYPE_CHECKING:
-    from app.player_document import PlayerDocument
+    from app.document.player_document import PlayerDocument
 
 BACKGROUND = QColor(48, 46, 44)
 PLAYER_HIDDEN_LAYERS = frozenset({"softness"})  # numbers on every hex: not for the table

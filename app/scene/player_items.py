@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.scene.geometry import SceneGeometry
 from app.scene.style import side_pen
 from app.scene.token_item import TokenItem
-from app.tools.base import Gesture, Tool
+from app.scene.tool import Gesture, Tool
 from rules import Token
 
 NAME_PX = 17  # token names on the players' screen, in screen pixels at scale 100 %

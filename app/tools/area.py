@@ -21,12 +21,12 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 
 from app.scene.area_items import AreaItem, RangeDimItem
-from app.tools.base import Gesture, Tool
+from app.scene.tool import Gesture, Tool
 from rules import AreaKind, AreaResult, AreaTemplate, Board, Hex, RuleOptions, aim, facing_step
 from rules.battlefield import BoolArray, origin_mask, reach_of
 
 if TYPE_CHECKING:
-    from app.controller import MapController
+    from app.controllers.map import MapController
     from app.scene.map_scene import MapScene
 
 MAX_VALUE = 30

@@ -29,11 +29,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.commands import BoardEditCommand
 from app.document import Change
+from app.document.commands import BoardEditCommand
 from app.scene.background_item import picture_to_scene_scale
 from app.scene.geometry import SceneGeometry
-from app.tools.base import DocumentWatcher, Gesture, Tool
+from app.scene.tool import DocumentWatcher, Gesture, Tool
 from rules import Board, Hex, RulesError, disk
 from rules.board import Background
 from rules.prep import GridFit, GridFitError, fit_row_then_anywhere

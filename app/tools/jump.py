@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from app.movement_actions import MovementActions, where
+from app.controllers.movement import MovementActions, where
 from app.scene.jump_items import LandingSpacesItem
-from app.tools.base import Gesture, OverlayTool, Tool
+from app.scene.tool import Gesture, OverlayTool, Tool
 from rules import Hex, JumpReach, RuleOptions, jump_reach, landing_spaces
 from rules.movement import JUMP_NOTES, JumpLandings, Landing, apply_jump, formula_pool
 

@@ -20,7 +20,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
 from app.scene.measure_items import RulerLabelItem, RulerLegItem, keep_in_view
-from app.tools.base import DocumentWatcher, Gesture, Tool
+from app.scene.tool import DocumentWatcher, Gesture, Tool
 from rules import Board, Distance, Hex, RuleOptions, hex_line, measure
 
 if TYPE_CHECKING:

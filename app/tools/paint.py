@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 
 from app.scene.overlay_items import HexSetPreviewItem
-from app.tools.base import Gesture, Tool
+from app.scene.tool import Gesture, Tool
 from rules import Hex
 from rules.prep import brush, eyedropper, flood_region, stroke
 
 if TYPE_CHECKING:
-    from app.controller import MapController
+    from app.controllers.map import MapController
     from app.scene.map_scene import MapScene
 
 SHAPES = ("brush", "line", "fill", "pick")

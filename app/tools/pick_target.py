@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from app.scene.action_items import ActionResultItem, TargetChoiceItem
-from app.tools.base import Gesture, OverlayTool, Tool
+from app.scene.tool import Gesture, OverlayTool, Tool
 from rules import Hex
 
 if TYPE_CHECKING:

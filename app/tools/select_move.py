@@ -20,13 +20,13 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
-from app.tools.base import Gesture, Tool
+from app.scene.tool import Gesture, Tool
 from app.tools.movement_preview import MovementPreview, summary
 from app.tools.step_keys import key_direction
 from rules import Hex, TokenKind
 
 if TYPE_CHECKING:
-    from app.controller import MapController
+    from app.controllers.map import MapController
     from app.scene.map_scene import MapScene
 
 

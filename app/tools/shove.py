@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from app.movement_actions import MovementActions, damage_text, where
+from app.controllers.movement import MovementActions, damage_text, where
 from app.scene.measure_items import keep_in_view
 from app.scene.shove_items import ShovePreviewItem, outcome_caption
-from app.tools.base import Gesture, OverlayTool, Tool
+from app.scene.tool import Gesture, OverlayTool, Tool
 from rules import ForcedMove, Hex, facing_step, forced_move
 from rules.movement import ForcedOutcome
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from app.token_actions import TokenActions
+from app.controllers.tokens import TokenActions
 from rules import Hex
 from rules.prep import TokenTemplate
 

@@ -1,7 +1,7 @@
 """PlayerWindow: the clean picture the GM shares with the players (a second screen or a
 video call): "Hexweave — Player View".
 
-It shows a :class:`~app.player_document.PlayerDocument` of the GM's map in a read-only
+It shows a :class:`~app.document.player_document.PlayerDocument` of the GM's map in a read-only
 :class:`~app.scene.map_scene.MapScene` (``player=True``). It can follow the GM's view
 (same centre, zoomed so that what the GM sees fills it) or be panned and zoomed on its
 own; Pause freezes the picture while the GM prepares (the state shows in the window title
@@ -30,12 +30,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QWidget
 
 from app.document import MapDocument
-from app.player_document import PlayerDocument, reveal_around_party
+from app.document.player_document import PlayerDocument, reveal_around_party
 from app.scene.map_scene import MapScene
 from app.widgets.map_view import MapView
 
 if TYPE_CHECKING:
-    from app.widgets.main_window import MainWindow
+    from app.shell.main_window import MainWindow
 
 TITLE = "Hexweave — Player View"
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)

@@ -1,9 +1,10 @@
 """The movement entries of a token as a QMenu: posture, stopping, Amble, a Pace submenu,
 the movement modes, height, and Jump…, Fall…, Shove….
 
-:func:`fill_movement_menu` builds the entries from :func:`app.movement_choices.token_choices`
+:func:`fill_movement_menu` builds the entries from
+:func:`app.controllers.movement_choices.token_choices`
 (used for the right-click menu on a token and for the window's Movement menu);
-:func:`show_choice` refreshes one action from a :class:`~app.movement_choices.Choice`.
+:func:`show_choice` refreshes one action from a :class:`~app.controllers.movement_choices.Choice`.
 A disabled entry says why in its tooltip (menus here show tooltips) and status tip.
 """
 
@@ -14,7 +15,7 @@ from collections.abc import Callable, Iterable
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
-from app.movement_choices import Choice
+from app.controllers.movement_choices import Choice
 
 # Which entries go in which section, in order; "pace." entries go in the Pace submenu.
 SECTIONS = (

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from app.main import main
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import DIRECTIONS
 
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings
 
 from app.document import MapDocument
 from app.resources import demo_map_path
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 
 
 @pytest.fixture

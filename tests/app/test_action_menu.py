@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from app.document import MapDocument
 from app.scene.action_items import ActionResultItem, RangeBandsItem
+from app.shell.main_window import MainWindow
 from app.tools.pick_target import PickTargetTool
-from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Token
 from rules.actions import ActionRequest
 from rules.areas import AreaKind, AreaTemplate

@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication
 
 import app.tools.area as area_module
 from app.document import MapDocument
+from app.shell.main_window import MainWindow
 from app.tools.area import AreaTool
 from app.tools.paint import PaintSettings
-from app.widgets.main_window import MainWindow
 from rules import AreaKind, AreaResult, AreaTemplate, Board, Hex, Token, aim, origin_mask
 
 

@@ -14,11 +14,11 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from app.autosave import Autosaver, Recoverable, recover, recoverable
-from app.commands import MoveTokenCommand
 from app.document import MapDocument
+from app.document.autosave import Autosaver, Recoverable, recover, recoverable
+from app.document.commands import MoveTokenCommand
 from app.resources import demo_map_path
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token, mapfile
 
 HERE = Path(__file__).resolve().parent

@@ -147,7 +147,7 @@ import sys
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from app.main import main
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 
 application = QApplication(sys.argv[:1])
 

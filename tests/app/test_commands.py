@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.commands import AddTokenCommand, MoveTokenCommand
-from app.controller import MapController
+from app.controllers.map import MapController
 from app.document import Change, MapDocument
+from app.document.commands import AddTokenCommand, MoveTokenCommand
 from rules import Board, Hex, Token
 
 
@@ -83,7 +83,7 @@ def test_a_picture_added_later_is_drawn_on_its_token(qtbot: QtBot) -> None:
     from PySide6.QtGui import QColor
     from qt_helpers import png_bytes
 
-    from app.commands import BoardEditCommand
+    from app.document.commands import BoardEditCommand
     from app.scene.map_scene import MapScene
 
     document = MapDocument(Board.blank(5, 5).with_token(Token("a", "Aria", Hex(1, 1))))

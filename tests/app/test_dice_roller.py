@@ -1,4 +1,4 @@
-"""The free dice roller and :mod:`app.dice_actions`: the exact chance before rolling, a
+"""The free dice roller and :mod:`app.controllers.dice`: the exact chance before rolling, a
 seeded roll or typed faces logged as one undo step, and clear messages for bad faces
 (issue #7)."""
 
@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from app.dice_actions import (
+from app.controllers.dice import (
     CLEAR_TEXT,
     FacesError,
     RollRequest,
@@ -23,8 +23,8 @@ from app.dice_actions import (
     rolled_board,
 )
 from app.document import MapDocument
-from app.widgets.dice_roller import DiceRoller
-from app.widgets.odds_chart import OddsChart, percent
+from app.widgets.panels.dice_roller import DiceRoller
+from app.widgets.panels.odds_chart import OddsChart, percent
 from rules import Board
 from rules.actions.contest import result_distribution
 from rules.board.roll_log import dice_rng
@@ -216,7 +216,7 @@ def test_return_in_the_faces_box_records(roller: DiceRoller, document: MapDocume
     assert entry.marks == ("doubles 5",) and entry.manual and entry.dl is None
 
 
-# -- app.dice_actions without widgets ------------------------------------------------------
+# -- app.controllers.dice without widgets ------------------------------------------------------
 def test_parse_faces_accepts_commas_and_spaces() -> None:
     assert parse_faces("7, 3,12") == (7, 3, 12)
     assert parse_faces(" 1 ") == (1,)

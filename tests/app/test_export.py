@@ -16,7 +16,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialogButtonBox, QProgressDialog
 
 from app.document import MapDocument
-from app.export import (
+from app.export.files import (
     EDGE,
     FOG_COLOR,
     OVERLAP_MM,
@@ -30,7 +30,7 @@ from app.export import (
     page_plan,
     png_scale,
 )
-from app.export_dialog import ExportDialog
+from app.widgets.dialogs.export import ExportDialog
 from rules import Board, Hex, Orientation, Token
 from rules.board.annotations import Label, Note
 
@@ -352,7 +352,7 @@ def test_a_fogged_player_export_leaves_the_battle_map_picture_out(tmp_path) -> N
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtGui import QColor, QImage
 
-    from app.export import ExportOptions, export_board
+    from app.export.files import ExportOptions, export_board
     from rules import Board
     from rules.board.annotations import Background
 

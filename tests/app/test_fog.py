@@ -8,12 +8,12 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from app.commands import BoardEditCommand
 from app.document import MapDocument
-from app.player_document import PlayerDocument, reveal_around_party
+from app.document.commands import BoardEditCommand
+from app.document.player_document import PlayerDocument, reveal_around_party
 from app.scene.style import FOG_OF_WAR_RGB, UNEXPLORED_RGB, cell_colors
-from app.widgets.main_window import MainWindow
-from app.widgets.terrain_dock import REVEAL_RADIUS
+from app.shell.main_window import MainWindow
+from app.widgets.docks.terrain import REVEAL_RADIUS
 from rules import Board, GroundKind, Hex
 from rules.board.tokens import Token
 from rules.hexes import disk

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from app.controller import MapController
+from app.controllers.map import MapController
 from app.document import MapDocument
 from app.scene.map_scene import MapScene
 from app.scene.style import cell_colors

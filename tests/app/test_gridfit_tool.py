@@ -15,12 +15,12 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsSceneMouseEvent
 from pytestqt.qtbot import QtBot
 
-from app.commands import BoardEditCommand
 from app.document import MapDocument
+from app.document.commands import BoardEditCommand
 from app.scene.geometry import SceneGeometry
+from app.shell.main_window import MainWindow
 from app.tools.calibrate import ClickMarker, picture_to_scene
-from app.widgets.main_window import MainWindow
-from app.widgets.picture_dock import PictureDock, attach_picture_dock
+from app.widgets.docks.picture import PictureDock, attach_picture_dock
 from rules import Board, GroundKind, Hex, Layout, Orientation
 from rules.board.annotations import Background
 

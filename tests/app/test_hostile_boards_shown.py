@@ -14,7 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import Board, Hex, mapfile
 from rules.board.annotations import MAX_TEXT, Background, Label, Note
 from rules.board.conditions import CONDITION_SPECS, MAX_TIER, ConditionEntry

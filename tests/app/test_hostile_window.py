@@ -13,12 +13,12 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from app import crash_log
-from app.autosave import Autosaver
-from app.commands import AddTokenCommand, MoveTokenCommand
-from app.crash_log import ErrorReporter
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
+from app.document.autosave import Autosaver
+from app.document.commands import AddTokenCommand, MoveTokenCommand
+from app.shell import crash_log
+from app.shell.crash_log import ErrorReporter
+from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token, mapfile
 from tests.rules.mapfile_helpers import members_of, replace_member
 
@@ -106,7 +106,7 @@ def test_opening_a_map_removes_the_stale_leftovers_of_an_interrupted_save(
 def test_a_delete_the_rules_refuse_leaves_the_board_and_undo_as_they_were(
     document: MapDocument, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
-    from app.controller import MapController
+    from app.controllers.map import MapController
 
     controller = MapController(document)
     document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
@@ -126,7 +126,7 @@ def test_a_delete_the_rules_refuse_leaves_the_board_and_undo_as_they_were(
 
 
 def test_deleting_several_tokens_is_one_undo_step(document: MapDocument) -> None:
-    from app.controller import MapController
+    from app.controllers.map import MapController
 
     document.undo_stack.push(AddTokenCommand(document, Token("b", "Bram", Hex(3, 3))))
     controller = MapController(document)

@@ -12,18 +12,18 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPainterPathStroker, QTextDo
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel
 
-from app.commands import BoardEditCommand
 from app.document import MapDocument
+from app.document.commands import BoardEditCommand
 from app.scene.concealment_shade import ConcealmentShade
 from app.scene.geometry import SceneGeometry
 from app.scene.rules_overlays import boundary_path
-from app.widgets.inspector_dock import (
+from app.shell.main_window import MainWindow
+from app.widgets.docks.inspector import (
     NOTHING_SELECTED,
     SHADE_RADIUS,
     InspectorDock,
     concealment_summary,
 )
-from app.widgets.main_window import MainWindow
 from rules import (
     Board,
     Hex,

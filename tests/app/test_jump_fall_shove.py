@@ -12,10 +12,10 @@ from PySide6.QtTest import QTest
 from app.document import MapDocument
 from app.scene.jump_items import HexMarksItem, LandingSpacesItem
 from app.scene.shove_items import ShovePreviewItem
+from app.shell.main_window import MainWindow
 from app.tools.jump import JumpTool
 from app.tools.shove import ShoveTool
-from app.widgets.fall_dialog import FallDialog
-from app.widgets.main_window import MainWindow
+from app.widgets.dialogs.fall import FallDialog
 from rules import Board, Hex, Motion, Token
 from rules.movement.plan import movement_left
 from tests.app.conflict_helpers import in_conflict

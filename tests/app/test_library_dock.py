@@ -13,11 +13,11 @@ from PySide6.QtWidgets import QInputDialog, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
-from app.controller import MapController
+from app.controllers.map import MapController
+from app.controllers.tokens import TokenActions
 from app.document import MapDocument
 from app.scene.map_scene import MapScene
-from app.token_actions import TokenActions
-from app.widgets.library_dock import LibraryDock, selected_token_source
+from app.widgets.docks.library import LibraryDock, selected_token_source
 from app.widgets.map_drop import (
     TEMPLATE_MIME,
     center_hex,

@@ -10,7 +10,7 @@ from PySide6.QtGui import QDropEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import DIRECTIONS, Hex, mapfile
 
 
@@ -263,7 +263,7 @@ def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> No
     from PySide6.QtGui import QColor
     from qt_helpers import png_bytes
 
-    from app.controller import MapController
+    from app.controllers.map import MapController
     from app.document import MapDocument
     from app.scene.map_scene import MapScene
     from rules import Board, Token
@@ -278,7 +278,7 @@ def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> No
 
 
 def test_a_small_token_sharing_a_big_ones_hex_is_the_one_grabbed(qtbot) -> None:  # type: ignore[no-untyped-def]
-    from app.controller import MapController
+    from app.controllers.map import MapController
     from app.document import MapDocument
     from app.scene.map_scene import MapScene
     from rules import Board, Token

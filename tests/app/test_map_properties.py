@@ -6,8 +6,8 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
-from app.widgets.new_map_dialog import NewMapDialog
+from app.shell.main_window import MainWindow
+from app.widgets.dialogs.new_map import NewMapDialog
 from rules import Board, Hex, Orientation, Token
 
 

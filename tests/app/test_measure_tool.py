@@ -8,9 +8,9 @@ from PySide6.QtTest import QTest
 
 from app.document import MapDocument
 from app.scene.measure_items import RulerLabelItem, RulerLegItem
-from app.tools.base import Gesture
+from app.scene.tool import Gesture
+from app.shell.main_window import MainWindow
 from app.tools.measure import MeasureTool
-from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Token, distance
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton

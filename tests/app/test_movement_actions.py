@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.controllers.movement import MovementActions
 from app.document import MapDocument
-from app.movement_actions import MovementActions
 from rules import Board, Hex, Motion, Token, Vitals, jump_reach
 from rules.movement.costs import posture_of
 from rules.movement.plan import movement_left

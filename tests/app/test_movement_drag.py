@@ -14,8 +14,8 @@ from app.document import MapDocument
 from app.scene.geometry import SceneGeometry
 from app.scene.movement_items import MoveLabelItem, MovePathItem, ReachShadeItem
 from app.scene.token_badges import condition_badges
+from app.shell.main_window import MainWindow
 from app.tools.step_keys import direction_for_angle, key_direction
-from app.widgets.main_window import MainWindow
 from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, movement_field
 from rules.board.play import begin_turn, with_turn
 from rules.movement.plan import movement_left

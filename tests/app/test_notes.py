@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 
 from app.document import MapDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token
 from rules.battlefield.visibility import player_board
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
-from app.widgets.options_dialog import RuleOptionsDialog, edit_rule_options
+from app.shell.main_window import MainWindow
+from app.widgets.dialogs.options import RuleOptionsDialog, edit_rule_options
 from rules import OPTION_SPECS, Board, RuleOptions
 from rules.options import OptionValue, option_spec
 

@@ -9,7 +9,7 @@ from PySide6.QtTest import QTest
 
 from app.document import MapDocument
 from app.scene.overlay_items import HexSetPreviewItem
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import Board, ConcealmentKind, GroundKind, Hex, hex_line
 from rules.hexes import disk
 

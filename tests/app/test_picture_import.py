@@ -14,11 +14,11 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QProgressDialog
 from pytestqt.qtbot import QtBot
 
-import app.picture_import as picture_import
+import app.controllers.pictures as picture_import
+from app.controllers.pictures import PictureActions, PictureError, load_picture
 from app.document import MapDocument
-from app.picture_import import PictureActions, PictureError, load_picture
-from app.widgets.main_window import MainWindow
-from app.widgets.picture_dock import PictureDock, attach_picture_dock, picture_paths_from_mime
+from app.shell.main_window import MainWindow
+from app.widgets.docks.picture import PictureDock, attach_picture_dock, picture_paths_from_mime
 from rules import Board, Hex, Orientation, Token
 from rules.mapfile import MAX_PICTURE_SIDE
 

@@ -9,16 +9,16 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
-from app.commands import BoardEditCommand, MoveTokenCommand
-from app.controller import MapController
+from app.controllers.map import MapController
 from app.document import Change, MapDocument
-from app.player_document import PlayerDocument
+from app.document.commands import BoardEditCommand, MoveTokenCommand
+from app.document.player_document import PlayerDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.scene.map_scene import MapScene
 from app.scene.player_items import PlayerTokenItem
 from app.scene.style import UNEXPLORED_RGB
+from app.shell.main_window import MainWindow
 from app.tools.paint import PaintSettings, PaintTool
-from app.widgets.main_window import MainWindow
 from app.widgets.map_view import MapView
 from app.widgets.player_window import (
     SCALES,

@@ -13,9 +13,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMainWindow, QStyleOptionViewItem, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.dice_actions import CLEAR_TEXT, RollRequest, push_roll
+from app.controllers.dice import CLEAR_TEXT, RollRequest, push_roll
 from app.document import MapDocument
-from app.widgets.roll_log_dock import (
+from app.widgets.docks.roll_log import (
     DOUBLES_RING,
     ENTRY_ROLE,
     STRIKE,

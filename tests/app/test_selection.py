@@ -9,9 +9,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from qt_helpers import png_bytes
 
-from app.clipboard import MIME_TYPE, tokens_from_mime
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
+from app.document.clipboard import MIME_TYPE, tokens_from_mime
+from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token
 
 NO = Qt.KeyboardModifier.NoModifier

@@ -9,8 +9,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
+from app.controllers.tokens import TokenActions, stored_picture
 from app.document import MapDocument
-from app.token_actions import TokenActions, stored_picture
 from rules import Board, Hex, Token, TokenKind, distance
 from rules.prep.library import TokenTemplate, save_template
 

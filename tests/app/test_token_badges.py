@@ -10,13 +10,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
+from app.controllers.token_state import TokenStateActions
 from app.document import MapDocument
 from app.scene.geometry import SceneGeometry
 from app.scene.style import SIDE_STYLE
 from app.scene.token_badges import BAR_STYLE, MAX_BADGES, Badge, PoolBar, condition_badges
 from app.scene.token_item import TokenItem
-from app.token_state_actions import TokenStateActions
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from rules import Board, Hex, Orientation, Token, Vitals
 from rules.board.conditions import add_condition
 

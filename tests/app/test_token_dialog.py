@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
+from app.controllers.tokens import TokenActions
 from app.document import MapDocument
-from app.token_actions import TokenActions
-from app.widgets.token_dialog import (
+from app.widgets.dialogs.token import (
     TokenDialog,
     edit_token_properties,
     format_footprint,

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from app.controllers.tokens import TokenActions
 from app.document import MapDocument
-from app.token_actions import TokenActions
-from app.widgets.token_dialog import TokenDialog
+from app.widgets.dialogs.token import TokenDialog
 from rules import Board, Hex, Token
 from rules.board.body import SENSES, Words, free_limbs
 

@@ -12,8 +12,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from app.document import MapDocument
+from app.shell.main_window import MainWindow
 from app.tools.measure import MeasureTool
-from app.widgets.main_window import MainWindow
 from rules import Board, Hex, Motion, Token, Vitals
 from rules.movement.costs import posture_of
 from tests.app.conflict_helpers import in_conflict

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
+from app.shell.main_window import MainWindow
 from app.widgets.map_drop import template_mime
 from rules import Board, Hex, Token
 

@@ -13,10 +13,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.commands import MoveTokenCommand
 from app.document import MapDocument
-from app.widgets.main_window import MainWindow
-from app.widgets.tracker_dock import SOULWEAVER_ROW
+from app.document.commands import MoveTokenCommand
+from app.shell.main_window import MainWindow
+from app.widgets.docks.tracker import SOULWEAVER_ROW
 from rules import Board, ConditionEntry, Hex, Token, TokenKind, Vitals, pool_current
 from rules.dice import roll
 from rules.turns import SOULWEAVER, actor

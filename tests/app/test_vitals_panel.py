@@ -10,10 +10,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
+from app.controllers.token_state import TokenStateActions
 from app.document import MapDocument
-from app.token_state_actions import TokenStateActions
-from app.widgets.main_window import MainWindow
-from app.widgets.vitals_panel import UNSET, VitalsPanel
+from app.shell.main_window import MainWindow
+from app.widgets.panels.vitals import UNSET, VitalsPanel
 from rules import Board, ConditionEntry, Hex, Token, Vitals, pool_maximum
 from rules.board.conditions import add_condition
 

@@ -29,7 +29,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import numpy as np
 from PySide6.QtWidgets import QApplication
 
-from app.controller import MapController
+from app.controllers.map import MapController
 from app.document import MapDocument
 from app.scene.map_scene import MapScene
 from app.widgets.map_view import MapView

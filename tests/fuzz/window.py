@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from tests.fuzz.mutate import make_case
 
 if TYPE_CHECKING:
-    from app.widgets.main_window import MainWindow
+    from app.shell.main_window import MainWindow
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -69,7 +69,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from app.document import MapDocument
-    from app.widgets.main_window import MainWindow
+    from app.shell.main_window import MainWindow
     from rules import Board, MapFileError, mapfile
 
     _app = QApplication.instance() or QApplication([sys.argv[0]])  # kept alive to the end

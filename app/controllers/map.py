@@ -1,0 +1,413 @@
+"""MapController: turns a user's intent into a rules query and an undo command, or a message.
+
+No painting and no widgets here (STYLE.md §3): tools and menus call the controller; it
+validates with the rules package and pushes one command per edit on the document's undo
+stack. A refusal is never silent: it is emitted on :attr:`MapController.refused` with a
+specific reason, for the status bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from app.controllers.tokens import stored_picture
+from app.document import MapDocument
+from app.document.commands import BoardEditCommand, MoveTokenCommand
+from rules import (
+    DIRECTIONS,
+    AreaKind,
+    AreaTemplate,
+    Board,
+    GroundKind,
+    Hex,
+    OngoingEffect,
+    Orientation,
+    RulesError,
+)
+from rules.battlefield import group_placement_problem, placement_problem
+from rules.board import (
+    Label,
+    Note,
+    followers,
+    holds_after_move,
+    marked_moving,
+    turn_after_leaving,
+    with_effect,
+)
+from rules.ids import fresh_id
+from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
+from rules.options import OPTION_SPECS, OptionValue, RuleOptions
+from rules.prep import PaintResult, Region, adjust, paint, paint_ground
+
+KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
+
+if TYPE_CHECKING:
+    from app.tools.paint import PaintSettings
+
+
+class MapController(QObject):
+    """Edits the document on behalf of tools, menus and docks."""
+
+    refused = Signal(str)
+    informed = Signal(str)
+
+    def __init__(self, document: MapDocument, parent: QObject | None = None):
+        super().__init__(parent)
+        self.document = document
+
+    def set_document(self, document: MapDocument) -> None:
+        """Work on another open map."""
+        self.document = document
+
+    def move_problem(self, token_id: str, anchor: Hex) -> str | None:
+        """Why ``token_id`` cannot be placed with its anchor at ``anchor``, or ``None``."""
+        return placement_problem(self.document.board, token_id, anchor)
+
+    def request_move(self, token_id: str, anchor: Hex) -> bool:
+        """Move a token as one undo step; returns False (and says why) if refused."""
+        board = self.document.board
+        if token_id not in board.tokens:
+            self.refused.emit(f"There is no token {token_id!r} on this map any more")
+            return False
+        if board.token(token_id).position == anchor:
+            return False
+        problem = self.move_problem(token_id, anchor)
+        if problem:
+            self.refused.emit(problem)
+            return False
+        try:
+            command = MoveTokenCommand(self.document, token_id, anchor)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            return False
+        self.document.undo_stack.push(command)
+        self.informed.emit(f"Moved {board.token(token_id).name} to ({anchor.q}, {anchor.r})")
+        return True
+
+    def movement_enforced(self, token_id: str) -> bool:
+        """True when ``token_id``'s moves follow the Movement rules: a creature, during a
+        conflict (the turn order started). Otherwise tokens are placed freely."""
+        return movement_enforced(self.document.board, token_id)
+
+    def request_path_move(
+        self, token_id: str, target: Hex, *, free: bool = False, plan: MovePlan | None = None
+    ) -> bool:
+        """Move a creature along its cheapest path to ``target`` as one undo step, paying
+        the Movement (seed 001); ``free`` (or no conflict running) places it instead.
+        A refused move says why and changes nothing."""
+        board = self.document.board
+        if token_id not in board.tokens:
+            self.refused.emit(f"There is no token {token_id!r} on this map any more")
+            return False
+        if free or not self.movement_enforced(token_id):
+            return self.request_move(token_id, target)
+        return self._commit_plan(plan or plan_move(board, token_id, target))
+
+    def request_step(self, token_id: str, direction: int) -> bool:
+        """Move ``token_id`` one space along ``DIRECTIONS[direction]`` (arrow keys), with
+        the same rules as a drag."""
+        board = self.document.board
+        token = board.token(token_id)
+        target = token.position + DIRECTIONS[direction]
+        if not self.movement_enforced(token_id):
+            return self.request_move(token_id, target)
+        return self._commit_plan(plan_path(board, token_id, [token.position, target]))
+
+    def _commit_plan(self, plan: MovePlan) -> bool:
+        board = self.document.board
+        token = board.token(plan.token_id)
+        if not plan.allowed:
+            self.refused.emit(f"{token.name} cannot move there: {plan.refusal}")
+            return False
+        end = plan.path[-1]
+        after = apply_plan(board, plan)
+        spaces = len(plan.steps)
+        text = f"Move {token.name} {spaces} space{'s' if spaces != 1 else ''}"
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"{text} ({plan.paid} Movement)")
+        )
+        rolls = "".join(f"; roll {r.skill} DL {r.dl}" for r in plan.rolls)
+        self.informed.emit(
+            f"{text} to ({end.q}, {end.r}): {plan.paid} Movement, "
+            f"{plan.left - plan.paid} left{rolls}"
+        )
+        return True
+
+    def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:
+        """Why the tokens cannot all move by ``delta``, or ``None``."""
+        board = self.document.board
+        moves = {i: board.token(i).position + delta for i in token_ids}
+        return group_placement_problem(board, moves)
+
+    def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
+        """Move several tokens by the same offset as one undo step (one token: a plain move)."""
+        board = self.document.board
+        ids = [i for i in token_ids if i in board.tokens]
+        if len(ids) == 1:
+            return self.request_move(ids[0], board.token(ids[0]).position + delta)
+        problem = self.group_move_problem(ids, delta) if ids else "Nothing to move"
+        if problem:
+            self.refused.emit(problem)
+            return False
+        after = board
+        carried = {f for i in ids for f in followers(board, i)} - set(ids)  # held, swallowed
+        for token_id in [*ids, *sorted(carried)]:
+            target = board.token(token_id).position + delta
+            if token_id in ids or all(
+                after.contains(h) for h in after.token(token_id).footprint_at(target)
+            ):
+                after = after.with_token_moved(token_id, target)
+        update = holds_after_move(after, ids)  # a Holder that can no longer touch lets go
+        after = marked_moving(update.board, ids)
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"Move {len(ids)} tokens")
+        )
+        self.informed.emit("; ".join((f"Moved {len(ids)} tokens", *update.reasons)))
+        return True
+
+    def paint_terrain(self, settings: PaintSettings, hexes: Iterable[Hex]) -> bool:
+        """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.
+
+        Ground also sets Ground Softness to the kind's default (RULES-DIGEST §11 Q10);
+        Concealment also records its kind (world condition or magic, [S000]).
+        """
+        board = self.document.board
+        try:
+            result = _paint_result(board, settings, hexes)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            return False
+        if result.is_noop:
+            self.informed.emit("Nothing to change there")
+            return False
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, result.board, result.describe())
+        )
+        self.informed.emit(result.describe())
+        return True
+
+    def paste_tokens(self, copied: Board, at: Hex | None) -> list[str]:
+        """Add the tokens of ``copied`` (a clipboard board) as one undo step.
+
+        The first copied token lands on ``at`` (the hex under the mouse) and the others
+        keep their places around it; with no ``at`` they land one hex east of where they
+        were copied from. Ids that are taken get fresh ones; pictures come along.
+        Returns the new ids (empty, with a message, if they do not fit).
+        """
+        tokens = list(copied.tokens.values())
+        if not tokens:
+            self.refused.emit("The clipboard holds no tokens")
+            return []
+        delta = at - tokens[0].position if at is not None else Hex(1, 0)
+        board = self.document.board
+        after, new_ids = board, []
+        for token in tokens:
+            new_id = token.id if token.id not in after.tokens else after.new_token_id(token.id)
+            image = None
+            if token.image in copied.images:  # identical bytes are reused, names kept unique
+                after, image = stored_picture(after, copied.images[token.image], token.image)
+            placed = replace(token, id=new_id, position=token.position + delta, image=image)
+            try:
+                after = after.with_token(placed)
+                problem = placement_problem(after, new_id, placed.position)
+            except RulesError as error:
+                problem = str(error)
+            if problem:
+                self.refused.emit(f"Cannot paste there: {problem}")
+                return []
+            new_ids.append(new_id)
+        label = tokens[0].name if len(tokens) == 1 else f"{len(tokens)} tokens"
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Paste {label}"))
+        return new_ids
+
+    def change_map_properties(
+        self, width: int, height: int, orientation: Orientation, name: str
+    ) -> bool:
+        """Rename, resize (keeping what fits) and re-orient the map as one undo step."""
+        board = self.document.board
+        try:
+            after = board.with_name(name.strip() or board.name)
+            after = after.resized(width, height).with_orientation(orientation)
+        except RulesError as error:
+            self.refused.emit(str(error))
+            return False
+        if after == board:
+            return False
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, "Map properties"))
+        lost = len(board.tokens) - len(after.tokens)
+        text = f"Map is now {width}×{height}"
+        if lost:
+            text += f"; {lost} token(s) no longer fit and were removed (Undo brings them back)"
+        if board.background is not None and orientation is not board.orientation:
+            text += "; the battle-map picture was fitted to the other hexes: fit the grid again"
+        self.informed.emit(text)
+        return True
+
+    def set_rule_options(self, options: Mapping[str, OptionValue]) -> bool:
+        """Replace the map's rule options (only the non-default ones are stored) as one
+        undo step; every overlay follows the document's ``changed`` signal."""
+        board = self.document.board
+        resolved = RuleOptions.of(options)
+        if resolved.problems:
+            self.refused.emit("; ".join(resolved.problems))
+            return False
+        kept = {k: v for k, v in board.options.items() if k not in KNOWN_OPTIONS}
+        after = board.with_options({**kept, **resolved.changed()})
+        if after == board:
+            return False
+        changed = sorted(set(after.options.items()) ^ set(board.options.items()))
+        names = sorted({k for k, _v in changed})
+        text = "Rule options: " + ", ".join(names) if names else "Rule options"
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
+        return True
+
+    # -- pinned Area templates -----------------------------------------------------------
+    def pin_area(self, template: AreaTemplate, rounds: int | None = None) -> bool:
+        """Pin ``template`` to the map as one undo step (refused with the reason if the
+        board cannot hold it, e.g. its source token is gone). With ``rounds``, or for an
+        Aura, it is also an ongoing effect of its caster (:mod:`rules.board.effects`): it ticks
+        at the caster's turn start and takes the template away when it ends."""
+        board = self.document.board
+        try:
+            after = board.with_area(template)
+            if rounds or template.kind is AreaKind.AURA:
+                after = with_effect(after, _area_effect(after, template, rounds))
+        except (RulesError, ValueError, KeyError) as error:
+            self.refused.emit(f"Cannot pin {template.title}: {error}")
+            return False
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"Pin {template.title}")
+        )
+        return True
+
+    def delete_area(self, area_id: str) -> bool:
+        """Remove pinned template ``area_id`` as one undo step."""
+        board = self.document.board
+        area = board.areas.get(area_id)
+        if area is None:
+            self.refused.emit("That template is no longer on the map")
+            return False
+        after = board.without_area(area_id)
+        self.document.undo_stack.push(
+            BoardEditCommand(self.document, after, f"Delete {area.title}")
+        )
+        return True
+
+    # -- labels and notes ----------------------------------------------------------------
+    def add_label(self, text: str, at: Hex, gm_only: bool = False) -> str | None:
+        """Write a label on the map (one undo step); its id, or None if refused."""
+        board = self.document.board
+        label_id = fresh_id({**board.labels, **board.notes}, "label")
+        return self._annotate(
+            lambda: board.with_label(Label(label_id, text, at, gm_only)),
+            label_id,
+            f"Add label “{text.strip()[:30]}”",
+        )
+
+    def add_note(
+        self,
+        text: str,
+        *,
+        at: Hex | None = None,
+        token_id: str | None = None,
+        gm_only: bool = True,
+    ) -> str | None:
+        """Attach a note to a hex or a token (one undo step); its id, or None if refused."""
+        board = self.document.board
+        note_id = fresh_id({**board.labels, **board.notes}, "note")
+        note = lambda: Note(note_id, text, at, token_id, gm_only)  # noqa: E731
+        return self._annotate(lambda: board.with_note(note()), note_id, "Add note")
+
+    def edit_annotation(self, annotation_id: str, text: str, gm_only: bool) -> bool:
+        """Change a label's or note's text and visibility (one undo step)."""
+        board = self.document.board
+
+        def edited() -> Board:
+            if annotation_id in board.labels:
+                old = board.labels[annotation_id]
+                return board.with_label(Label(annotation_id, text, old.position, gm_only))
+            note = board.notes[annotation_id]
+            return board.with_note(Note(annotation_id, text, note.hex, note.token_id, gm_only))
+
+        kind = "label" if annotation_id in board.labels else "note"
+        return self._annotate(edited, annotation_id, f"Edit {kind}") is not None
+
+    def delete_annotation(self, annotation_id: str) -> bool:
+        """Remove a label or note (one undo step)."""
+        board = self.document.board
+        kind = "label" if annotation_id in board.labels else "note"
+        without = lambda: board.without_annotation(annotation_id)  # noqa: E731
+        return self._annotate(without, annotation_id, f"Delete {kind}") is not None
+
+    def _annotate(self, make: Callable[[], Board], annotation_id: str, text: str) -> str | None:
+        try:
+            after = make()
+        except (ValueError, KeyError) as error:
+            self.refused.emit(_reason(error))
+            return None
+        if after == self.document.board:
+            return annotation_id
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
+        return annotation_id
+
+    def delete_tokens(self, token_ids: list[str]) -> None:
+        """Delete tokens, several as one undo step (with the next turn, if the acting
+        creature went). The board after is worked out before anything is pushed, so a
+        refusal leaves the map and the undo stack as they were."""
+        board = self.document.board
+        ids = [i for i in token_ids if i in board.tokens]
+        if not ids:
+            self.refused.emit("Select a token to delete")
+            return
+        names = board.token(ids[0]).name if len(ids) == 1 else f"{len(ids)} tokens"
+        try:
+            after = board.without_tokens(ids)
+            started = turn_after_leaving(board, after)
+        except (RulesError, ValueError, KeyError) as error:
+            self.refused.emit(f"Cannot delete {names}: {_reason(error)}")
+            return
+        if started is not None:  # the acting creature was deleted: the next turn begins
+            after = started.board
+            self.informed.emit("; ".join(started.changes + started.reminders))
+        self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Delete {names}"))
+
+
+def _reason(error: Exception) -> str:
+    """A refusal's reason as the user reads it (a KeyError's message comes quoted)."""
+    return str(error).strip("'\"")
+
+
+def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -> PaintResult:
+    layer = settings.layer
+    if layer == "ground":
+        return paint_ground(board, hexes, GroundKind(settings.value))
+    if not isinstance(hexes, Region):  # a Region (a flood fill) is reusable as it is
+        hexes = frozenset(hexes)
+    if settings.mode in ("raise", "lower"):
+        delta = settings.value if settings.mode == "raise" else -settings.value
+        result = adjust(board, layer, hexes, delta)
+    else:
+        result = paint(board, layer, hexes, settings.value)
+    if layer != "concealment":
+        return result
+    # [S000]: world-condition and magic Concealment differ; the stroke says which it is.
+    kind = paint(result.board, "concealment_kind", hexes, settings.concealment_kind)
+    if result.is_noop:
+        return kind  # same Tier, another kind (world condition ↔ magic)
+    return replace(result, board=kind.board)
+
+
+def _area_effect(board: Board, template: AreaTemplate, rounds: int | None) -> OngoingEffect:
+    return OngoingEffect(
+        fresh_id(board.effects, "effect"),
+        template.title,
+        creator=template.caster or template.source,
+        rounds_left=rounds,
+        description=f"keeps {template.title} on the map",
+        area_id=template.id,
+        target=template.source,
+    )

@@ -1,0 +1,197 @@
+"""Drawing an export: the scene it is drawn from, drawing in pieces, and the PNG and SVG.
+
+The scene is a :class:`~app.scene.map_scene.MapScene` like the window's, with
+:class:`FogItem` over the fogged spaces of a player export. Big pictures are drawn in
+pieces (:func:`app.export.files.piece_grid`), each reported to the export's :class:`Steps`.
+Sizes and scales come from :mod:`app.export.files`;
+:func:`app.export.files.export_board` calls here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from app.controllers.map import MapController
+from app.document import MapDocument
+from app.export.files import (
+    EDGE,
+    FOG_COLOR,
+    INCH_MM,
+    PLAYER_HIDDEN_LAYERS,
+    ExportCancelledError,
+    ExportError,
+    ExportOptions,
+    Progress,
+    map_rect,
+    piece_grid,
+    png_scale,
+    png_size,
+)
+from app.scene.geometry import SceneGeometry
+from app.scene.map_scene import MapScene
+from rules import Board
+from rules.board import axial_of_cells
+
+
+class Steps:
+    """Counts an export's steps, telling ``progress`` after each one (and at the start).
+    Raises ExportCancelledError when ``progress`` returns False."""
+
+    def __init__(self, progress: Progress | None, total: int):
+        self._progress, self.total, self.done = progress, total, 0
+        self._report()
+
+    def advance(self) -> None:
+        """One more step is done."""
+        self.done += 1
+        self._report()
+
+    def _report(self) -> None:
+        if self._progress is not None and not self._progress(self.done, self.total):
+            raise ExportCancelledError("export cancelled")
+
+
+def scene_for(board: Board, *, player: bool) -> MapScene:
+    """A scene drawing ``board``; for ``player``, without the layers players may not see
+    and with opaque fog over the fogged spaces."""
+    document = MapDocument(board)
+    scene = MapScene(document, MapController(document))
+    if player:
+        scene.grid_item.set_hidden_layers(PLAYER_HIDDEN_LAYERS)
+        if board.layer("fog").any():
+            scene.addItem(FogItem(board))
+    return scene
+
+
+class FogItem(QGraphicsItem):
+    """Opaque fog over every fogged space of ``board`` (the player export's own overlay,
+    until the player scene draws fog itself)."""
+
+    def __init__(self, board: Board):
+        super().__init__()
+        self.setZValue(1000)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self._board = board
+        self._geometry = SceneGeometry(board.orientation)
+        self._rect = self._geometry.board_rect(board).adjusted(-2, -2, 2, 2)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        cols, rows = self._geometry.cell_range(self._board, option.exposedRect)
+        fog = self._board.layer("fog")[rows.start : rows.stop, cols.start : cols.stop]
+        row_index, col_index = fog.nonzero()
+        qs, rs = axial_of_cells(
+            col_index + cols.start, row_index + rows.start, self._board.orientation
+        )
+        xs, ys = self._geometry.layout.centers(qs, rs)
+        # Aliased, like the grid: neighbours meet without antialiased seams, so fog is
+        # one flat colour; the outline covers the grid's own outline.
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setPen(QPen(FOG_COLOR, 0))
+        painter.setBrush(FOG_COLOR)
+        hexagon = self._geometry.unit_polygon()
+        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+            painter.drawPolygon(hexagon.translated(x, y))
+
+
+def _render(scene: MapScene, painter: QPainter, target: QRectF, source: QRectF) -> None:
+    """Draw scene ``source`` onto ``target`` (device pixels), clipped to ``target``."""
+    painter.save()
+    # The grid culls to the painter's viewport: make that the piece, so each piece draws
+    # only its own hexes (crisp ones: the far-zoom picture is for many hexes at once).
+    device = target.toAlignedRect()
+    painter.setViewport(device)
+    painter.setWindow(device)
+    painter.setClipRect(target, Qt.ClipOperation.IntersectClip)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+    painter.restore()
+
+
+def render_pieces(
+    scene: MapScene, painter: QPainter, target: QRectF, source: QRectF, steps: Steps
+) -> None:
+    """Draw ``source`` onto ``target`` piece by piece, on whole device pixels, so no
+    antialiased edge is drawn twice where two pieces meet."""
+    cols, rows = piece_grid(source)
+    sx, sy = source.width() / target.width(), source.height() / target.height()
+    for top, bottom in _cuts(target.top(), target.bottom(), rows):
+        for left, right in _cuts(target.left(), target.right(), cols):
+            piece = QRectF(left, top, right - left, bottom - top)
+            origin = QPointF(
+                source.left() + (left - target.left()) * sx,
+                source.top() + (top - target.top()) * sy,
+            )
+            _render(
+                scene,
+                painter,
+                piece,
+                QRectF(origin.x(), origin.y(), piece.width() * sx, piece.height() * sy),
+            )
+            steps.advance()
+
+
+def _cuts(start: float, stop: float, count: int) -> Iterator[tuple[float, float]]:
+    edges = [start, *(round(start + (stop - start) * i / count) for i in range(1, count)), stop]
+    yield from itertools.pairwise(edges)
+
+
+def png_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
+    """The PNG file of ``board`` drawn from ``scene``, in pieces: :func:`app.export.files.png_size`
+    pixels, its resolution set so that a hex prints one inch across."""
+    size = png_size(board, options)
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor(scene.backgroundBrush().color()))
+    dots_per_metre = round(png_scale(board, options) * EDGE / INCH_MM * 1000)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    painter = QPainter(image)
+    try:
+        render_pieces(
+            scene, painter, QRectF(0, 0, size.width(), size.height()), map_rect(board), steps
+        )
+    finally:
+        painter.end()
+    data = open_buffer()
+    if not image.save(data, "PNG"):
+        raise ExportError(f"could not encode a {size.width()} × {size.height()} PNG")
+    steps.advance()
+    return bytes(data.data().data())
+
+
+def open_buffer() -> QBuffer:
+    """An empty in-memory file, open for writing."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return buffer
+
+
+def svg_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
+    """The SVG file of ``board`` drawn from ``scene``, :func:`app.export.files.png_size` big.
+
+    Drawn in one pass: the SVG generator ignores clipping, so pieces would overlap."""
+    size, data = png_size(board, options), open_buffer()
+    generator = QSvgGenerator()
+    generator.setOutputDevice(data)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(board.name)
+    painter = QPainter()
+    if not painter.begin(generator):
+        raise ExportError("could not start the SVG drawing")
+    try:
+        _render(scene, painter, QRectF(0, 0, size.width(), size.height()), map_rect(board))
+    finally:
+        painter.end()
+    steps.advance()
+    return bytes(data.data().data())

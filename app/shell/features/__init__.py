@@ -1,0 +1,1 @@
+"""Features: one concern's docks, menus and tools, built with explicit dependencies."""

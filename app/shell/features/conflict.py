@@ -1,0 +1,108 @@
+"""ActionPanels: the conflict actions of the window (issue #7) — the Actions submenu of a
+token's right-click menu, the Actions menu for the selected creature and the Roll key
+(Ctrl+Shift+R).
+
+An action the creature cannot use now is greyed with the rules' reason as its tooltip.
+Everything after the choice — the picks on the map, the Action dock, the results — is
+:class:`~app.shell.features.conflict_flow.ActionFlow`, built (with the rules' action modules) the
+first time a menu opens or an action starts, so the window opens without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar
+
+if TYPE_CHECKING:
+    from app.shell.features.conflict_flow import ActionFlow
+    from app.shell.main_window import MainWindow
+    from rules.actions import ActionChoice
+
+__all__ = ["ROLL_KEY", "ActionPanels", "fill_actions_menu"]
+
+ROLL_KEY = "Ctrl+Shift+R"
+GROUP_ORDER = ("Attack", "Tactic", "Overpower", "Defence", "Manifest")
+
+
+def fill_actions_menu(
+    menu: QMenu, choices: Sequence[ActionChoice], chosen: Callable[[str], object]
+) -> None:
+    """One entry per action, grouped (sections by ``ActionSpec.group``); an action the
+    creature cannot use now is disabled with the reason as its tooltip."""
+    menu.setToolTipsVisible(True)
+    groups = sorted({c.spec.group for c in choices}, key=_group_rank)
+    for index, group in enumerate(groups):
+        if index:
+            menu.addSeparator()
+        for choice in (c for c in choices if c.spec.group == group):
+            action = menu.addAction(choice.spec.name)
+            action.setObjectName(f"action.{choice.spec.key}")
+            tip = choice.refusal or f"{choice.spec.cost} action — “{choice.spec.source}” [S002]"
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+            action.setEnabled(choice.refusal is None)
+            action.triggered.connect(lambda _c=False, k=choice.spec.key: chosen(k))
+
+
+def _group_rank(group: str) -> int:
+    return GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
+
+
+class ActionPanels:
+    """The Actions menus and the Roll key; the rest is the :attr:`flow`, made on first use
+    (its ``actions``, ``panel``, ``dock``, ``begin``, ``show`` … are reached through this
+    object too)."""
+
+    def __init__(self, window: MainWindow):
+        self._window = window
+        self._flow: ActionFlow | None = None
+        window.tabifyDockWidget(window.rules.inspector_dock, window.roll_log_dock)
+        window.movement.extra_menus.append(self.add_token_menu)
+        self.menu = self.install_menu(window.menuBar())
+        self.roll_action = QAction("Roll the action", window)
+        self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
+        self.roll_action.triggered.connect(lambda: self.flow.roll_shortcut())
+        window.addAction(self.roll_action)
+
+    @property
+    def flow(self) -> ActionFlow:
+        """The picks, the Action dock and the overlays, built the first time."""
+        if self._flow is None:
+            from app.shell.features.conflict_flow import ActionFlow
+
+            self._flow = ActionFlow(self._window)
+        return self._flow
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):  # not yet set in __init__: no flow for those
+            raise AttributeError(name)
+        return getattr(self.flow, name)
+
+    # -- menus ---------------------------------------------------------------------------------
+    def add_token_menu(self, menu: QMenu, token_id: str) -> None:
+        """The Actions submenu of ``token_id``'s right-click menu."""
+        sub = menu.addMenu("Actions")
+        sub.setObjectName("token_actions_menu")
+        flow = self.flow
+        fill_actions_menu(sub, flow.actions.choices(token_id), lambda k: flow.begin(k, token_id))
+
+    def install_menu(self, menubar: QMenuBar) -> QMenu:
+        """The Actions menu: the selected creature's actions (filled when opened)."""
+        menu = QMenu("&Actions", menubar)
+        menu.setObjectName("actions_menu")
+        menu.aboutToShow.connect(lambda: self._fill_window_menu(menu))
+        menubar.insertMenu(menubar.actions()[-1], menu)  # before Help
+        return menu
+
+    def _fill_window_menu(self, menu: QMenu) -> None:
+        menu.clear()
+        selection = self._window.scene.selection
+        if len(selection) != 1:
+            why = menu.addAction("Select one creature on the map first")
+            why.setEnabled(False)
+            return
+        actor, flow = selection[0], self.flow
+        fill_actions_menu(menu, flow.actions.choices(actor), lambda k: flow.begin(k, actor))

@@ -1,0 +1,258 @@
+"""ActionFlow: what happens once a conflict action is chosen (issue #7) — the picks on the
+map, the Action dock with its odds, and the result drawn on the map. It is built on first
+use by :class:`~app.shell.features.conflict.ActionPanels`, which holds the menus.
+
+Choosing an action in the menu (illegal ones are greyed with the rules' reason as their
+tooltip) asks for what it needs on the map with :class:`~app.tools.pick_target.PickTargetTool`
+— a target creature, then for Shove the space to push it into — and then shows the
+:class:`~app.widgets.panels.action.ActionPanel`. Roll (or typed dice) applies the outcome as
+one undo step through :class:`~app.controllers.conflict.ConflictActions`; the hit, missed and
+moved tokens and the spaces touched are drawn until the next action or Escape. A ranged
+weapon draws its range bands around the attacker.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QScrollArea
+
+from app.controllers.conflict import ConflictActions
+from app.document import Change
+from app.scene.action_items import ActionResultItem, RangeBandsItem
+from app.scene.tool import DocumentWatcher
+from app.tools.pick_target import PickTargetTool
+from app.widgets.panels.action import ActionPanel
+from rules import Board, Hex
+from rules.actions import ActionOutcome, ActionRequest, spec_of, target_refusals
+from rules.actions.kinds.area import area_subjects
+from rules.actions.overpower import shove_destinations
+from rules.actions.tactics import INCREMENTS
+from rules.hexes import neighbors
+
+if TYPE_CHECKING:
+    from app.shell.main_window import MainWindow
+
+__all__ = ["ActionFlow"]
+
+
+class ActionFlow(DocumentWatcher):
+    """The picks, the Action dock, its conflict actions and the overlays on the map."""
+
+    def __init__(self, window: MainWindow):
+        self._window = window
+        self.actions = ConflictActions(lambda: window.document, window)
+        self.actions.refused.connect(self._on_refused)
+        self.actions.informed.connect(lambda text: window.statusBar().showMessage(text, 8000))
+        self.actions.performed.connect(self._on_performed)
+        self.panel = ActionPanel()
+        self.dock = QDockWidget("Action", window)
+        self.dock.setObjectName("action_dock")
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.panel)
+        self.dock.setWidget(scroll)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.tabifyDockWidget(window.roll_log_dock, self.dock)
+        self.dock.hide()
+        self.overlays: list[QGraphicsItem] = []
+        self.panel.request_changed.connect(self._replan)
+        self.panel.roll_requested.connect(self.actions.roll)
+        self.panel.dice_entered.connect(self.actions.enter)
+        self.panel.cancelled.connect(self.close)
+        self.panel.area.currentIndexChanged.connect(self._on_area_chosen)
+
+    def roll_shortcut(self) -> None:
+        """Ctrl+Shift+R: Roll in the Action dock, or say why there is nothing to roll."""
+        button = self.panel.roll_button
+        if not self.dock.isVisible() or self.panel.plan is None:
+            self._window.show_refusal("No action to roll: right-click a creature → Actions")
+        elif not button.isEnabled():
+            self._on_refused(self.panel.refusal.text().removeprefix("⚠ ") or "Nothing to roll")
+        else:
+            button.click()
+
+    # -- choosing what the action needs --------------------------------------------------------
+    def begin(self, key: str, actor: str) -> None:
+        """Start action ``key`` for ``actor``: pick what it needs, then show the panel."""
+        self.clear_overlays()
+        request = ActionRequest(key, actor)
+        spec = spec_of(key)
+        if spec.target == "creature":
+            self._pick_creature(request)
+        elif spec.target == "space":
+            self._pick_space(request, "click the space to attack", ())
+        elif spec.target == "area":
+            self._choose_area(request)
+        else:
+            self.show(request)
+
+    def _choose_area(self, request: ActionRequest) -> None:
+        """An Area attack takes the subjects of a pinned Area (the caster's latest first)."""
+        board = self._window.document.board
+        if not board.areas:
+            why = "pin an Area first: aim it with the Area tool and pin it in the Areas panel"
+            self._on_refused(f"{self._name(request.key, request.actor)}: {why}")
+            return
+        areas = sorted(board.areas.values(), key=lambda a: a.caster != request.actor)
+        combo = self.panel.area
+        combo.blockSignals(True)
+        combo.clear()
+        for area in areas:
+            combo.addItem(f"{area.kind.value.title()} {area.id}", area.id)
+        combo.blockSignals(False)
+        self.show(replace(request, targets=area_subjects(board, areas[0].id)))
+
+    def _on_area_chosen(self) -> None:
+        request, area_id = self.panel.current_request(), self.panel.area.currentData()
+        board = self._window.document.board
+        if request is None or area_id not in board.areas:
+            return
+        self.panel.request = replace(request, targets=area_subjects(board, area_id))
+        self._replan(self.panel.request)
+
+    def _pick_creature(self, request: ActionRequest) -> None:
+        board = self._window.document.board
+        refusals = target_refusals(board, request)
+        if not any(why is None for why in refusals.values()):
+            reasons = {why for why in refusals.values() if why}
+            detail = next(iter(reasons)) if len(reasons) == 1 else "no creature can be targeted"
+            self._on_refused(f"{self._name(request.key, request.actor)}: {detail}")
+            return
+        prompt = f"{self._name(request.key, request.actor)}: click the target"
+        self._start_pick(PickTargetTool(
+            self._window.scene, prompt, lambda t: self._target_picked(request, t),
+            refusals, token_id=request.actor,
+        ), prompt)  # fmt: skip
+
+    def _target_picked(self, request: ActionRequest, target: str | Hex) -> None:
+        request = replace(request, target=str(target))
+        if request.key == "shove":
+            board = self._window.document.board
+            spaces = shove_destinations(
+                board, request.actor, request.target or "", follow_up=request.after_attack
+            )
+            self._pick_space(request, "click the space to shove it into", spaces, "destination")
+        elif request.key == "disarm":
+            target = self._window.document.board.token(request.target or "")
+            spaces = {n for h in target.footprint for n in neighbors(h)} - target.footprint
+            self._pick_space(
+                request, "click the space the object drops into", spaces, "destination"
+            )
+        else:
+            self.show(request)
+
+    def _pick_space(
+        self, request: ActionRequest, what: str, spaces: Iterable[Hex], field: str = "space"
+    ) -> None:
+        prompt = f"{self._name(request.key, request.actor)}: {what}"
+        tool = PickTargetTool(
+            self._window.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
+            spaces=spaces, token_id=request.actor,
+        )  # fmt: skip
+        self._start_pick(tool, prompt)
+
+    def _start_pick(self, tool: PickTargetTool, prompt: str) -> None:
+        window = self._window
+        tool.finished.connect(lambda: self._on_pick_finished(tool))
+        window.scene.set_tool(tool)
+        window.view.setFocus()
+        window.statusBar().showMessage(f"{prompt} (right-click or Esc cancels)", 15000)
+
+    def _on_pick_finished(self, tool: PickTargetTool) -> None:
+        scene = self._window.scene
+        if scene.tool is tool:
+            scene.set_tool(scene.select_tool)
+
+    def _name(self, key: str, actor: str) -> str:
+        spec = spec_of(key)
+        return f"{spec.name.rstrip('…')} ({self._window.document.board.token(actor).name})"
+
+    # -- the panel -----------------------------------------------------------------------------
+    def show(self, request: ActionRequest) -> None:
+        """Show the Action dock for ``request`` with its plan."""
+        self._watch(self._window.document)
+        self.panel.start(request, self._names())
+        self.dock.show()
+        self.dock.raise_()
+        window = self._window  # the Action dock gets most of its column's height
+        window.resizeDocks([self.dock], [int(window.height() * 0.7)], Qt.Orientation.Vertical)
+        self._replan(request)
+        self._replan(self.panel.current_request())  # with the inputs' defaults (choices)
+
+    def _replan(self, request: ActionRequest | None = None) -> None:
+        request = request or self.panel.current_request()
+        board = self._window.document.board
+        if request is None or request.actor not in board.tokens:
+            self.panel.show_plan(None)
+            return
+        if request.target is not None and request.target not in board.tokens:
+            self.panel.show_plan(None)
+            self.panel.show_message("The target is no longer on the map")
+            return
+        self.panel.show_plan(self.actions.plan(request), self._names())
+        self._show_range_bands(request)
+
+    def _names(self) -> dict[str, str]:
+        return {k: t.name for k, t in self._window.document.board.tokens.items()}
+
+    def close(self) -> None:
+        """Put the action away: hide the dock and clear the map."""
+        self.clear_overlays()
+        self.panel.request = None
+        self.panel.show_plan(None)
+        self.dock.hide()
+
+    # -- the map -------------------------------------------------------------------------------
+    def _show_range_bands(self, request: ActionRequest) -> None:
+        self._remove(RangeBandsItem)
+        weapon = request.weapon
+        if weapon.range is None:
+            return
+        board, scene = self._window.document.board, self._window.scene
+        item = RangeBandsItem(scene.geometry, board.token(request.actor), weapon.range,
+                              INCREMENTS.get(weapon.kind, 15), board.contains)  # fmt: skip
+        self._add(item)
+
+    def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
+        self._remove(ActionResultItem)
+        board, scene = outcome.board, self._window.scene
+        pairs = zip(outcome.plan.targets, outcome.succeeded, strict=False)
+        missed = [t for t, ok in pairs if not ok]
+        moved_from = {i: before.token(i).position for i in outcome.moved if i in before.tokens}
+        item = ActionResultItem(scene.geometry, board.tokens, outcome.hit, missed, moved_from,
+                                outcome.spaces)  # fmt: skip
+        self._add(item)
+        self.panel.show_outcome(outcome)
+        self._replan()
+
+    def _add(self, item: QGraphicsItem) -> None:
+        self._window.scene.addItem(item)
+        self.overlays.append(item)
+
+    def _remove(self, kind: type) -> None:
+        for item in [i for i in self.overlays if isinstance(i, kind)]:
+            self.overlays.remove(item)
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+
+    def clear_overlays(self) -> None:
+        """Take every action overlay off the map."""
+        for item in self.overlays:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        self.overlays.clear()
+
+    def _on_refused(self, reason: str) -> None:
+        self._window.show_refusal(reason)
+        if self.dock.isVisible():
+            self.panel.show_message(reason)
+
+    def _on_document_changed(self, change: Change) -> None:
+        if change.grid:
+            self.close()
+        elif self.dock.isVisible() and self.panel.request is not None:
+            self._replan()

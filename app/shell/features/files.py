@@ -1,0 +1,221 @@
+"""File flows of the main window: new, open, recent, save, save as, export, and the
+question before unsaved changes are lost (after Tiled's ``MapDocumentActionHandler``).
+
+Each flow is a thin dialog wrapper around a method a test can call directly
+(``open_path``, ``save_to``, ``export_to``), so nothing here needs a modal dialog in tests.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMessageBox
+
+from app.document.autosave import Recoverable, forget, recover, recoverable
+from app.document.session import Session, describe_open_error
+from rules import MapFileError
+from rules.mapfile import SUFFIX
+
+if TYPE_CHECKING:
+    from app.export.files import ExportOptions
+    from app.widgets.dialogs.export import ExportDialog
+
+FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
+
+
+class FileActions(QObject):
+    """Opening, saving and exporting maps for one main window."""
+
+    def __init__(self, window: QMainWindow, session: Session):
+        super().__init__(window)
+        self._window = window
+        self._session = session
+        self.recent_menu = QMenu("Open &Recent", window)
+        self._export_path: tuple[object, Path] | None = None  # (document, file) exported last
+        self._export_options: ExportOptions | None = None
+        session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
+        self._refresh_recent_menu()
+
+    def _say(self, text: str, msecs: int = 4000) -> None:
+        self._window.statusBar().showMessage(text, msecs)
+
+    def confirm_discard(self) -> bool:
+        """Ask before losing unsaved changes; True if it is fine to go on."""
+        if not self._session.document.is_modified():
+            return True
+        answer = QMessageBox.question(
+            self._window,
+            "Unsaved changes",
+            f"Save the changes to {self._session.document.display_name} first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def open_path(self, path: Path) -> bool:
+        """Open a map file (after asking about unsaved changes); report any problem."""
+        if not self.confirm_discard():
+            return False
+        try:
+            self._session.open_path(Path(path))
+        except (MapFileError, OSError) as error:
+            QMessageBox.warning(
+                self._window, "Cannot open map", describe_open_error(Path(path), error)
+            )
+            return False
+        self._say(f"Opened {Path(path).name}", 4000)
+        return True
+
+    def open_dialog(self) -> None:
+        """File → Open…"""
+        name, _ = QFileDialog.getOpenFileName(
+            self._window, "Open map", self._last_dir(), FILE_FILTER
+        )
+        if name:
+            self.open_path(Path(name))
+
+    def save(self) -> bool:
+        """File → Save; asks for a name if the map was never saved. True if saved."""
+        if self._session.document.path is None:
+            return self.save_as_dialog()
+        return self.save_to(self._session.document.path)
+
+    def save_to(self, path: Path) -> bool:
+        """Save to ``path``; on failure say why and keep the old file and the changes."""
+        try:
+            self._session.save(Path(path))
+        except (MapFileError, OSError, ValueError) as error:
+            QMessageBox.critical(self._window, "Could not save", f"The map was not saved:\n{error}")
+            return False
+        self._say(f"Saved {Path(path).name}", 4000)
+        return True
+
+    def save_as_dialog(self) -> bool:
+        """File → Save As…"""
+        start = str(
+            self._session.document.path
+            or Path(self._last_dir()) / f"{self._session.document.board.name}{SUFFIX}"
+        )
+        name, _ = QFileDialog.getSaveFileName(self._window, "Save map as", start, FILE_FILTER)
+        if not name:
+            return False
+        path = Path(name) if name.endswith(SUFFIX) else Path(name + SUFFIX)
+        return self.save_to(path)
+
+    def new_map_dialog(self) -> None:
+        """File → New Map…"""
+        if not self.confirm_discard():
+            return
+        from app.widgets.dialogs.new_map import NewMapDialog  # only when asked: start-up time
+
+        dialog = NewMapDialog(self._window)
+        if dialog.exec():
+            self._session.new_map(*dialog.values())
+
+    def export_dialog(self) -> None:
+        """File → Export…: the export options (file, view, page or pixels); exports when
+        accepted. The dialog is window-modal but does not block (``open``), so a test can
+        fill it in and accept it."""
+        from app.widgets.dialogs.export import ExportDialog  # QtSvg and PDF load only when asked
+
+        document = self._session.document
+        start = Path(self._last_dir()) / f"{document.board.name}.png"
+        if self._export_path and self._export_path[0] is document:
+            start = self._export_path[1]  # the same map again: offer its last export
+        board = document.board
+        dialog = ExportDialog(board, start, self._export_options, self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._on_export_dialog_accepted(dialog))
+        dialog.open()
+
+    def _on_export_dialog_accepted(self, dialog: ExportDialog) -> None:
+        self._export_path = (self._session.document, dialog.path())
+        self._export_options = dialog.options()
+        self.export_to(dialog.path(), self._export_options)
+
+    def export_to(self, path: Path, options: ExportOptions | None = None) -> bool:
+        """Export the open map (GM view unless ``options`` say otherwise), showing a
+        cancellable progress dialog when it is big; say where it went, or why not."""
+        from app.export.files import ExportCancelledError, ExportError
+
+        try:
+            self._export(Path(path), options)
+        except ExportCancelledError:
+            self._say("Export cancelled: nothing was written", 4000)
+            return False
+        except ExportError as error:
+            QMessageBox.warning(self._window, "Export failed", str(error))
+            return False
+        self._say(f"Exported {Path(path).name}", 4000)
+        return True
+
+    def _export(self, path: Path, options: ExportOptions | None) -> None:
+        from app.export.files import ExportOptions, export_board, is_large
+        from app.widgets.dialogs.export import ExportProgress
+
+        board, options = self._session.document.board, options or ExportOptions()
+        progress: ExportProgress | None = None
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            if is_large(board, path, options):
+                progress = ExportProgress(self._window, f"Exporting {path.name}…")
+            export_board(board, path, options, progress=progress)
+        finally:
+            QApplication.restoreOverrideCursor()
+            if progress is not None:
+                progress.close()
+
+    def _last_dir(self) -> str:
+        recent = self._session.recent_files()
+        return str(recent[0].parent) if recent else str(Path.home())
+
+    def _refresh_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self._session.recent_files()
+        for index, path in enumerate(paths, start=1):
+            action = self.recent_menu.addAction(f"&{index} {path.name}")
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _c=False, p=path: self.open_path(p))
+        if paths:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", self._session.clear_recent)
+        self.recent_menu.setEnabled(bool(paths))
+
+    # -- crash recovery --------------------------------------------------------------------
+    def offer_recovery(self, folder: Path | None = None) -> bool:
+        """Ask whether to recover a map autosaved by a Hexweave that did not exit normally."""
+        items = recoverable(folder)
+        if not items:
+            return False
+        item = items[0]
+        answer = QMessageBox.question(
+            self._window,
+            "Recover unsaved map?",
+            f"Hexweave closed before this map was saved:\n{item.describe()}\n\n"
+            "Recover it? (Discard deletes the autosaved copy.)",
+            QMessageBox.StandardButton.Yes
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Yes,
+        )
+        if answer == QMessageBox.StandardButton.Discard:
+            forget(item)
+            return False
+        return answer == QMessageBox.StandardButton.Yes and self.recover(item)
+
+    def recover(self, item: Recoverable) -> bool:
+        """Open an autosaved copy as the current, unsaved map (no questions asked)."""
+        try:
+            document = recover(item)
+        except MapFileError as error:
+            QMessageBox.warning(self._window, "Cannot recover", f"{item.describe()}:\n{error}")
+            return False
+        self._session.adopt(document)
+        self._say(f"Recovered {item.describe()}: save it to keep it", 8000)
+        return True

@@ -1,0 +1,278 @@
+"""The movement panels of the main window: the token's right-click menu, the Movement menu,
+the Jump and Shove tools with their dock, and the Fall calculator.
+
+The window owns one :class:`MovementPanels` (like :class:`~app.shell.features.turns.PlayPanels`).
+Every entry acts on one token — the one right-clicked, or the one selected for the
+Movement menu and its keys — through :class:`~app.controllers.movement.MovementActions` (one
+undo step each). An entry that is not allowed is disabled in the menus with the reason as
+its tooltip; its key still answers, with the reason in the status bar.
+
+Keys (none taken elsewhere): J Jump, Shift+F Fall, Shift+S Shove, C crouch (again: stand),
+P go prone (again: stand), Ctrl+Page Up rise 1, Ctrl+Page Down descend 1 (the
+arrows and the keypad, Page Up/Down among its keys with Num Lock off, step the selected
+token).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar
+
+from app.controllers.movement import MovementActions
+from app.controllers.movement_choices import Choice, idle_choices, token_choices
+from app.tools.jump import JumpSettings, JumpTool
+from app.tools.shove import ShoveTool
+from app.widgets.dialogs.fall import FallDialog
+from app.widgets.docks.movement import MovementDock
+from app.widgets.token_menu import fill_movement_menu, show_choice
+from rules import Token, roll
+from rules.movement import movement_left, posture_of
+
+if TYPE_CHECKING:
+    from app.shell.main_window import MainWindow
+
+KEYS = {
+    "jump": "J",
+    "fall": "Shift+F",
+    "shove": "Shift+S",
+    "posture.crouching": "C",
+    "posture.prone": "P",
+    "altitude.up": "Ctrl+PgUp",
+    "altitude.down": "Ctrl+PgDown",
+}
+TOOL_HELP = {
+    "jump": "Jump: Long/High, type or roll the result in the Movement dock, then click a "
+    "landing space (solid: this turn; dashed: stays in the air); +/− result, W waits in the "
+    "air (a high jump up), Esc cancels",
+    "shove": "Shove: move the mouse around the token (or ←/→) to aim, wheel or +/− for "
+    "spaces, H toggles the first hit, E breaking free of a Hold, click or Enter applies, Esc "
+    "cancels",
+}
+
+
+def token_heading(token: Token) -> str:
+    """The context menu's first line: ``"Aria — standing, on the ground, 5 Movement left"``."""
+    moving = ", moving" if token.moving else ""
+    return (
+        f"{token.name} — {posture_of(token)}, {token.motion.describe()}{moving}, "
+        f"{movement_left(token)} Movement left"
+    )
+
+
+class MovementPanels:
+    """Builds and connects the token menu, the Movement menu, its tools and dock."""
+
+    def __init__(self, window: MainWindow, rng: np.random.Generator | None = None):
+        self._window = window
+        self._rng = rng  # made on the first roll
+        self.actions = MovementActions(lambda: window.document, window)
+        self.actions.refused.connect(window.show_refusal)
+        self.actions.informed.connect(lambda text: window.statusBar().showMessage(text, 6000))
+        self.jump_settings = JumpSettings()
+        self.dock = MovementDock(self.jump_settings, window)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.tabifyDockWidget(window.rules.inspector_dock, self.dock)
+        self.dock.hide()  # shown by the Jump and Shove tools
+        window.rules.inspector_dock.raise_()
+        self.context_menu: QMenu | None = None
+        self.extra_menus: list[Callable[[QMenu, str], None]] = []  # e.g. the Actions submenu
+        self.menu = self.install_menu(window.menuBar())
+        self._connect()
+
+    def _connect(self) -> None:
+        panel, shove = self.dock.jump_panel, self.dock.shove_panel
+        panel.changed.connect(self._on_jump_settings_changed)
+        panel.roll_requested.connect(self.roll_jump)
+        panel.wait_changed.connect(lambda b: self._jump_call(lambda t: t.set_wait(b)))
+        shove.spaces_changed.connect(lambda n: self._shove_call(lambda t: t.set_spaces(n)))
+        shove.first_hits_changed.connect(lambda b: self._shove_call(lambda t: t.set_first_hits(b)))
+        shove.breaks_free_changed.connect(
+            lambda b: self._shove_call(lambda t: t.set_breaks_free(b))
+        )
+        shove.apply_requested.connect(lambda: self._shove_call(lambda t: t.apply()))
+        self._window.scene.token_context_requested.connect(self._on_token_context)
+
+    # -- menus -------------------------------------------------------------------------------
+    def install_menu(self, menubar: QMenuBar) -> QMenu:
+        """The Movement menu (after Turn, before Help): the selected token's entries."""
+        menu = QMenu("&Movement", menubar)
+        menu.setObjectName("movement_menu")
+        self.menu_actions = fill_movement_menu(
+            menu, idle_choices("Select one token"), self._run_for_selection, self._window
+        )
+        for choice_id, key in KEYS.items():
+            action = self.menu_actions[choice_id]
+            action.setShortcut(QKeySequence(key))
+            self._window.addAction(action)
+        self._enable_keys()
+        menu.aboutToShow.connect(self._refresh_menu)
+        menu.aboutToHide.connect(self._enable_keys)
+        menubar.insertMenu(menubar.actions()[-1], menu)  # the last menu is Help
+        return menu
+
+    def _refresh_menu(self) -> None:
+        token_id = self._selected()
+        board = self._window.document.board
+        choices = (
+            token_choices(board, token_id)
+            if token_id
+            else idle_choices("Select one token on the map first")
+        )
+        for choice in choices:
+            show_choice(self.menu_actions[choice.id], choice)
+
+    def _enable_keys(self) -> None:
+        """Disabled entries still take their keys, which then say why not."""
+        for action in self.menu_actions.values():
+            action.setEnabled(True)
+
+    def token_menu(self, token_id: str) -> QMenu:
+        """The right-click menu of ``token_id``, built from the rules' answers now."""
+        token = self._window.document.board.token(token_id)
+        menu = QMenu(self._window)
+        menu.setObjectName("token_menu")
+        heading = menu.addAction(token_heading(token))
+        heading.setEnabled(False)
+        bold = heading.font()
+        bold.setBold(True)
+        heading.setFont(bold)
+        menu.addSeparator()
+        actions = fill_movement_menu(
+            menu,
+            token_choices(self._window.document.board, token_id),
+            lambda choice_id: self.run(choice_id, token_id),
+        )
+        for choice_id, key in KEYS.items():  # shown for learning; the window's actions act
+            actions[choice_id].setShortcut(QKeySequence(key))
+            actions[choice_id].setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        for add in self.extra_menus:
+            menu.addSeparator()
+            add(menu, token_id)
+        return menu
+
+    def _on_token_context(self, token_id: str, screen_pos: QPoint) -> None:
+        scene = self._window.scene
+        if token_id not in scene.selection:
+            scene.set_selection([token_id])
+        if self.context_menu is not None:
+            self.context_menu.deleteLater()
+        self.context_menu = self.token_menu(token_id)
+        self.context_menu.popup(screen_pos)
+
+    # -- running an entry ------------------------------------------------------------------
+    def _selected(self) -> str | None:
+        selection = self._window.scene.selection
+        return selection[0] if len(selection) == 1 else None
+
+    def _run_for_selection(self, choice_id: str) -> None:
+        token_id = self._selected()
+        if token_id is None:
+            count = len(self._window.scene.selection)
+            what = "no token is selected" if count == 0 else f"{count} tokens are selected"
+            self._window.show_refusal(f"Movement acts on one token: {what}")
+            return
+        self.run(choice_id, token_id)
+
+    def run(self, choice_id: str, token_id: str) -> bool:
+        """Run entry ``choice_id`` for ``token_id``, or say why it is not allowed."""
+        board = self._window.document.board
+        if token_id not in board.tokens:
+            self._window.show_refusal(f"There is no token {token_id!r} on this map any more")
+            return False
+        choice = next(c for c in token_choices(board, token_id) if c.id == choice_id)
+        if not choice.enabled:
+            self._window.show_refusal(
+                f"{_title(choice)} ({board.token(token_id).name}): {choice.tip}"
+            )
+            return False
+        if choice_id == "jump":
+            return self.jump(token_id) is not None
+        if choice_id == "fall":
+            return self.fall_dialog(token_id) is not None
+        if choice_id == "shove":
+            return self.shove(token_id) is not None
+        return self.actions.choose(choice_id, token_id)
+
+    # -- tools and the dialog ----------------------------------------------------------------
+    def jump(self, token_id: str) -> JumpTool | None:
+        """Start the Jump tool for ``token_id``."""
+        window = self._window
+        tool = JumpTool(window.scene, self.actions, token_id, self.jump_settings)
+        if not tool.active:
+            return None
+        self._start(tool, "jump")
+        tool.changed.connect(lambda: self.dock.jump_panel.show_tool(tool))
+        self.dock.jump_panel.sync_from_settings(window.document.board.token(token_id).name)
+        self.dock.jump_panel.show_tool(tool)
+        self.dock.show_section(self.dock.jump_panel)
+        return tool
+
+    def shove(self, token_id: str) -> ShoveTool | None:
+        """Start the Shove tool for ``token_id``."""
+        tool = ShoveTool(self._window.scene, self.actions, token_id)
+        if not tool.active:
+            return None
+        self._start(tool, "shove")
+        name = self._window.document.board.token(token_id).name
+        tool.changed.connect(lambda: self.dock.shove_panel.show_tool(tool, name))
+        self.dock.shove_panel.show_tool(tool, name)
+        self.dock.show_section(self.dock.shove_panel)
+        return tool
+
+    def fall_dialog(self, token_id: str) -> FallDialog:
+        """Open the Fall calculator for ``token_id`` (window-modal, not blocking)."""
+        dialog = FallDialog(self.actions, token_id, self._window.scene, self._window)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.open()
+        return dialog
+
+    def roll_jump(self) -> None:
+        """Roll the Jump dice plus the bonus and use the result."""
+        if self._rng is None:
+            self._rng = np.random.default_rng()
+        s = self.jump_settings
+        rolled = roll(s.dice, self._rng, s.bonus)
+        s.result, s.roll_text = rolled.result, f"Rolled {rolled.describe()}"
+        self.dock.jump_panel.sync_from_settings(self.dock.jump_panel.token_name)
+        self._on_jump_settings_changed()
+
+    def _start(self, tool: JumpTool | ShoveTool, kind: str) -> None:
+        window = self._window
+        tool.finished.connect(lambda: self._on_tool_finished(tool))
+        window.scene.set_tool(tool)
+        window.view.setFocus()
+        window.statusBar().showMessage(TOOL_HELP[kind], 8000)
+
+    def _on_tool_finished(self, tool: JumpTool | ShoveTool) -> None:
+        scene = self._window.scene
+        if scene.tool is tool:
+            scene.set_tool(scene.select_tool)
+        self.dock.hide()
+        self._window.rules.inspector_dock.raise_()  # the tab the dock was shown over
+
+    def _on_jump_settings_changed(self) -> None:
+        tool = self._window.scene.tool
+        if isinstance(tool, JumpTool):
+            tool.refresh()
+
+    def _jump_call(self, call: Callable[[JumpTool], object]) -> None:
+        tool = self._window.scene.tool
+        if isinstance(tool, JumpTool):
+            call(tool)
+            self._window.view.setFocus()
+
+    def _shove_call(self, call: Callable[[ShoveTool], object]) -> None:
+        tool = self._window.scene.tool
+        if isinstance(tool, ShoveTool):
+            call(tool)
+            self._window.view.setFocus()
+
+
+def _title(choice: Choice) -> str:
+    """``"Stand"`` for ``"Stand (2 Movement)"``, ``"Jump"`` for ``"Jump…"``."""
+    return choice.text.split(" (")[0].rstrip("…")

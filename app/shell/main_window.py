@@ -1,0 +1,371 @@
+"""MainWindow: assembles the map view, docks, menus and status bar.
+
+Behaviour lives elsewhere: edits in :class:`~app.controllers.map.MapController`, gestures in
+tools, file flows in :class:`~app.shell.features.files.FileActions` over
+:class:`~app.document.session.Session`; menus come from the table in :mod:`app.shell.menus`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QIcon,
+    QUndoGroup,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStyle,
+    QUndoView,
+)
+
+from app.controllers.map import MapController
+from app.document import MapDocument
+from app.document.autosave import Autosaver
+from app.document.clipboard import tokens_from_mime, tokens_to_mime
+from app.document.session import Session
+from app.resources import asset_path
+from app.scene.map_scene import MapScene
+from app.shell.features.conflict import ActionPanels
+from app.shell.features.files import FileActions
+from app.shell.features.movement import MovementPanels
+from app.shell.features.rules_tools import RulesPanels
+from app.shell.features.tokens import TokenTools
+from app.shell.features.turns import PlayPanels
+from app.shell.menus import build_menus
+from app.tools.paint import PaintSettings, PaintTool
+from app.widgets.docks.notes import NotesDock
+from app.widgets.docks.picture import attach_picture_dock
+from app.widgets.docks.roll_log import RollLogDock
+from app.widgets.docks.terrain import TerrainDock
+from app.widgets.map_drop import accepts_template_drag
+from app.widgets.map_view import MapView
+from app.widgets.player_window import attach_player_window
+from rules import Hex, MapFileError
+from rules.mapfile import SUFFIX
+
+TOOLBAR = (
+    "file.open",
+    "file.save",
+    "-",
+    "edit.undo",
+    "edit.redo",
+    "-",
+    "view.zoom_in",
+    "view.zoom_out",
+    "view.fit",
+)
+
+
+class MainWindow(QMainWindow):
+    """The Hexweave window for one open map at a time."""
+
+    def __init__(self, document: MapDocument, settings: QSettings):
+        super().__init__()
+        self.setWindowIcon(QIcon(str(asset_path("icons/hexweave.png"))))
+        self.setAcceptDrops(True)
+        self.session = Session(document, settings, self)
+        self.controller = MapController(document, self)
+        self.scene = MapScene(document, self.controller)
+        self.view = MapView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.undo_group = QUndoGroup(self)
+        self.undo_group.addStack(document.undo_stack)
+        self.undo_group.setActiveStack(document.undo_stack)
+        self._build_status_bar()
+        self.history_dock = self._build_history_dock()
+        self.paint_settings = PaintSettings()
+        self.terrain_dock = TerrainDock(self.paint_settings, self)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
+        self.notes_dock = NotesDock(self.scene, self.controller, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
+        self.tabifyDockWidget(self.history_dock, self.notes_dock)
+        self.notes_dock.hide()  # View → Labels and Notes; the map gets the room
+        self.tokens = TokenTools(self, self.session, self.scene, self.view)
+        self.files = FileActions(self, self.session)
+        self.rules = RulesPanels(self)
+        self.play = PlayPanels(self)
+        self.roll_log_dock = self._build_roll_log_dock(document)
+        self.player_window = attach_player_window(self)
+        self.autosaver = Autosaver(document, settings, parent=self)
+        self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
+        self.play.install_turn_menu(self.menuBar())
+        self.movement = MovementPanels(self)  # the Movement menu, token menu, Jump/Shove/Fall
+        self.conflict = ActionPanels(self)  # the Actions menus, the Action dock, results
+        self.picture_dock = attach_picture_dock(self)
+        self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
+        self.tokens.library_dock.raise_()
+        self._build_toolbar()
+        self._connect()
+        self.rules.watch(document)
+        self.play.watch(document)
+        self._watch_document(document)
+        self._restore_geometry()
+
+    # -- assembly ----------------------------------------------------------------------
+    def _special_actions(self) -> dict[str, QAction | QMenu]:
+        return {
+            "edit.undo": self.undo_group.createUndoAction(self, "&Undo"),
+            "edit.redo": self.undo_group.createRedoAction(self, "&Redo"),
+            "file.recent": self.files.recent_menu,
+            "edit.history": self.history_dock.toggleViewAction(),
+            "view.terrain": self.terrain_dock.toggleViewAction(),
+            "view.notes": self.notes_dock.toggleViewAction(),
+            "view.library": self.tokens.library_dock.toggleViewAction(),
+            "view.areas": self.rules.area_dock.toggleViewAction(),
+            "view.inspector": self.rules.inspector_dock.toggleViewAction(),
+            "view.tracker": self.play.tracker_dock.toggleViewAction(),
+            "view.roll_log": self.roll_log_dock.toggleViewAction(),
+            "view.player": self.player_window.toggle_action,
+            "view.player_pause": self.player_window.pause_action,
+        }
+
+    def _build_toolbar(self) -> None:
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        style = self.style()
+        icons = {
+            "file.open": QStyle.StandardPixmap.SP_DialogOpenButton,
+            "file.save": QStyle.StandardPixmap.SP_DialogSaveButton,
+            "edit.undo": QStyle.StandardPixmap.SP_ArrowBack,
+            "edit.redo": QStyle.StandardPixmap.SP_ArrowForward,
+        }
+        for action_id in TOOLBAR:
+            if action_id == "-":
+                toolbar.addSeparator()
+                continue
+            action = self.actions_by_id[action_id]
+            if action_id in icons:
+                action.setIcon(style.standardIcon(icons[action_id]))
+            toolbar.addAction(action)
+
+    def _build_status_bar(self) -> None:
+        self.hex_label = QLabel("—")
+        self.hex_label.setToolTip("The hex under the mouse: (q, r), elevation and terrain")
+        self.zoom_label = QLabel("100 %")
+        self.statusBar().addPermanentWidget(self.hex_label)
+        self.statusBar().addPermanentWidget(self.zoom_label)
+
+    def _build_roll_log_dock(self, document: MapDocument) -> RollLogDock:
+        dock = RollLogDock(document, self)
+        dock.informed.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        dock.refused.connect(self.show_refusal)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D), brought to the front when shown
+        dock.toggleViewAction().triggered.connect(lambda shown: shown and dock.raise_())
+        return dock
+
+    def _build_history_dock(self) -> QDockWidget:
+        dock = QDockWidget("Undo History", self)
+        dock.setObjectName("history_dock")
+        self.undo_view = QUndoView(self.undo_group, dock)
+        self.undo_view.setEmptyLabel("<opened>")
+        dock.setWidget(self.undo_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()
+        return dock
+
+    def _connect(self) -> None:
+        self.session.document_replaced.connect(self._on_session_document_replaced)
+        self.controller.refused.connect(self._on_controller_refused)
+        self.autosaver.failed.connect(self._on_controller_refused)
+        self.tokens.actions.refused.connect(self._on_controller_refused)
+        self.tokens.actions.informed.connect(lambda t: self.statusBar().showMessage(t, 4000))
+        self.controller.informed.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.scene.hovered.connect(self._on_scene_hovered)
+        self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
+        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.scene.selection_changed.connect(self._on_scene_selection_changed)
+        self.terrain_dock.tool_chosen.connect(self.choose_tool)
+        self.terrain_dock.visibility_changed.connect(self.scene.grid_item.set_hidden_layers)
+        self.scene.grid_item.set_hidden_layers(self.terrain_dock.hidden_layers())
+        self._on_scene_selection_changed([])
+
+    def _watch_document(self, document: MapDocument) -> None:
+        document.modified_changed.connect(self._update_title)
+        document.path_changed.connect(lambda _p: self._update_title())
+        self._update_title()
+
+    @property
+    def document(self) -> MapDocument:
+        """The open map."""
+        return self.session.document
+
+    # -- slots ---------------------------------------------------------------------------
+    def _on_session_document_replaced(self, document: MapDocument) -> None:
+        self.autosaver.set_document(document)
+        self.undo_group.addStack(document.undo_stack)
+        self.undo_group.setActiveStack(document.undo_stack)
+        self.controller.set_document(document)
+        self.scene.set_document(document)
+        self.notes_dock.watch(document)
+        self.rules.watch(document)
+        self.play.watch(document)
+        self.roll_log_dock.watch(document)
+        self._watch_document(document)
+        self.fit_to_window()
+
+    def _on_controller_refused(self, reason: str) -> None:
+        self.show_refusal(reason)
+
+    def show_refusal(self, reason: str) -> None:
+        """Say why something was refused, in the status bar (marked ⚠)."""
+        self.statusBar().showMessage(f"⚠ {reason}", 6000)
+
+    def _on_scene_hovered(self, h: Hex | None) -> None:
+        if h is None:
+            self.hex_label.setText("—")
+            return
+        terrain = self.document.board.terrain_at(h)
+        self.hex_label.setText(f"({h.q}, {h.r})  {terrain.describe()}")
+
+    def _on_scene_selection_changed(self, ids: list[str]) -> None:
+        for action_id in ("edit.delete", "edit.cut", "edit.copy", "edit.duplicate"):
+            self.actions_by_id[action_id].setEnabled(bool(ids))
+        self.actions_by_id["edit.token_properties"].setEnabled(len(ids) == 1)
+
+    def _update_title(self, *_args: object) -> None:
+        self.setWindowTitle(f"{self.document.display_name}[*] — Hexweave")
+        self.setWindowModified(self.document.is_modified())
+
+    # -- view ------------------------------------------------------------------------------
+    def zoom_in(self) -> None:
+        """Zoom in one step."""
+        self.view.zoom_in()
+
+    def zoom_out(self) -> None:
+        """Zoom out one step."""
+        self.view.zoom_out()
+
+    def fit_to_window(self) -> None:
+        """Show the whole map."""
+        self.view.fit_to_window()
+
+    def choose_tool(self, tool_id: str) -> None:
+        """Activate a tool by id: "select" or a paint shape ("brush", "line", "fill", "pick")."""
+        if tool_id == "select":
+            self.scene.set_tool(self.scene.select_tool)
+            return
+        tool = PaintTool(
+            self.scene,
+            self.controller,
+            self.paint_settings,
+            tool_id,
+            self.terrain_dock.show_settings,
+        )
+        self.scene.set_tool(tool)
+        self.statusBar().showMessage(f"{tool_id.capitalize()} tool: Escape cancels a stroke", 3000)
+
+    def select_tool(self) -> None:
+        """Rules → Select and Move."""
+        self.choose_tool("select")
+
+    def map_properties_dialog(self) -> None:
+        """Edit → Map Properties…: name, size and orientation, as one undo step."""
+        from app.widgets.dialogs.new_map import NewMapDialog
+
+        dialog = NewMapDialog.for_board(self.document.board, self)
+        if dialog.exec():
+            self.controller.change_map_properties(*dialog.values())
+
+    def copy_selection(self) -> bool:
+        """Edit → Copy: the selected tokens and their pictures go to the clipboard."""
+        ids = self.scene.selection
+        if not ids:
+            self.statusBar().showMessage("Select tokens to copy", 3000)
+            return False
+        QApplication.clipboard().setMimeData(tokens_to_mime(self.document.board, ids))
+        self.statusBar().showMessage(f"Copied {len(ids)} token(s)", 3000)
+        return True
+
+    def cut_selection(self) -> None:
+        """Edit → Cut: copy, then delete as one undo step."""
+        if self.copy_selection():
+            self.controller.delete_tokens(self.scene.selection)
+
+    def paste(self) -> None:
+        """Edit → Paste: copied tokens land at the hex under the mouse, as one undo step."""
+        try:
+            copied = tokens_from_mime(QApplication.clipboard().mimeData())
+        except MapFileError as error:
+            self.statusBar().showMessage(f"⚠ The clipboard is damaged: {error}", 6000)
+            return
+        if copied is None:
+            self.statusBar().showMessage("⚠ Nothing to paste: copy some tokens first", 4000)
+            return
+        new_ids = self.controller.paste_tokens(copied, self.scene.hovered_hex)
+        if new_ids:
+            self.scene.set_selection(new_ids)
+            self.statusBar().showMessage(f"Pasted {len(new_ids)} token(s)", 3000)
+
+    def delete_selection(self) -> None:
+        """Delete the selected tokens (one undo step)."""
+        self.controller.delete_tokens(self.scene.selection)
+
+    def about(self) -> None:
+        """Help → About."""
+        QMessageBox.about(
+            self,
+            "About Hexweave",
+            "<b>Hexweave</b><br>A tactical hex map for Rising Legends: Soulshards.<br>"
+            "The rules package decides; the map shows the answer and why.",
+        )
+
+    # -- window events -------------------------------------------------------------------
+    def _restore_geometry(self) -> None:
+        geometry = self.session.settings.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            available = self.screen().availableGeometry()  # a 1280×720 screen gets 1280×720
+            self.resize(min(1280, available.width()), min(800, available.height()))
+        state = self.session.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.files.confirm_discard():
+            event.ignore()
+            return
+        self.session.settings.setValue("window/geometry", self.saveGeometry())
+        self.session.settings.setValue("window/state", self.saveState())
+        self.autosaver.discard()
+        self.player_window.close()
+        event.accept()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.picture_dock.handle_drag(event):
+            return
+        if accepts_template_drag(event) or _dropped_map(event) is not None:
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if self.picture_dock.handle_drag(event):
+            return
+        if accepts_template_drag(event) or _dropped_map(event) is not None:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if self.picture_dock.handle_drag(event) or self.tokens.drop(event):
+            return
+        path = _dropped_map(event)
+        if path is not None:
+            event.acceptProposedAction()
+            self.files.open_path(path)
+
+
+def _dropped_map(event: QDragEnterEvent | QDropEvent) -> Path | None:
+    for url in event.mimeData().urls():
+        if url.isLocalFile() and url.toLocalFile().endswith(SUFFIX):
+            return Path(url.toLocalFile())
+    return None

@@ -1,0 +1,1 @@
+"""Dialogs: modal questions and editors."""

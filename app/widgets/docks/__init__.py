@@ -1,0 +1,1 @@
+"""Docks: the main window's dockable panes."""

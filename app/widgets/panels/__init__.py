@@ -1,0 +1,1 @@
+"""Panels: widgets shown inside docks and dialogs."""
