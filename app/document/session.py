@@ -11,7 +11,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from app.document import MapDocument
+from app.document.current import CurrentDocument
+from app.document.map_document import MapDocument
 from rules import Board, MapFileError, Orientation
 from rules.atomic import remove_stale_temporaries
 
@@ -19,15 +20,20 @@ MAX_RECENT = 8
 
 
 class Session(QObject):
-    """Owns the current :class:`MapDocument` and the recent-files list."""
+    """Owns the open map (:attr:`current`, which every follower holds) and the recent files."""
 
     document_replaced = Signal(object)  # MapDocument
     recent_changed = Signal(list)  # list[Path]
 
     def __init__(self, document: MapDocument, settings: QSettings, parent: QObject | None = None):
         super().__init__(parent)
-        self.document = document
+        self.current = CurrentDocument(document, self)
         self.settings = settings
+
+    @property
+    def document(self) -> MapDocument:
+        """The open map (follow it through :attr:`current`)."""
+        return self.current.document
 
     # -- recent files --------------------------------------------------------------------
     def recent_files(self) -> list[Path]:
@@ -52,7 +58,8 @@ class Session(QObject):
         self._replace(document)
 
     def _replace(self, document: MapDocument) -> None:
-        old, self.document = self.document, document
+        old = self.current.document
+        self.current.replace(document)
         self.document_replaced.emit(document)
         old.deleteLater()
 
