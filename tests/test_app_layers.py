@@ -1,0 +1,161 @@
+"""The app side of the import contract of DESIGN.md "Layers" (issue #15), as a ratchet.
+
+- **app runs down**: ``document < {controllers, scene} < {tools, export} < widgets < shell
+  < main``; a module imports only its own layer or a lower one, and the two packages of a
+  middle floor do not import each other. ``app.resources`` (where the assets are) is below
+  them all.
+- **no circles** among app modules.
+
+Imports inside functions count (a lazy import is still an arrow); imports under
+``if TYPE_CHECKING:`` count for the order (a type names what a module depends on) but not
+for circles (they never run). Today's violations are listed; the test fails on a new one
+and on a listed one that is gone (the list only shrinks, and ends empty).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from tests.test_import_contract import circles
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "app"
+
+ORDER = {
+    "base": 0,
+    "document": 1,
+    "controllers": 2,
+    "scene": 2,
+    "tools": 3,
+    "export": 3,
+    "widgets": 4,
+    "shell": 5,
+    "main": 6,
+}
+"""The rank of each app layer: an import may reach a lower rank, or its own layer."""
+
+_FLAT = {"app": "base", "app.resources": "base", "app.main": "main", "app.__main__": "main"}
+
+# Today's violations (the ratchet): each only comes off the list.
+APP_UPWARD = frozenset(
+    {
+        "app.controllers.map -> app.tools.paint",
+        "app.controllers.pictures -> app.scene.geometry",
+        "app.document.autosave -> app.shell.crash_log",
+        "app.scene.map_scene -> app.controllers.map",
+        "app.scene.map_scene -> app.tools.select_move",
+        "app.widgets.dialogs.options -> app.shell.main_window",
+        "app.widgets.docks.picture -> app.shell.main_window",
+        "app.widgets.player_window -> app.shell.main_window",
+    }
+)
+APP_CIRCLES = frozenset({"app.export.files app.export.pdf app.export.render"})
+
+
+def layer_of(module: str) -> str | None:
+    """The layer of an app module: its package under ``app``, or a flat module's."""
+    if module in _FLAT:
+        return _FLAT[module]
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in ORDER else None
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(name: str) -> bool:
+    relative = Path(*name.split("."))
+    return (ROOT / relative).with_suffix(".py").exists() or (
+        ROOT / relative / "__init__.py"
+    ).exists()
+
+
+def _type_checking_nodes(tree: ast.AST) -> set[ast.AST]:
+    """The import statements inside ``if TYPE_CHECKING:`` blocks."""
+    found: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                found.update(ast.walk(inner))
+    return found
+
+
+def imports(path: Path, with_types: bool) -> Iterator[str]:
+    """Every app module ``path`` imports; ``with_types`` adds those under TYPE_CHECKING."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = set() if with_types else _type_checking_nodes(tree)
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (a.name for a in node.names if a.name.split(".")[0] == "app")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[0] != "app":
+                continue
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                yield sub if _is_module(sub) else node.module
+
+
+def app_graph(with_types: bool) -> dict[str, set[str]]:
+    """Each app module and the app modules it imports."""
+    graph: dict[str, set[str]] = {}
+    for path in sorted(APP.rglob("*.py")):
+        name = module_name(path)
+        graph[name] = {m for m in imports(path, with_types) if m != name}
+    return graph
+
+
+def upward(graph: dict[str, set[str]]) -> set[str]:
+    found = set()
+    for source, targets in graph.items():
+        mine = layer_of(source)
+        for target in targets:
+            theirs = layer_of(target)
+            if target == "app" or mine is None or theirs is None or mine == theirs:
+                continue
+            if ORDER[theirs] >= ORDER[mine]:
+                found.add(f"{source} -> {target}")
+    return found
+
+
+def _ratchet(found: set[str], known: frozenset[str], what: str) -> None:
+    new, gone = sorted(found - known), sorted(known - found)
+    assert not new, f"new {what} (DESIGN.md 'Layers'):\n" + "\n".join(new)
+    assert not gone, f"fixed {what}: take them off the list in this test:\n" + "\n".join(gone)
+
+
+def test_every_app_module_has_a_layer() -> None:
+    unplaced = sorted(m for m in app_graph(True) if layer_of(m) is None)
+    assert unplaced == [], f"put these in a layer's package (DESIGN.md 'Layers'): {unplaced}"
+
+
+def test_app_imports_run_down() -> None:
+    _ratchet(upward(app_graph(True)), APP_UPWARD, "app imports running up the layers")
+
+
+def test_app_has_no_import_circles() -> None:
+    _ratchet(circles(app_graph(False)), APP_CIRCLES, "import circles in app")
+
+
+def test_the_checks_themselves() -> None:
+    graph = {
+        "app.scene.map_scene": {"app.tools.select_move"},
+        "app.tools.select_move": {"app.scene.map_scene", "app.resources"},
+        "app.controllers.map": {"app.scene.style"},
+    }
+    assert upward(graph) == {
+        "app.scene.map_scene -> app.tools.select_move",
+        "app.controllers.map -> app.scene.style",
+    }
+    assert circles(graph) == {"app.scene.map_scene app.tools.select_move"}
+    assert layer_of("app.widgets.docks.notes") == "widgets"
+    assert layer_of("app.resources") == "base" and layer_of("app.shell") == "shell"
+    assert layer_of("app.elsewhere") is None
+    source = "if TYPE_CHECKING:\n    import app.shell\nimport app.scene\n"
+    hidden = _type_checking_nodes(ast.parse(source))
+    assert sum(isinstance(node, ast.Import) for node in hidden) == 1
