@@ -36,6 +36,7 @@ from rules.battlefield.concealment import (
     concealment_field,
 )
 from rules.battlefield.encumbrance import Encumbrance, EncumbranceSource, encumbered
+from rules.battlefield.holds import can_touch
 from rules.battlefield.occupancy import Crowding, EntryCheck, crowded, entry_check, full_spaces
 from rules.battlefield.placement import placement_problem
 from rules.battlefield.reach import Distance, ReachCheck, can_reach, measure, reach_of, reach_spaces
@@ -46,23 +47,9 @@ from rules.board.body import FreeLimbs, Words, free_limbs, spend_words, words_le
 from rules.board.conditions import CONDITION_SPECS, ConditionEntry, set_condition, tier_of
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board, cell_to_hex, hex_to_cell
-from rules.board.holds import (
-    Hold,
-    can_touch,
-    carried_bulk,
-    hold_resistance,
-    over_bulk_limit,
-    with_hold,
-)
+from rules.board.holds import Hold, carried_bulk, hold_resistance, over_bulk_limit, with_hold
 from rules.board.motion import Motion
-from rules.board.play import (
-    TurnStart,
-    begin_turn,
-    next_turn,
-    with_effect,
-    with_turn,
-    without_effect,
-)
+from rules.board.play import with_effect, with_turn, without_effect
 from rules.board.pools import Vitals, pool_current, pool_maximum
 from rules.board.sizes import EffectiveSize, effective_size
 from rules.board.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
@@ -118,6 +105,7 @@ from rules.movement.stance import (
     set_amble,
     stop_moving,
 )
+from rules.movement.turn_flow import TurnStart, begin_turn, next_turn
 from rules.options import OPTION_SPECS, OptionSpec, RuleOptions
 from rules.turns import SOULWEAVER, TurnState
 

@@ -35,7 +35,7 @@ ORDER = {
 """The rank of each layer: an import may reach a lower rank, or its own layer."""
 
 _LAYERS = {
-    "base": "errors ids options atomic text faces",
+    "base": "errors ids options atomic text faces reasons",
     "contracts": "hexes layout areas dice",
     "board": "turns",  # pinned where it is (DESIGN.md "Public import paths")
 }
@@ -49,15 +49,7 @@ PINNED = frozenset(
 """The rules face and the pinned contract modules (DESIGN.md "Public import paths")."""
 
 # Today's violations (the ratchet): each only comes off the list.
-RULES_UPWARD = frozenset(
-    {
-        "rules.board.holds -> rules.actions.arithmetic",
-        "rules.board.holds -> rules.battlefield.occupancy",
-        "rules.board.holds -> rules.battlefield.reach",
-        "rules.board.play -> rules.movement.jumping",
-        "rules.board.play -> rules.movement.overexertion",
-    }
-)
+RULES_UPWARD: frozenset[str] = frozenset()
 APP_PAST_FACES = frozenset(
     {
         "rules.actions.contest",
@@ -76,35 +68,11 @@ CIRCLES = frozenset(
     " ".join(sorted(modules))
     for modules in [
         [
-            "rules.actions.flow",
-            "rules.actions.kinds.area",
-            "rules.actions.kinds.attack",
-            "rules.actions.kinds.hold",
-            "rules.actions.kinds.manifest",
-            "rules.actions.kinds.overpower",
-            "rules.actions.kinds.tackle",
-            "rules.actions.kinds.tactics",
-        ],
-        [
-            "rules.battlefield.encumbrance",
-            "rules.board.aloft",
-            "rules.board.play",
-            "rules.movement.costs",
-            "rules.movement.falling",
-            "rules.movement.field",
-            "rules.movement.jumping",
-            "rules.movement.overexertion",
-            "rules.movement.plan",
-        ],
-        [
-            "rules.battlefield.occupancy",
-            "rules.battlefield.reach",
             "rules.board.body",
             "rules.board.checks",
             "rules.board.grid",
-            "rules.board.holds",
+            "rules.board.hold_state",
             "rules.board.reshape",
-            "rules.board.sizes",
             "rules.board.terrain",
             "rules.board.tokens",
         ],

@@ -14,7 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rules.actions.tactics import Term
+from rules.board.hold_state import hold_encumbered  # the Hold's own state, re-exported
+from rules.reasons import Term
 
 __all__ = [
     "ManifestCost",
@@ -43,20 +44,6 @@ def partial_size(size: int, portion: float) -> Term:
     value = size - halvings
     why = f"{portion:g} of it counts: {halvings} halvings, size {size} → {value} (§11a D13)"
     return Term(value, (why,))
-
-
-def hold_encumbered(your_size: int, other_size: int, grapples: int = 0) -> Term:
-    """[S002] in a Hold: "Have 2 Tiers of Encumbered. If you are larger than the other
-    creature, reduce the Tiers by your size difference"; each Grapple on you "increase[s]
-    the Tier of Encumbered they suffer from Hold by 1". Holder and Held alike."""
-    advantage = max(0, your_size - other_size)
-    tier = max(0, 2 - advantage) + grapples
-    reasons = ["Hold: Encumbered 2 [S002]"]
-    if advantage:
-        reasons.append(f"−{advantage}: {advantage} sizes larger than the other [S002]")
-    if grapples:
-        reasons.append(f"+{grapples} from Grapple [S002]")
-    return Term(tier, tuple(reasons))
 
 
 @dataclass(frozen=True)

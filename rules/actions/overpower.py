@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.battlefield.holds import can_touch
 from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import can_reach, reach_spaces
 from rules.board.conditions import tier_of
 from rules.board.grid import Board
-from rules.board.holds import Hold, can_touch
+from rules.board.holds import Hold
 from rules.board.sizes import effective_size
 from rules.board.tokens import Token
 from rules.hexes import DIRECTIONS, Hex, distance

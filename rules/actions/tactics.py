@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.options import RuleOptions
+from rules.reasons import Term
 
 __all__ = [
     "CALLED_SHOT_PARTS",
@@ -45,14 +46,6 @@ CALLED_SHOT_PARTS = {
     "ear": 9,
 }
 INCREMENTS = {"thrown": 5, "launched": 15}  # "up to 5 times and launched … up to 15 times"
-
-
-@dataclass(frozen=True)
-class Term:
-    """A number and why."""
-
-    value: int
-    reasons: tuple[str, ...]
 
 
 def half(value: int, options: RuleOptions | None = None) -> int:

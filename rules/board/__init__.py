@@ -1,9 +1,10 @@
 """What a ``.hexmap`` stores: the :class:`Board` (:mod:`rules.board.grid`) and its parts —
 tokens, terrain layers, labels and notes, ongoing effects, conditions, Pools, motion and
-states in the air (:mod:`rules.board.aloft`), Holds,
-a creature's body and size — with the turn flow (:mod:`rules.board.play`; the turn order
-itself is the pinned :mod:`rules.turns`), the roll log, the offset grid, reshaping and the
-board's own invariants (:mod:`rules.board.checks`).
+states in the air (:mod:`rules.board.aloft`), Holds (the relation,
+:mod:`rules.board.hold_state`, and its edits, :mod:`rules.board.holds`), a creature's body
+and size — with the turn state (:mod:`rules.board.play`; the turn order itself is the
+pinned :mod:`rules.turns`, the turn flow :mod:`rules.movement.turn_flow`), the roll log,
+the offset grid, reshaping and the board's own invariants (:mod:`rules.board.checks`).
 
 The face loads each module on first use (:func:`rules.faces.lazy_face`).
 """
@@ -87,55 +88,47 @@ HOMES = {
         "Motion",
         "motion_problem",
     ),
+    "hold_state": (
+        "HOLD_SOURCE",
+        "SWALLOWED",
+        "Hold",
+        "hold_encumbered",
+        "hold_marks",
+        "held_tier_of",
+        "released",
+        "swallowers_among",
+    ),
     "holds": (
         "BODY_BULK_LB",
-        "GRAB_REACH_LESS",
-        "HOLD_SOURCE",
         "STOMACH_RELEASE_TIERS",
         "BulkSource",
         "CarriedBulk",
-        "Hold",
         "HoldContest",
         "HoldResistance",
         "HoldUpdate",
         "HoldVerdict",
-        "Touch",
         "body_bulk",
-        "can_touch",
         "carried_bulk",
-        "carry_held",
         "escape_hold",
-        "followers",
         "grapple_hold",
         "held_problem",
         "held_tier",
         "hold_of",
-        "hold_reach",
         "hold_resistance",
-        "holds_after_move",
         "holds_on",
         "leave_holds",
-        "move_holder",
-        "move_together",
         "over_bulk_limit",
         "release_hold",
         "release_holds_on",
         "resist_dice",
-        "stomach_check",
         "stomach_wounds",
-        "swallow",
         "swallowed_by",
         "swallower_of",
         "swallowers",
         "with_hold",
     ),
     "play": (
-        "TurnStart",
-        "begin_turn",
-        "end_turn",
         "marked_moving",
-        "next_turn",
-        "turn_after_leaving",
         "turn_over",
         "with_effect",
         "with_turn",

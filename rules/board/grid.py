@@ -35,7 +35,7 @@ from rules.board.annotations import Background, Label, Note
 from rules.board.checks import check_area_tokens, check_play
 from rules.board.conditions import remove_condition
 from rules.board.effects import OngoingEffect
-from rules.board.holds import Hold, release_holds_on, swallowers
+from rules.board.hold_state import Hold, released, swallowers_among
 from rules.board.offsets import axial_grid, axial_of_cells, cell_to_hex, cells_of, hex_to_cell
 from rules.board.roll_log import LoggedRoll
 from rules.board.terrain import (
@@ -320,7 +320,10 @@ class Board:
         gone = self._known(token_ids)
         if not gone:
             return self
-        board = release_holds_on(self._freed_from(gone), gone)
+        board = self._freed_from(gone)
+        after = released(board.tokens, board.holds, gone)
+        if after is not None:  # the Holds naming them end (rules.board.holds.release_holds_on)
+            board = board._evolve(holds=after[0], tokens={**board.tokens, **after[1]})
         areas = {}
         for key, area in board.areas.items():
             kept = area.without_caster() if area.caster in gone else area
@@ -353,7 +356,7 @@ class Board:
         """This board with whoever ``eaters`` had swallowed (and who stays) no longer
         Swallowed: they are out of the stomach with it."""
         freed = {}
-        for prey, eater in swallowers(self).items():
+        for prey, eater in swallowers_among(self.tokens).items():
             if eater in eaters and prey not in eaters:
                 token = self.tokens[prey]
                 kept = remove_condition(token.conditions, "swallowed")

@@ -32,7 +32,7 @@ first):
   the cost by 1 and you must roll for Overexertion after each 10 minutes"): the rounds of
   Secondary movement counted toward the next roll, and whether it moved with a Secondary
   movement type this turn (set by ``rules.movement.apply_plan`` during a conflict).
-  ``rules.board.play.end_turn`` adds the turn's round unless it ambled ([S001] Amble:
+  ``rules.movement.turn_flow.end_turn`` adds the turn's round unless it ambled ([S001] Amble:
   "Movement this turn does not count towards Overexertion", :mod:`rules.movement.overexertion`),
   says when the roll is due and clears ``secondary_now``; the count is kept across turns.
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.battlefield.holds import carried
 from rules.battlefield.reach import elevation_at, reach_of
 from rules.board.aloft import without_aloft
 from rules.board.grid import Board
-from rules.board.holds import carried
 from rules.board.motion import CLIMB_DL
 from rules.board.play import marked_moving
 from rules.board.tokens import Token
 from rules.hexes import Hex, disk
+from rules.movement.budget import movement_enforced, movement_left, spend_movement
 from rules.movement.collision import Collision, broken_object_cap, falling_collision, whole_number
-from rules.movement.plan import movement_enforced, movement_left, spend_movement
 
 __all__ = [
     "CLIMB_DL",

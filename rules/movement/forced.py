@@ -26,16 +26,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from rules.battlefield.holds import move_together
 from rules.battlefield.occupancy import CAPACITY, entry_check, space_units
 from rules.board.grid import Board
-from rules.board.holds import (
-    HoldResistance,
-    HoldUpdate,
-    hold_resistance,
-    leave_holds,
-    move_together,
-    swallower_of,
-)
+from rules.board.holds import HoldResistance, HoldUpdate, hold_resistance, leave_holds, swallower_of
 from rules.board.tokens import Token
 from rules.hexes import Hex, check_facing, facing_step
 from rules.movement.collision import Collision, forced_collision, whole_number

@@ -9,7 +9,7 @@ an elevation step, rounded down); Dash +4 / Run +8 on Jump come from [P-MOBILITY
 :func:`apply_jump` makes the jump on the board: it lands, falls on from a landing well
 below, waits in the air, or — out of Movement — stays in the air short of its landing
 space (:mod:`rules.board.aloft`) and jumps on as its next turn starts
-(:func:`in_the_air_at_turn_start`, called by :func:`rules.board.play.begin_turn`).
+(:func:`in_the_air_at_turn_start`, called by :func:`rules.movement.turn_flow.begin_turn`).
 
 >>> j = jump_reach(12, "long", run_up=2, movement_pool=7, size=0)
 >>> j.total, j.feet, j.spaces
@@ -23,11 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rules.battlefield.encumbrance import moving_encumbrance
+from rules.battlefield.holds import carried
 from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import elevation_at
 from rules.board.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.board.grid import Board
-from rules.board.holds import carried, held_problem
+from rules.board.holds import held_problem
 from rules.board.motion import PACES
 from rules.board.play import marked_moving
 from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token

@@ -8,7 +8,8 @@ rounds in which the creature moved with a Secondary movement type, ambling round
 out; the roll is Q9's (Endure, DL 6 + 1 per earlier roll since the last rest).
 
 A token keeps the count (``Motion.secondary_rounds``, ``secondary_now``):
-:func:`secondary_round` says whether a turn adds a round to it (``rules.board.play.end_turn``),
+:func:`secondary_round` says whether a turn adds a round to it
+(``rules.movement.turn_flow.end_turn``),
 and :func:`secondary_overexertion` reads it.
 
 >>> secondary_round(("swim",), ambled=False).counts
@@ -23,14 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.board.effects import ROUNDS_PER_MINUTE
 from rules.board.tokens import Token
 from rules.movement.collision import whole_number
-
-if TYPE_CHECKING:
-    from rules.movement.plan import MovePlan  # the type only: movement asks this module
+from rules.movement.costs import StepCost
 
 __all__ = [
     "SECONDARY_MINUTES",
@@ -52,7 +51,15 @@ AMBLE = "[S001] Amble: 'Movement this turn does not count towards Overexertion'"
 _WAY_TYPES = {"climb": "land"}
 
 
-def secondary_ways(plan: MovePlan, token: Token) -> tuple[str, ...]:
+class Stepped(Protocol):
+    """What :func:`secondary_ways` reads of a plan (a :class:`rules.movement.plan.MovePlan`,
+    which asks this module): its steps."""
+
+    @property
+    def steps(self) -> Sequence[StepCost]: ...
+
+
+def secondary_ways(plan: Stepped, token: Token) -> tuple[str, ...]:
     """The Secondary movement types (``token.movement_types`` after the first) the steps of
     ``plan`` use, e.g. ``("swim",)`` where it swims ([S001] "Each creature begins with Land
     as a Primary Movement type and Swim as a Secondary Movement type")."""

@@ -32,14 +32,25 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from rules.battlefield.holds import carry_held
 from rules.board.aloft import aloft, aloft_refusal, in_the_air
 from rules.board.grid import Board
-from rules.board.holds import carry_held, held_problem
+from rules.board.holds import held_problem
 from rules.board.play import marked_moving, turn_over
 from rules.board.sizes import effective_size
-from rules.board.tokens import Token, TokenKind
+from rules.board.tokens import Token
 from rules.hexes import DIRECTIONS, Hex
+from rules.movement.budget import (
+    budget_of,
+    moved_along,
+    movement_enforced,
+    movement_left,
+    pace_factor,
+    payment,
+    spend_movement,
+)
 from rules.movement.costs import MoveRoll, StepCost, ground_under, mover_profile, step_cost
+from rules.movement.falling import apply_fall
 from rules.movement.field import MovementField, movement_field
 from rules.movement.hinder import HinderChance, hinder_chances
 from rules.movement.overexertion import secondary_ways
@@ -60,38 +71,6 @@ __all__ = [
     "sound_of",
     "spend_movement",
 ]
-
-PACE_FACTOR = {"walk": 1, "dash": 2, "run": 3}
-
-
-def movement_enforced(board: Board, token_id: str) -> bool:
-    """Moves pay Movement for creatures during a conflict (the turn order started: the
-    Movement Pool is a turn's budget, Q25); otherwise the Soulweaver places tokens freely."""
-    return board.turn.started and board.token(token_id).kind is TokenKind.CREATURE
-
-
-def pace_factor(token: Token) -> int:
-    """Spaces' worth of cost each Movement buys at the token's pace ([P-MOBILITY])."""
-    return PACE_FACTOR[token.motion.pace]
-
-
-def movement_left(token: Token) -> int:
-    """Movement left this turn: the ``movement`` Pool's current value."""
-    return token.left_of("movement")
-
-
-def budget_of(token: Token) -> int:
-    """The cost a path may reach this turn: Movement left × :func:`pace_factor`, plus what
-    is already paid for (``motion.spare``)."""
-    return movement_left(token) * pace_factor(token) + token.motion.spare
-
-
-def payment(token: Token, cost: int) -> tuple[int, int]:
-    """The Movement a move of ``cost`` pays at the token's pace, using what is already
-    paid for first, and what is left paid for afterwards: ``(paid, spare)``."""
-    factor, spare = pace_factor(token), token.motion.spare
-    paid = -(-max(0, cost - spare) // factor)
-    return paid, spare + paid * factor - cost
 
 
 @dataclass(frozen=True)
@@ -258,21 +237,6 @@ def plan_move(
     return replace(direct, path=(token.position, target), refusal=reason)
 
 
-def spend_movement(token: Token, cost: int) -> Token:
-    """``token`` with ``cost`` Movement spent this turn (never below 0)."""
-    if cost == 0:
-        return token
-    left = max(0, movement_left(token) - cost)
-    return replace(token, vitals=token.vitals.with_value("current", "movement", left))
-
-
-def moved_along(token: Token, end: Hex, paid: int, spare: int = 0) -> Token:
-    """``token`` at ``end`` after a move that paid ``paid`` Movement and left ``spare``
-    cost paid for (:func:`rules.movement.payment`)."""
-    moved = replace(token.moved_to(end), motion=replace(token.motion, spare=spare))
-    return spend_movement(moved, paid)
-
-
 def apply_plan(board: Board, plan: MovePlan) -> Board:
     """``board`` after ``plan`` (allowed): the token at the path's end, its Movement paid
     and what is left paid for kept (:func:`payment`), a flyer at the same height (so its
@@ -302,7 +266,7 @@ def _secondary_now(board: Board, plan: MovePlan) -> Board:
     this turn if the plan's steps use one and its moves are enforced (a creature, during a
     conflict: :func:`movement_enforced`) ([S001] "Movement with a Secondary Movement type
     increases the cost by 1 and you must roll for Overexertion after each 10 minutes";
-    ``rules.board.play.end_turn`` counts the round)."""
+    ``rules.movement.turn_flow.end_turn`` counts the round)."""
 
     token = board.token(plan.token_id)
     if not movement_enforced(board, token.id) or token.motion.secondary_now:
@@ -315,8 +279,6 @@ def _secondary_now(board: Board, plan: MovePlan) -> Board:
 
 def _fallen(board: Board, plan: MovePlan) -> Board:
     """``board`` after the mover of ``plan`` falls: in the air, its Movement became 0."""
-    from rules.movement.falling import apply_fall  # falling pays its braking with this module
-
     return apply_fall(board, plan.token_id).board
 
 

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.battlefield.holds import carried
 from rules.board.aloft import in_the_air, without_aloft
 from rules.board.conditions import remove_condition, set_condition
 from rules.board.grid import Board
-from rules.board.holds import carried, carried_bulk, over_bulk_limit
+from rules.board.holds import carried_bulk, over_bulk_limit
 from rules.board.motion import MODE_TYPES, PACES, POSTURES
 from rules.board.play import marked_moving
 from rules.board.tokens import Token

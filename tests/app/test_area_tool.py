@@ -371,7 +371,7 @@ def test_an_origin_on_a_wall_is_refused(window: MainWindow) -> None:
 
 
 def test_a_lasting_template_is_an_ongoing_effect_of_its_caster(window: MainWindow) -> None:
-    from rules.board.play import begin_turn
+    from rules.movement import begin_turn
 
     window.rules.area_dock.rounds_spin.setValue(2)
     start(window, AreaKind.BURST, 1)

@@ -17,7 +17,8 @@ from app.scene.token_badges import condition_badges
 from app.shell.main_window import MainWindow
 from app.tools.step_keys import direction_for_angle, key_direction
 from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, movement_field
-from rules.board.play import begin_turn, with_turn
+from rules.board import with_turn
+from rules.movement import begin_turn
 from rules.movement.plan import movement_left
 from rules.turns import TurnState, join, start
 

@@ -18,7 +18,8 @@ from PySide6.QtTest import QTest
 
 from app.widgets.map_view import MapView
 from rules import Board, Hex, Token
-from rules.board.play import begin_turn, with_turn
+from rules.board import with_turn
+from rules.movement import begin_turn
 from rules.turns import TurnState, join, start
 
 SIZE = 200

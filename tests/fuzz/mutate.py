@@ -47,12 +47,13 @@ import numpy as np
 
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield import swallow
+from rules.board import Hold, with_hold
 from rules.board.annotations import Background, Label, Note
 from rules.board.body import Words
 from rules.board.conditions import ConditionEntry
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.holds import Hold, swallow, with_hold
 from rules.board.motion import Motion
 from rules.board.play import with_effect, with_turn
 from rules.board.pools import Vitals

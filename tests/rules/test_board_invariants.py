@@ -25,6 +25,7 @@ from mapfile_helpers import edit_json, png_header, put, refuse
 
 from rules import mapfile
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.holds import move_together, swallow
 from rules.battlefield.visibility import player_board
 from rules.board.annotations import Label, Note
 from rules.board.checks import invariant_problems
@@ -38,21 +39,14 @@ from rules.board.conditions import (
 )
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.holds import (
-    Hold,
-    escape_hold,
-    grapple_hold,
-    move_together,
-    release_hold,
-    swallow,
-    with_hold,
-)
-from rules.board.play import next_turn, with_effect, with_turn
+from rules.board.holds import Hold, escape_hold, grapple_hold, release_hold, with_hold
+from rules.board.play import with_effect, with_turn
 from rules.board.reshape import reoriented, resized
 from rules.board.tokens import Token
 from rules.errors import OutOfBoundsError
 from rules.hexes import Hex
 from rules.layout import Orientation
+from rules.movement.turn_flow import next_turn
 from rules.turns import join, leave, start
 
 W, H = 10, 8
@@ -466,7 +460,7 @@ def test_ending_one_of_two_effects_keeping_an_area_keeps_the_board_valid() -> No
 
 
 def test_an_effect_that_ends_at_the_soulweavers_turn_leaves_its_area_to_its_partner() -> None:
-    from rules.board.play import begin_turn
+    from rules.movement.turn_flow import begin_turn
     from rules.turns import SOULWEAVER
 
     board = RICH.with_area(AreaTemplate("wall", AreaKind.BURST, 1, (RICH.hex_at(4, 4),)))

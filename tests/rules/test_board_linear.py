@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield.holds import followers
 from rules.battlefield.visibility import fogged_each, player_board
 from rules.board.annotations import Label, Note
 from rules.board.checks import check_play, invariant_problems
@@ -36,7 +37,6 @@ from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
 from rules.board.holds import (
     Hold,
-    followers,
     release_hold,
     release_holds_on,
     swallowed_by,

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from rules.areas import AreaKind, AreaTemplate
 from rules.board.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.board.grid import Board
-from rules.board.play import begin_turn, next_turn, with_effect, with_turn, without_effect
+from rules.board.play import with_effect, with_turn, without_effect
 from rules.board.tokens import Token
 from rules.hexes import Hex
+from rules.movement.turn_flow import begin_turn, next_turn
 from rules.turns import SOULWEAVER, TurnState, act_now, actor, join, start, wait
 
 TICK = (

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import Board, Hex, Token
+from rules.battlefield.holds import move_holder
 from rules.board.conditions import set_condition, tier_of
 from rules.board.holds import (
     HOLD_SOURCE,
@@ -21,7 +22,6 @@ from rules.board.holds import (
     held_problem,
     hold_of,
     holds_on,
-    move_holder,
     release_hold,
     resist_dice,
     with_hold,

@@ -38,12 +38,12 @@ from rules import mapfile
 from rules.board.body import DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
 from rules.board.grid import Board
 from rules.board.motion import MAX_RUN, MAX_SECONDARY_ROUNDS, Motion
-from rules.board.play import next_turn
 from rules.board.terrain import ConcealmentKind
 from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.mapfile.body import MOTION_FIELDS_V7, TOKEN_BODY_FIELDS, WORDS_FIELDS
 from rules.mapfile.motion import MOTION_FIELDS, MOTION_FIELDS_V5
+from rules.movement.turn_flow import next_turn
 from rules.turns import act_now
 
 SECONDARY = "you must roll for Overexertion after each 10 minutes"  # [S001]

@@ -1,4 +1,4 @@
-"""Acceptance tests for turn starts on the board (rules.board.play.begin_turn / next_turn).
+"""Acceptance tests for turn starts on the board (rules.movement.turn_flow.begin_turn / next_turn).
 
 Sources: RULES-DIGEST §11 Q25 ("pool resets to max at your turn start; Slow damage applied
 after"), §6.2 [P-AIL] (Slow / Sickened "at turn start, damage to Movement / Minor Actions =
@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 
 from rules.board.conditions import ConditionEntry, add_condition
 from rules.board.grid import Board
-from rules.board.play import begin_turn, end_turn, next_turn, with_turn
+from rules.board.play import with_turn
 from rules.board.pools import Vitals, pool_current
 from rules.board.tokens import Token
 from rules.hexes import Hex
+from rules.movement.turn_flow import begin_turn, end_turn, next_turn
 from rules.turns import SOULWEAVER, Participant, TurnState, actor, join, start
 
 Q25 = "§11 Q25: 'pool resets to max at your turn start; Slow damage applied after'"

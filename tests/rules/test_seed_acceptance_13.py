@@ -55,11 +55,11 @@ from rules import (
     with_turn,
 )
 from rules.actions import ActionRequest, Weapon, available_actions, plan_action, read_dice, resolve
+from rules.battlefield.holds import move_together, swallow
 from rules.board.conditions import set_condition
-from rules.board.holds import move_together, swallow
-from rules.board.play import end_turn
 from rules.hexes import DIAGONALS, DIRECTIONS
 from rules.movement.forced import apply_forced
+from rules.movement.turn_flow import end_turn
 from rules.turns import TurnState, actor, join, start
 
 # --------------------------------------------------------------------------- helpers

@@ -411,8 +411,9 @@ def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
 def test_the_movement_pools_size_has_one_owner() -> None:
     """The Movement Pool's maximum set by hand in the Vitals is what every formula uses —
     the turn's refill, the Jump bonus and the Collision from movement (D7) alike."""
-    from rules.board.play import begin_turn, with_turn
+    from rules.board.play import with_turn
     from rules.movement.collision import formula_pool
+    from rules.movement.turn_flow import begin_turn
     from rules.turns import TurnState, join, start
 
     fast = Token("a", "Aria", HERE, vitals=Vitals(maximum=(("movement", 9),)))

@@ -20,23 +20,25 @@ from rules.actions.kinds.hold import (
     stomach_wound,
 )
 from rules.battlefield.encumbrance import encumbered
+from rules.battlefield.holds import (
+    can_touch,
+    carry_held,
+    hold_reach,
+    holds_after_move,
+    move_holder,
+    move_together,
+    stomach_check,
+    swallow,
+)
 from rules.battlefield.occupancy import crowded
 from rules.board.conditions import set_condition, tier_of
 from rules.board.holds import (
     Hold,
     body_bulk,
-    can_touch,
     carried_bulk,
-    carry_held,
     held_problem,
-    hold_reach,
     hold_resistance,
-    holds_after_move,
-    move_holder,
-    move_together,
     over_bulk_limit,
-    stomach_check,
-    swallow,
     swallower_of,
     with_hold,
 )

@@ -13,7 +13,7 @@ from rules.board.aloft import aloft, in_the_air, with_aloft
 from rules.board.conditions import set_condition
 from rules.board.grid import Board
 from rules.board.motion import Motion
-from rules.board.play import begin_turn, end_turn, next_turn, with_turn
+from rules.board.play import with_turn
 from rules.board.pools import Vitals
 from rules.board.tokens import Token
 from rules.dice import Roll
@@ -26,6 +26,7 @@ from rules.movement.jumping import JumpReach, apply_jump, continue_jump, jump_re
 from rules.movement.overexertion import secondary_overexertion, secondary_round, secondary_ways
 from rules.movement.plan import apply_plan, movement_left, plan_path
 from rules.movement.stance import change_posture
+from rules.movement.turn_flow import begin_turn, end_turn, next_turn
 from rules.turns import TurnState, act_now, advance, join, start, wait
 
 MOVING = (

@@ -13,11 +13,12 @@ import pytest
 
 from rules.board.grid import Board
 from rules.board.motion import Motion
-from rules.board.play import TurnStart, begin_turn, next_turn, with_turn
+from rules.board.play import with_turn
 from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.movement.plan import apply_plan, plan_path
 from rules.movement.stance import set_amble
+from rules.movement.turn_flow import TurnStart, begin_turn, next_turn
 from rules.turns import TurnState, join, start
 
 SECONDARY = (

@@ -29,9 +29,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from rules.actions.flow import (
-    ACTIONS,
-    ActionKind,
+from rules.actions.kinds.attack import apply_damage, attack_refusal
+from rules.actions.registry import ACTIONS, ActionKind, skill_pool
+from rules.actions.resolution import resolve
+from rules.actions.strike import strike
+from rules.actions.tactics import STRIKE_DL, SpaceDice, range_band, strike_size_modifier
+from rules.actions.tactics import targeted_space_dice as _space_dice
+from rules.actions.terms import physical_attack_terms, physical_defence_terms
+from rules.actions.values import (
     ActionOutcome,
     ActionPlan,
     ActionRequest,
@@ -40,14 +45,7 @@ from rules.actions.flow import (
     Dice,
     Modifier,
     Pool,
-    resolve,
-    skill_pool,
 )
-from rules.actions.kinds.attack import apply_damage, attack_refusal
-from rules.actions.strike import strike
-from rules.actions.tactics import STRIKE_DL, SpaceDice, range_band, strike_size_modifier
-from rules.actions.tactics import targeted_space_dice as _space_dice
-from rules.actions.terms import physical_attack_terms, physical_defence_terms
 from rules.battlefield.line_of_effect import walls_among
 from rules.battlefield.reach import can_reach
 from rules.battlefield.targeting import aim

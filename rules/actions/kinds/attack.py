@@ -11,18 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.actions.arithmetic import rapid_strike
-from rules.actions.flow import (
-    ACTIONS,
-    ActionKind,
-    ActionPlan,
-    ActionRequest,
-    ActionSpec,
-    Applied,
-    Dice,
-    Pool,
-    skill_pool,
-)
 from rules.actions.harm import harm, injury_rolls
+from rules.actions.registry import ACTIONS, ActionKind, skill_pool
 from rules.actions.strike import strike
 from rules.actions.tactics import CALLED_SHOT_PARTS, called_shot
 from rules.actions.terms import (
@@ -31,9 +21,10 @@ from rules.actions.terms import (
     physical_attack_terms,
     physical_defence_terms,
 )
+from rules.actions.values import ActionPlan, ActionRequest, ActionSpec, Applied, Dice, Pool
+from rules.battlefield.holds import stomach_check
 from rules.board.conditions import add_condition, tier_of
 from rules.board.grid import Board
-from rules.board.holds import stomach_check
 from rules.dice import injury
 
 __all__ = ["DEFENCE_SKILLS", "TRAUMA_CHOICE", "apply_damage", "attack_refusal"]

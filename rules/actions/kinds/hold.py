@@ -50,9 +50,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rules.actions.contest import contest
-from rules.actions.flow import (
-    ACTIONS,
-    ActionKind,
+from rules.actions.kinds.attack import apply_damage, attack_refusal
+from rules.actions.registry import ACTIONS, ActionKind, skill_pool
+from rules.actions.tactics import CALLED_SHOT_PARTS, STRIKE_DL, called_shot
+from rules.actions.terms import add_lasting, physical_attack_terms, physical_defence_terms
+from rules.actions.values import (
     ActionPlan,
     ActionRequest,
     ActionSpec,
@@ -60,11 +62,8 @@ from rules.actions.flow import (
     Dice,
     Modifier,
     Pool,
-    skill_pool,
 )
-from rules.actions.kinds.attack import apply_damage, attack_refusal
-from rules.actions.tactics import CALLED_SHOT_PARTS, STRIKE_DL, called_shot
-from rules.actions.terms import add_lasting, physical_attack_terms, physical_defence_terms
+from rules.battlefield.holds import stomach_check, swallow
 from rules.board.body import free_limbs
 from rules.board.conditions import set_condition
 from rules.board.grid import Board
@@ -77,9 +76,7 @@ from rules.board.holds import (
     grapple_hold,
     held_tier,
     hold_of,
-    stomach_check,
     stomach_wounds,
-    swallow,
     swallower_of,
     with_hold,
 )

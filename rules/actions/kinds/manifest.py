@@ -25,17 +25,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.actions.arithmetic import MANIFEST_DL, ManifestCost, manifest_cost, ready_dl
-from rules.actions.flow import (
-    ActionPlan,
-    ActionRequest,
-    ActionSpec,
-    Applied,
-    Dice,
-    Modifier,
-    skill_pool,
-)
 from rules.actions.kinds.attack import attack_refusal
+from rules.actions.registry import skill_pool
 from rules.actions.terms import effects_of
+from rules.actions.values import ActionPlan, ActionRequest, ActionSpec, Applied, Dice, Modifier
 from rules.board.body import free_limbs, spend_words, words_left
 from rules.board.conditions import tier_of
 from rules.board.effects import OngoingEffect

@@ -36,19 +36,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from rules.actions.flow import (
-    ACTIONS,
-    ActionKind,
-    ActionPlan,
-    ActionRequest,
-    ActionSpec,
-    Applied,
-    Dice,
-    Modifier,
-    Pool,
-    Weapon,
-    skill_pool,
-)
 from rules.actions.kinds.attack import attack_refusal
 from rules.actions.kinds.hold import (
     GRAPPLE_CHOICES,
@@ -63,17 +50,22 @@ from rules.actions.kinds.hold import (
 )
 from rules.actions.kinds.tackle import apply_tackle, tackle_collision, tackle_plan
 from rules.actions.overpower import OVERPOWER_ACTIONS, overpower, shove_destinations
+from rules.actions.registry import ACTIONS, ActionKind, skill_pool
 from rules.actions.terms import physical_attack_terms, physical_defence_terms
+from rules.actions.values import (
+    ActionPlan,
+    ActionRequest,
+    ActionSpec,
+    Applied,
+    Dice,
+    Modifier,
+    Pool,
+    Weapon,
+)
+from rules.battlefield.holds import move_together
 from rules.board.conditions import CONDITION_SPECS, add_condition, tier_of
 from rules.board.grid import Board
-from rules.board.holds import (
-    HoldResistance,
-    HoldUpdate,
-    hold_resistance,
-    holds_on,
-    leave_holds,
-    move_together,
-)
+from rules.board.holds import HoldResistance, HoldUpdate, hold_resistance, holds_on, leave_holds
 from rules.hexes import Hex, distance
 
 __all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.actions.flow import ActionPlan, ActionRequest, Applied, Dice, Pool
 from rules.actions.kinds.attack import apply_damage
 from rules.actions.overpower import overpower
+from rules.actions.values import ActionPlan, ActionRequest, Applied, Dice, Pool
+from rules.battlefield.holds import carry_held
 from rules.battlefield.occupancy import entry_check
 from rules.board.grid import Board
-from rules.board.holds import carry_held, held_problem
+from rules.board.holds import held_problem
 from rules.board.play import marked_moving
 from rules.dice import injury
 from rules.hexes import Hex, distance

@@ -24,19 +24,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from rules.actions.arithmetic import HINDER_DL, distract_bonus, hinder_attack
-from rules.actions.flow import (
-    ACTIONS,
-    ActionKind,
-    ActionOutcome,
-    ActionPlan,
-    ActionRequest,
-    ActionSpec,
-    Applied,
-    Dice,
-    Modifier,
-    resolve,
-    skill_pool,
-)
 from rules.actions.kinds.attack import attack_refusal
 from rules.actions.kinds.manifest import (
     apply_dismiss,
@@ -50,12 +37,23 @@ from rules.actions.kinds.manifest import (
     plan_manifest,
     plan_ready,
 )
+from rules.actions.registry import ACTIONS, ActionKind, skill_pool
+from rules.actions.resolution import resolve
 from rules.actions.tactics import STRIKE_DL
 from rules.actions.terms import (
     add_lasting,
     effects_of,
     physical_attack_terms,
     physical_defence_terms,
+)
+from rules.actions.values import (
+    ActionOutcome,
+    ActionPlan,
+    ActionRequest,
+    ActionSpec,
+    Applied,
+    Dice,
+    Modifier,
 )
 from rules.battlefield.reach import can_reach
 from rules.board.grid import Board
