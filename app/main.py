@@ -19,7 +19,7 @@ from rules import MapFileError, __version__, mapfile
 
 if TYPE_CHECKING:
     from app.document import MapDocument
-    from app.export.files import ExportOptions
+    from app.export.plan import ExportOptions
 
 ORGANIZATION = "Hexweave"
 APPLICATION = "Hexweave"
@@ -99,7 +99,7 @@ def _page_name(text: str) -> str:
 def _export_options(args: argparse.Namespace) -> ExportOptions:
     """The options asked for. Raises ExportOptionsError for a bad file name or a flag that
     does not fit the format."""
-    from app.export.files import ExportOptions, ExportOptionsError, export_format
+    from app.export.plan import ExportOptions, ExportOptionsError, export_format
 
     kind = export_format(args.output)
     pdf_flags = {
@@ -140,7 +140,8 @@ def _export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     that cannot be written exit 1."""
     if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from app.export.files import ExportError, ExportOptionsError, export_board
+    from app.export.files import export_board
+    from app.export.plan import ExportError, ExportOptionsError
 
     try:
         options = _export_options(args)

@@ -83,6 +83,28 @@ class Layout:
         """Pixel height of one hex's bounding box."""
         return 2 * self.size if self.orientation is Orientation.POINTY else SQRT3 * self.size
 
+    def bounds(self, columns: int, rows: int) -> tuple[float, float, float, float]:
+        """``(left, top, width, height)`` in pixels of the rectangle covering every hex of a
+        ``columns`` × ``rows`` map (odd-r offsets pointy, odd-q flat; ``Hex(0, 0)`` at the
+        origin).
+
+        >>> [round(v, 3) for v in Layout(Orientation.POINTY, 1.0).bounds(1, 1)]
+        [-0.866, -1.0, 1.732, 2.0]
+        >>> [round(v, 3) for v in Layout(Orientation.POINTY, 1.0).bounds(3, 2)]
+        [-0.866, -1.0, 6.062, 3.5]
+        """
+        w, h = self.width, self.height
+        if self.orientation is Orientation.POINTY:
+            shift = w / 2 if rows > 1 else 0.0
+            right = w * (columns - 1) + shift + w / 2
+            bottom = 0.75 * h * (rows - 1) + h / 2
+        else:
+            shift = h / 2 if columns > 1 else 0.0
+            right = 0.75 * w * (columns - 1) + w / 2
+            bottom = h * (rows - 1) + shift + h / 2
+        left, top = self.origin_x - w / 2, self.origin_y - h / 2
+        return left, top, right + w / 2, bottom + h / 2
+
     def hex_to_pixel(self, h: Hex) -> tuple[float, float]:
         """Centre of ``h`` in pixels."""
         m = self._m

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["OPTION_SPECS", "OptionSpec", "RuleOptions", "option_spec"]
+__all__ = ["OPTION_SPECS", "OptionSpec", "OptionValue", "RuleOptions", "option_spec"]
 
 OptionValue = bool | int | float | str
 

@@ -7,21 +7,21 @@ A controller turns an intent into one rules call and one undo step, or a refusal
   when another map is opened and never holds a closed one;
 - :meth:`Controller.push` is the ONE way an edit reaches the undo stack: the after-board
   is worked out first (rules calls happen here, never inside a command), then one
-  :class:`~app.document.commands.BoardEditCommand` swaps it in;
+  :class:`~app.document.commands.BoardEditCommand` swaps it in (a run of live edits, e.g.
+  nudges of the battle-map picture, merges into one step with ``merge``);
 - a refusal is never silent: it goes out on :attr:`refused` with the reason, and what was
   done on :attr:`informed`, for the status bar.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand
 
-from app.document.commands import BoardEditCommand
+from app.document.commands import BoardEditCommand, MergingEditCommand
 from app.document.current import CurrentDocument
 from app.document.map_document import MapDocument
-from rules import Board
+from rules import Board, Token
 
 
 class Controller(QObject):
@@ -44,45 +44,34 @@ class Controller(QObject):
         """The open map's Board as it is now."""
         return self.current.board
 
-    def push(self, after: Board, text: str) -> None:
-        """Make ``after`` the open map's Board as ONE undo step named ``text``."""
+    def push(self, after: Board, text: str, *, merge: str | None = None) -> None:
+        """Make ``after`` the open map's Board as ONE undo step named ``text``.
+
+        With ``merge`` (a live edit: a run of nudges, one opacity drag), consecutive pushes
+        of the same ``merge`` key collapse into one undo step until :meth:`seal`."""
         document = self.current.document
-        document.undo_stack.push(BoardEditCommand(document, after, text))
+        command: QUndoCommand = (
+            BoardEditCommand(document, after, text)
+            if merge is None
+            else MergingEditCommand(document, after, text, merge)
+        )
+        document.undo_stack.push(command)
+
+    def seal(self) -> None:
+        """End the current run of merging pushes: the next one is a new undo step."""
+        stack = self.current.undo_stack
+        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
+        if isinstance(top, MergingEditCommand):
+            top.sealed = True
 
     def refuse(self, reason: str) -> bool:
         """Say why an intent was refused; returns False, for ``return self.refuse(…)``."""
         self.refused.emit(reason)
         return False
 
-
-# -- transitional (#15): removed once every controller is a Controller -------------------
-DocumentSource = MapDocument | CurrentDocument | Callable[[], MapDocument]
-
-
-def document_of(source: DocumentSource) -> MapDocument:
-    """The map ``source`` is, or returns now."""
-    if isinstance(source, MapDocument):
-        return source
-    if isinstance(source, CurrentDocument):
-        return source.document
-    return source()
-
-
-class DocumentActions(QObject):
-    """Transitional: actions on one map, the document they edit, and their two messages."""
-
-    refused = Signal(str)
-    informed = Signal(str)
-
-    def __init__(self, document: DocumentSource, parent: QObject | None = None):
-        super().__init__(parent)
-        self._document = document
-
-    @property
-    def document(self) -> MapDocument:
-        """The map these actions edit."""
-        return document_of(self._document)
-
-    def set_document(self, document: DocumentSource) -> None:
-        """Work on another map (or follow another getter)."""
-        self._document = document
+    def token(self, token_id: str) -> Token | None:
+        """Token ``token_id`` on the open map, or None after saying it is gone."""
+        token = self.board.tokens.get(token_id)
+        if token is None:
+            self.refuse(f"There is no token {token_id!r} on this map any more")
+        return token

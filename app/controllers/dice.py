@@ -1,10 +1,10 @@
 """Rolling dice into the roll log, as undo steps (issue #7).
 
-No widgets here: the free dice roller, and any panel that records a roll, build the board
-after a roll with :func:`rolled_board` and push it with :func:`push_roll`, or log entries
-they made themselves with :func:`logged_board` / :func:`push_logged`. Every roll is one
-:class:`~app.document.commands.BoardEditCommand`: undo takes its entry off the log and gives the
-draw back, so redoing rolls the same faces.
+No widgets here: the free dice roller, and any panel that records a roll, roll through
+:meth:`DiceController.roll` (the board after comes from :func:`rolled_board`), or log
+entries they made themselves with :func:`logged_board` and :meth:`DiceController.log`.
+Every roll is one undo step: undo takes its entry off the log and gives the draw back, so
+redoing rolls the same faces.
 
 Faces come from ``rules.board.roll_log.dice_rng(board.dice_seed, board.dice_draws)``, so the
 same map and the same rolls always give the same faces. Faces rolled at the table are
@@ -19,20 +19,31 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.document import MapDocument
-from app.document.commands import BoardEditCommand
+from app.controllers.base import Controller
 from rules import Board
 from rules.board import LoggedRoll, appended, dice_rng
 from rules.dice import Roll, read_faces, roll
 
 __all__ = [
-    "CLEAR_TEXT", "FacesError", "RollRequest", "chip_marks", "cleared_board", "detail_lines",
-    "logged_board", "mark_tags", "outcome_text", "parse_faces", "pool_text", "push_clear",
-    "push_logged", "push_roll", "result_words", "rolled_board", "verdict",
-]  # fmt: skip
+    "CLEAR_TEXT",
+    "DiceController",
+    "FacesError",
+    "RollRequest",
+    "chip_marks",
+    "cleared_board",
+    "detail_lines",
+    "logged_board",
+    "mark_tags",
+    "outcome_text",
+    "parse_faces",
+    "pool_text",
+    "result_words",
+    "rolled_board",
+    "verdict",
+]
 
 CLEAR_TEXT = "Clear roll log"
-"""The undo text of :func:`push_clear`."""
+"""The undo text of :meth:`DiceController.clear`."""
 
 
 class FacesError(ValueError):
@@ -148,35 +159,34 @@ def rolled_board(
     return logged_board(board, [entry]), entry
 
 
-def push_roll(
-    document: MapDocument, request: RollRequest, faces: Iterable[int] | None = None
-) -> LoggedRoll:
-    """Roll ``request`` on ``document`` as one undo step (``"Roll 3d12+1"``; typed faces:
-    ``"Record 3d12+1"``) and return the entry logged. Raises like :func:`rolled_board`."""
-    after, entry = rolled_board(document.board, request, faces)
-    verb = "Record" if entry.manual else "Roll"
-    push_logged(document, after, f"{verb} {request.label}")
-    return entry
-
-
-def push_logged(document: MapDocument, after: Board, text: str) -> None:
-    """Push ``after`` (made by :func:`logged_board` or :func:`rolled_board`) as one undo
-    step called ``text``."""
-    document.undo_stack.push(BoardEditCommand(document, after, text))
-
-
 def cleared_board(board: Board) -> Board:
     """``board`` with an empty roll log (the seed and the draw count are kept, so later
     rolls do not repeat earlier faces)."""
     return board._evolve(rolls=())
 
 
-def push_clear(document: MapDocument) -> bool:
-    """Empty the roll log as one undo step (:data:`CLEAR_TEXT`); False if it was empty."""
-    if not document.board.rolls:
-        return False
-    push_logged(document, cleared_board(document.board), CLEAR_TEXT)
-    return True
+class DiceController(Controller):
+    """Rolls into the open map's roll log, each ONE undo step."""
+
+    def roll(self, request: RollRequest, faces: Iterable[int] | None = None) -> LoggedRoll:
+        """Roll ``request`` as one undo step (``"Roll 3d12+1"``; typed faces:
+        ``"Record 3d12+1"``) and return the entry logged. Raises like :func:`rolled_board`."""
+        after, entry = rolled_board(self.board, request, faces)
+        verb = "Record" if entry.manual else "Roll"
+        self.log(after, f"{verb} {request.label}")
+        return entry
+
+    def log(self, after: Board, text: str) -> None:
+        """Push ``after`` (made by :func:`logged_board` or :func:`rolled_board`) as one undo
+        step called ``text``."""
+        self.push(after, text)
+
+    def clear(self) -> bool:
+        """Empty the roll log as one undo step (:data:`CLEAR_TEXT`); False if it was empty."""
+        if not self.board.rolls:
+            return False
+        self.push(cleared_board(self.board), CLEAR_TEXT)
+        return True
 
 
 # -- how a logged roll reads (the Roll Log dock, tooltips, an action panel's summary) ------

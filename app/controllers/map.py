@@ -1,97 +1,106 @@
-"""MapController: turns a user's intent into a rules query and an undo command, or a message.
+"""MapController: the map's own edits (moves, terrain, pasting, map properties, rule
+options, pinned Areas, labels and notes, deleting, lifting the fog) as undo steps.
 
 No painting and no widgets here (STYLE.md §3): tools and menus call the controller; it
-validates with the rules package and pushes one command per edit on the document's undo
-stack. A refusal is never silent: it is emitted on :attr:`MapController.refused` with a
-specific reason, for the status bar.
+asks the rules for the board after and pushes it as ONE undo step through
+:meth:`~app.controllers.base.Controller.push`. A refusal is never silent: it is emitted on
+:attr:`~app.controllers.base.Controller.refused` with a specific reason, for the status bar.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from PySide6.QtCore import QObject, Signal
-
+from app.controllers.base import Controller
 from app.controllers.tokens import stored_picture
-from app.document import MapDocument
-from app.document.commands import BoardEditCommand, MoveTokenCommand
+from app.document.player_document import PARTY_SIDES, party_reveal
 from rules import (
     DIRECTIONS,
+    OPTION_SPECS,
     AreaKind,
     AreaTemplate,
     Board,
     GroundKind,
     Hex,
     OngoingEffect,
+    OptionValue,
     Orientation,
+    RuleOptions,
     RulesError,
+    fresh_id,
 )
-from rules.battlefield import group_placement_problem, placement_problem
-from rules.board import (
-    Label,
-    Note,
+from rules.battlefield import (
     followers,
+    group_placement_problem,
     holds_after_move,
-    marked_moving,
-    turn_after_leaving,
-    with_effect,
+    move_holder,
+    placement_problem,
 )
-from rules.ids import fresh_id
-from rules.movement import MovePlan, apply_plan, movement_enforced, plan_move, plan_path
-from rules.options import OPTION_SPECS, OptionValue, RuleOptions
+from rules.board import Label, Note, marked_moving, with_effect
+from rules.movement import (
+    MovePlan,
+    apply_plan,
+    movement_enforced,
+    plan_move,
+    plan_path,
+    turn_after_leaving,
+)
 from rules.prep import PaintResult, Region, adjust, paint, paint_ground
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
-if TYPE_CHECKING:
-    from app.tools.paint import PaintSettings
+
+class PaintStroke(Protocol):
+    """What a paint stroke paints (the Terrain palette's
+    :class:`~app.tools.paint.PaintSettings` is one): the layer, how ("set", "raise",
+    "lower"), the value, and the Concealment kind with the concealment layer."""
+
+    @property
+    def layer(self) -> str: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    @property
+    def concealment_kind(self) -> int: ...
 
 
-class MapController(QObject):
-    """Edits the document on behalf of tools, menus and docks."""
+def moved_board(board: Board, token_id: str, anchor: Hex) -> Board:
+    """``board`` with ``token_id``'s anchor at ``anchor`` (with what it holds; during a
+    conflict it is then "moving"). Raises :class:`rules.RulesError` if it cannot be."""
+    return marked_moving(move_holder(board, token_id, anchor), [token_id])
 
-    refused = Signal(str)
-    informed = Signal(str)
 
-    def __init__(self, document: MapDocument, parent: QObject | None = None):
-        super().__init__(parent)
-        self.document = document
-
-    def set_document(self, document: MapDocument) -> None:
-        """Work on another open map."""
-        self.document = document
+class MapController(Controller):
+    """Edits the open map on behalf of tools, menus and docks."""
 
     def move_problem(self, token_id: str, anchor: Hex) -> str | None:
         """Why ``token_id`` cannot be placed with its anchor at ``anchor``, or ``None``."""
-        return placement_problem(self.document.board, token_id, anchor)
+        return placement_problem(self.board, token_id, anchor)
 
     def request_move(self, token_id: str, anchor: Hex) -> bool:
         """Move a token as one undo step; returns False (and says why) if refused."""
-        board = self.document.board
-        if token_id not in board.tokens:
-            self.refused.emit(f"There is no token {token_id!r} on this map any more")
-            return False
-        if board.token(token_id).position == anchor:
+        board = self.board
+        token = self.token(token_id)
+        if token is None or token.position == anchor:
             return False
         problem = self.move_problem(token_id, anchor)
         if problem:
-            self.refused.emit(problem)
-            return False
+            return self.refuse(problem)
         try:
-            command = MoveTokenCommand(self.document, token_id, anchor)
+            after = moved_board(board, token_id, anchor)
         except RulesError as error:
-            self.refused.emit(str(error))
-            return False
-        self.document.undo_stack.push(command)
-        self.informed.emit(f"Moved {board.token(token_id).name} to ({anchor.q}, {anchor.r})")
+            return self.refuse(str(error))
+        self.push(after, f"Move {token.name}")
+        self.informed.emit(f"Moved {token.name} to ({anchor.q}, {anchor.r})")
         return True
 
     def movement_enforced(self, token_id: str) -> bool:
         """True when ``token_id``'s moves follow the Movement rules: a creature, during a
         conflict (the turn order started). Otherwise tokens are placed freely."""
-        return movement_enforced(self.document.board, token_id)
+        return movement_enforced(self.board, token_id)
 
     def request_path_move(
         self, token_id: str, target: Hex, *, free: bool = False, plan: MovePlan | None = None
@@ -99,9 +108,8 @@ class MapController(QObject):
         """Move a creature along its cheapest path to ``target`` as one undo step, paying
         the Movement (seed 001); ``free`` (or no conflict running) places it instead.
         A refused move says why and changes nothing."""
-        board = self.document.board
-        if token_id not in board.tokens:
-            self.refused.emit(f"There is no token {token_id!r} on this map any more")
+        board = self.board
+        if self.token(token_id) is None:
             return False
         if free or not self.movement_enforced(token_id):
             return self.request_move(token_id, target)
@@ -110,7 +118,7 @@ class MapController(QObject):
     def request_step(self, token_id: str, direction: int) -> bool:
         """Move ``token_id`` one space along ``DIRECTIONS[direction]`` (arrow keys), with
         the same rules as a drag."""
-        board = self.document.board
+        board = self.board
         token = board.token(token_id)
         target = token.position + DIRECTIONS[direction]
         if not self.movement_enforced(token_id):
@@ -118,18 +126,15 @@ class MapController(QObject):
         return self._commit_plan(plan_path(board, token_id, [token.position, target]))
 
     def _commit_plan(self, plan: MovePlan) -> bool:
-        board = self.document.board
+        board = self.board
         token = board.token(plan.token_id)
         if not plan.allowed:
-            self.refused.emit(f"{token.name} cannot move there: {plan.refusal}")
-            return False
+            return self.refuse(f"{token.name} cannot move there: {plan.refusal}")
         end = plan.path[-1]
         after = apply_plan(board, plan)
         spaces = len(plan.steps)
         text = f"Move {token.name} {spaces} space{'s' if spaces != 1 else ''}"
-        self.document.undo_stack.push(
-            BoardEditCommand(self.document, after, f"{text} ({plan.paid} Movement)")
-        )
+        self.push(after, f"{text} ({plan.paid} Movement)")
         rolls = "".join(f"; roll {r.skill} DL {r.dl}" for r in plan.rolls)
         self.informed.emit(
             f"{text} to ({end.q}, {end.r}): {plan.paid} Movement, "
@@ -139,20 +144,19 @@ class MapController(QObject):
 
     def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:
         """Why the tokens cannot all move by ``delta``, or ``None``."""
-        board = self.document.board
+        board = self.board
         moves = {i: board.token(i).position + delta for i in token_ids}
         return group_placement_problem(board, moves)
 
     def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
         """Move several tokens by the same offset as one undo step (one token: a plain move)."""
-        board = self.document.board
+        board = self.board
         ids = [i for i in token_ids if i in board.tokens]
         if len(ids) == 1:
             return self.request_move(ids[0], board.token(ids[0]).position + delta)
         problem = self.group_move_problem(ids, delta) if ids else "Nothing to move"
         if problem:
-            self.refused.emit(problem)
-            return False
+            return self.refuse(problem)
         after = board
         carried = {f for i in ids for f in followers(board, i)} - set(ids)  # held, swallowed
         for token_id in [*ids, *sorted(carried)]:
@@ -163,30 +167,25 @@ class MapController(QObject):
                 after = after.with_token_moved(token_id, target)
         update = holds_after_move(after, ids)  # a Holder that can no longer touch lets go
         after = marked_moving(update.board, ids)
-        self.document.undo_stack.push(
-            BoardEditCommand(self.document, after, f"Move {len(ids)} tokens")
-        )
+        self.push(after, f"Move {len(ids)} tokens")
         self.informed.emit("; ".join((f"Moved {len(ids)} tokens", *update.reasons)))
         return True
 
-    def paint_terrain(self, settings: PaintSettings, hexes: Iterable[Hex]) -> bool:
+    def paint_terrain(self, settings: PaintStroke, hexes: Iterable[Hex]) -> bool:
         """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.
 
         Ground also sets Ground Softness to the kind's default (RULES-DIGEST §11 Q10);
         Concealment also records its kind (world condition or magic, [S000]).
         """
-        board = self.document.board
+        board = self.board
         try:
             result = _paint_result(board, settings, hexes)
         except RulesError as error:
-            self.refused.emit(str(error))
-            return False
+            return self.refuse(str(error))
         if result.is_noop:
             self.informed.emit("Nothing to change there")
             return False
-        self.document.undo_stack.push(
-            BoardEditCommand(self.document, result.board, result.describe())
-        )
+        self.push(result.board, result.describe())
         self.informed.emit(result.describe())
         return True
 
@@ -203,7 +202,7 @@ class MapController(QObject):
             self.refused.emit("The clipboard holds no tokens")
             return []
         delta = at - tokens[0].position if at is not None else Hex(1, 0)
-        board = self.document.board
+        board = self.board
         after, new_ids = board, []
         for token in tokens:
             new_id = token.id if token.id not in after.tokens else after.new_token_id(token.id)
@@ -221,23 +220,22 @@ class MapController(QObject):
                 return []
             new_ids.append(new_id)
         label = tokens[0].name if len(tokens) == 1 else f"{len(tokens)} tokens"
-        self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Paste {label}"))
+        self.push(after, f"Paste {label}")
         return new_ids
 
     def change_map_properties(
         self, width: int, height: int, orientation: Orientation, name: str
     ) -> bool:
         """Rename, resize (keeping what fits) and re-orient the map as one undo step."""
-        board = self.document.board
+        board = self.board
         try:
             after = board.with_name(name.strip() or board.name)
             after = after.resized(width, height).with_orientation(orientation)
         except RulesError as error:
-            self.refused.emit(str(error))
-            return False
+            return self.refuse(str(error))
         if after == board:
             return False
-        self.document.undo_stack.push(BoardEditCommand(self.document, after, "Map properties"))
+        self.push(after, "Map properties")
         lost = len(board.tokens) - len(after.tokens)
         text = f"Map is now {width}×{height}"
         if lost:
@@ -250,11 +248,10 @@ class MapController(QObject):
     def set_rule_options(self, options: Mapping[str, OptionValue]) -> bool:
         """Replace the map's rule options (only the non-default ones are stored) as one
         undo step; every overlay follows the document's ``changed`` signal."""
-        board = self.document.board
+        board = self.board
         resolved = RuleOptions.of(options)
         if resolved.problems:
-            self.refused.emit("; ".join(resolved.problems))
-            return False
+            return self.refuse("; ".join(resolved.problems))
         kept = {k: v for k, v in board.options.items() if k not in KNOWN_OPTIONS}
         after = board.with_options({**kept, **resolved.changed()})
         if after == board:
@@ -262,7 +259,7 @@ class MapController(QObject):
         changed = sorted(set(after.options.items()) ^ set(board.options.items()))
         names = sorted({k for k, _v in changed})
         text = "Rule options: " + ", ".join(names) if names else "Rule options"
-        self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
+        self.push(after, text)
         return True
 
     # -- pinned Area templates -----------------------------------------------------------
@@ -271,36 +268,39 @@ class MapController(QObject):
         board cannot hold it, e.g. its source token is gone). With ``rounds``, or for an
         Aura, it is also an ongoing effect of its caster (:mod:`rules.board.effects`): it ticks
         at the caster's turn start and takes the template away when it ends."""
-        board = self.document.board
+        board = self.board
         try:
             after = board.with_area(template)
             if rounds or template.kind is AreaKind.AURA:
                 after = with_effect(after, _area_effect(after, template, rounds))
         except (RulesError, ValueError, KeyError) as error:
-            self.refused.emit(f"Cannot pin {template.title}: {error}")
-            return False
-        self.document.undo_stack.push(
-            BoardEditCommand(self.document, after, f"Pin {template.title}")
-        )
+            return self.refuse(f"Cannot pin {template.title}: {error}")
+        self.push(after, f"Pin {template.title}")
         return True
 
     def delete_area(self, area_id: str) -> bool:
         """Remove pinned template ``area_id`` as one undo step."""
-        board = self.document.board
+        board = self.board
         area = board.areas.get(area_id)
         if area is None:
-            self.refused.emit("That template is no longer on the map")
-            return False
+            return self.refuse("That template is no longer on the map")
         after = board.without_area(area_id)
-        self.document.undo_stack.push(
-            BoardEditCommand(self.document, after, f"Delete {area.title}")
-        )
+        self.push(after, f"Delete {area.title}")
         return True
+
+    # -- fog -----------------------------------------------------------------------------
+    def reveal_around_party(self, radius: int, sides: Iterable[str] = PARTY_SIDES) -> str:
+        """Lift the fog within ``radius`` spaces of every visible party token as one undo
+        step; returns what happened (or why nothing did), for the status bar."""
+        after, text = party_reveal(self.board, radius, sides)
+        if after is not None:
+            self.push(after, text)
+        return text
 
     # -- labels and notes ----------------------------------------------------------------
     def add_label(self, text: str, at: Hex, gm_only: bool = False) -> str | None:
         """Write a label on the map (one undo step); its id, or None if refused."""
-        board = self.document.board
+        board = self.board
         label_id = fresh_id({**board.labels, **board.notes}, "label")
         return self._annotate(
             lambda: board.with_label(Label(label_id, text, at, gm_only)),
@@ -317,14 +317,14 @@ class MapController(QObject):
         gm_only: bool = True,
     ) -> str | None:
         """Attach a note to a hex or a token (one undo step); its id, or None if refused."""
-        board = self.document.board
+        board = self.board
         note_id = fresh_id({**board.labels, **board.notes}, "note")
         note = lambda: Note(note_id, text, at, token_id, gm_only)  # noqa: E731
         return self._annotate(lambda: board.with_note(note()), note_id, "Add note")
 
     def edit_annotation(self, annotation_id: str, text: str, gm_only: bool) -> bool:
         """Change a label's or note's text and visibility (one undo step)."""
-        board = self.document.board
+        board = self.board
 
         def edited() -> Board:
             if annotation_id in board.labels:
@@ -338,7 +338,7 @@ class MapController(QObject):
 
     def delete_annotation(self, annotation_id: str) -> bool:
         """Remove a label or note (one undo step)."""
-        board = self.document.board
+        board = self.board
         kind = "label" if annotation_id in board.labels else "note"
         without = lambda: board.without_annotation(annotation_id)  # noqa: E731
         return self._annotate(without, annotation_id, f"Delete {kind}") is not None
@@ -349,16 +349,16 @@ class MapController(QObject):
         except (ValueError, KeyError) as error:
             self.refused.emit(_reason(error))
             return None
-        if after == self.document.board:
+        if after == self.board:
             return annotation_id
-        self.document.undo_stack.push(BoardEditCommand(self.document, after, text))
+        self.push(after, text)
         return annotation_id
 
     def delete_tokens(self, token_ids: list[str]) -> None:
         """Delete tokens, several as one undo step (with the next turn, if the acting
         creature went). The board after is worked out before anything is pushed, so a
         refusal leaves the map and the undo stack as they were."""
-        board = self.document.board
+        board = self.board
         ids = [i for i in token_ids if i in board.tokens]
         if not ids:
             self.refused.emit("Select a token to delete")
@@ -373,7 +373,7 @@ class MapController(QObject):
         if started is not None:  # the acting creature was deleted: the next turn begins
             after = started.board
             self.informed.emit("; ".join(started.changes + started.reminders))
-        self.document.undo_stack.push(BoardEditCommand(self.document, after, f"Delete {names}"))
+        self.push(after, f"Delete {names}")
 
 
 def _reason(error: Exception) -> str:
@@ -381,7 +381,7 @@ def _reason(error: Exception) -> str:
     return str(error).strip("'\"")
 
 
-def _paint_result(board: Board, settings: PaintSettings, hexes: Iterable[Hex]) -> PaintResult:
+def _paint_result(board: Board, settings: PaintStroke, hexes: Iterable[Hex]) -> PaintResult:
     layer = settings.layer
     if layer == "ground":
         return paint_ground(board, hexes, GroundKind(settings.value))

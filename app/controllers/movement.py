@@ -1,12 +1,11 @@
-"""MovementActions: how a creature moves — posture, stopping, pace, Amble, mode, height —
+"""MovementController: how a creature moves — posture, stopping, pace, Amble, mode, height —
 and its jumps, falls, catches of a fall and shoves, each as ONE undo step.
 
 The rules decide (:mod:`rules.movement.stance`, :mod:`rules.movement.jumping`,
 :mod:`rules.movement.falling`, :mod:`rules.movement.climbing`, :mod:`rules.movement.forced`);
-these actions apply the answer as a
-:class:`~app.document.commands.BoardEditCommand` whose text says what, on whom and what it cost
-("Crouch (Aria)", "Rise 1 (Bat) — 2 Movement"), or emit the rules' refusal on
-:attr:`~app.controllers.base.DocumentActions.refused` ("Can't stand (Aria): needs 2
+this controller pushes the answer as one undo step whose text says what, on whom and what
+it cost ("Crouch (Aria)", "Rise 1 (Bat) — 2 Movement"), or emits the rules' refusal on
+:attr:`~app.controllers.base.Controller.refused` ("Can't stand (Aria): needs 2
 Movement, Aria has 1 left this turn"). Collision damage from a fall, a catch or a shove is
 *shown* (in the message), not applied to the Pools: the table applies Collision damage.
 """
@@ -15,8 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from app.controllers.base import DocumentActions
-from app.document.commands import BoardEditCommand
+from app.controllers.base import Controller
 from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
 from rules.board import free_limbs, marked_moving, without_aloft
 from rules.movement import (
@@ -71,8 +69,8 @@ def catch_words(climb: ClimbResult, name: str) -> str:
     return f"Climb {climb.result} < DL {climb.dl}, failed by {-climb.margin}: {missed}"
 
 
-class MovementActions(DocumentActions):
-    """Movement edits of one map's tokens, for the token menu, the Movement menu and the
+class MovementController(Controller):
+    """Movement edits of the open map's tokens, for the token menu, the Movement menu and the
     Jump, Fall and Shove tools. Each method returns True if it pushed an undo step."""
 
     # -- posture, stopping, Amble, pace, mode, height ------------------------------------
@@ -83,7 +81,7 @@ class MovementActions(DocumentActions):
 
     def toggle_posture(self, token_id: str, posture: str) -> bool:
         """Take ``posture``, or stand up if the token already has it (the C and P keys)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         now = posture_of(token)
@@ -127,7 +125,7 @@ class MovementActions(DocumentActions):
         if choice_id == "stop":
             return self.stop_moving(token_id)
         if choice_id == "amble":
-            token = self._token(token_id)
+            token = self.token(token_id)
             return token is not None and self.set_amble(token_id, not token.motion.amble)
         raise ValueError(f"unknown movement choice {choice_id!r}")
 
@@ -139,12 +137,12 @@ class MovementActions(DocumentActions):
         short of Movement it stays in the air on the way and jumps on at its next turn;
         ``wait`` (a high jump to higher ground) keeps it in the air until its next turn;
         landing well below its take-off it falls the rest. One undo step."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         title = f"{reach.kind.capitalize()} jump to {where(anchor)}"
         title += " and wait in the air" if wait else ""
-        board = self.document.board
+        board = self.board
         move = apply_jump(board, token_id, anchor, reach, wait=wait)
         if move.board is None:
             return self._refuse(title, token, move.refusal or "refused")
@@ -155,18 +153,18 @@ class MovementActions(DocumentActions):
         notes = [r for r in move.reasons if r not in told] + list(told)  # what happened first
         if move.fall is not None and move.fall.collision is not None:
             notes.append(f"{damage_text(move.fall.collision)}: {NOT_APPLIED}")
-        return self._push(move.board, _step_text(title, token.name, move.paid), notes)
+        return self._commit(move.board, _step_text(title, token.name, move.paid), notes)
 
     def fall(self, token_id: str, braking: int = 0) -> bool:
         """The token falls now (:func:`rules.movement.falling.apply_fall`): it lands on the ground
         under it, or a flyer's ``braking`` (1 Movement) stops the fall and it flies on; it
         is no longer in the air of a jump and, in a conflict, is marked moving. The
         Collision damage is said, not applied."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         try:
-            done = apply_fall(self.document.board, token_id, braking=braking)
+            done = apply_fall(self.board, token_id, braking=braking)
         except ValueError as error:
             return self._refuse("Brake" if braking else "Fall", token, error)
         result = done.fall
@@ -177,7 +175,7 @@ class MovementActions(DocumentActions):
             height = done.board.token(token_id).motion.altitude
             text = f"Brake to a stop ({token.name}) — 1 Movement"
             notes = [f"{token.name} stops falling and flies at {height} up [S001]"]
-        return self._push(done.board, text, notes)
+        return self._commit(done.board, text, notes)
 
     def catch_fall(
         self,
@@ -195,11 +193,11 @@ class MovementActions(DocumentActions):
         used." On a success it climbs there, out of a jump's air and marked moving: one undo
         step; the Collision of the catch is said, not applied. A failed catch changes
         nothing and says so: it keeps falling."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         title = "Catch a surface"
-        board = self.document.board
+        board = self.board
         free, climb = free_limbs(board, token_id), None
         try:
             climb = climb_roll_for(board, token_id, limbs, hooves_or_feet)
@@ -216,7 +214,7 @@ class MovementActions(DocumentActions):
         said = "; ".join(caught.reasons[1:])
         if caught.collision is not None:
             said += f" ({NOT_APPLIED})"
-        return self._push(marked_moving(after, [token_id]), text, [said])
+        return self._commit(marked_moving(after, [token_id]), text, [said])
 
     def shove(
         self,
@@ -231,11 +229,11 @@ class MovementActions(DocumentActions):
         each contest of a Hold it is in ([S002] "On failure against any, you are not
         moved"). It moves to where the push ends, out of its Hold, with what it carries;
         the Collision damage is said, not applied."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         title = f"Shove {spaces}"
-        board = self.document.board
+        board = self.board
         try:
             push = forced_move(board, token_id, facing, spaces)
             outcome = push.resolve(hits, hold)
@@ -248,36 +246,29 @@ class MovementActions(DocumentActions):
         moved = apply_forced(board, push, outcome)
         noun = "space" if outcome.spaces_moved == 1 else "spaces"
         text = f"Shove {outcome.spaces_moved} {noun} to {where(outcome.anchor)} ({token.name})"
-        return self._push(moved.board, text, (*moved.reasons, damage))
+        return self._commit(moved.board, text, (*moved.reasons, damage))
 
     # -- plumbing ----------------------------------------------------------------------------
-    def _token(self, token_id: str) -> Token | None:
-        token = self.document.board.tokens.get(token_id)
-        if token is None:
-            self.refused.emit(f"There is no token {token_id!r} on this map any more")
-        return token
-
     def _apply(self, title: str, token_id: str, change_of: ChangeOf) -> bool:
         """Apply ``change_of(board, token_id)`` as one undo step, or say why not."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
-        board = self.document.board
+        board = self.board
         change = change_of(board, token_id)
         if change.token is None:
             return self._refuse(title, token, change.refusal or "refused")
         if change.token == token:
             return self._refuse(title, token, "it is so already: nothing changes")
         after = change.applied(board)  # moving if it moved [S001]; out of a jump's air
-        return self._push(after, _step_text(title, token.name, change.cost), change.notes)
+        return self._commit(after, _step_text(title, token.name, change.cost), change.notes)
 
     def _refuse(self, title: str, token: Token, reason: object) -> bool:
-        self.refused.emit(f"Can't {title[0].lower()}{title[1:]} ({token.name}): {reason}")
-        return False
+        return self.refuse(f"Can't {title[0].lower()}{title[1:]} ({token.name}): {reason}")
 
-    def _push(self, after: Board, text: str, notes: Sequence[str] = ()) -> bool:
-        document = self.document
-        document.undo_stack.push(BoardEditCommand(document, after, text))
+    def _commit(self, after: Board, text: str, notes: Sequence[str] = ()) -> bool:
+        """Push ``after`` as one step named ``text``; say it, with the first note."""
+        self.push(after, text)
         self.informed.emit(f"{text}: {notes[0]}" if notes else text)
         return True
 

@@ -3,7 +3,7 @@ whether it is allowed, why not, and whether it is the current one.
 
 Asked of the rules (:mod:`rules.movement.stance`), never decided here; both the token's context
 menu and the window's Movement menu show these, and
-:meth:`app.controllers.movement.MovementActions.choose` runs them by id.
+:meth:`app.controllers.movement.MovementController.choose` runs them by id.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ TOOL_TIPS = {
 
 @dataclass(frozen=True)
 class Choice:
-    """One menu entry: ``id`` for :meth:`MovementActions.choose` (or "jump", "fall",
+    """One menu entry: ``id`` for :meth:`MovementController.choose` (or "jump", "fall",
     "shove"), its text, whether it may be chosen, the tooltip (why not, or what it does),
     and ``checked`` (``None``: not a checkable entry)."""
 

@@ -6,9 +6,10 @@ disk (:data:`MAX_PICTURE_BYTES`), then the size in its header
 under an allocation limit. Every refusal is a :class:`PictureError` naming the file and
 what is wrong with it, never a crash or a hang.
 
-:class:`PictureActions` turns an imported picture, a nudge, a scale step or an opacity
-change into ONE undo step each; a run of nudges (or scale steps, or one opacity drag)
-collapses into one step through :meth:`PlacementCommand.mergeWith`.
+:class:`PictureController` turns an imported picture, a nudge, a scale step, an opacity
+change or a grid fitted to it into ONE undo step each; a run of nudges (or scale steps, or
+one opacity drag) collapses into one step (``Controller.push(…, merge=kind)``, the one
+live-preview merge of the app).
 """
 
 from __future__ import annotations
@@ -19,17 +20,18 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QEventLoop, QIODevice, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QImage, QImageReader, QUndoCommand
+from PySide6.QtCore import QBuffer, QEventLoop, QIODevice, Qt, QTimer
+from PySide6.QtGui import QImage, QImageReader
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from app.controllers.base import Controller
 from app.controllers.tokens import stored_picture
-from app.document import MapDocument
-from app.document.commands import BoardEditCommand
-from app.scene.geometry import HEX_SIZE, SceneGeometry
-from rules import Board, MapFileError
+from app.document.current import CurrentDocument
+from rules import Board, Hex, MapFileError, RulesError
 from rules.board import Background
+from rules.layout import Layout
 from rules.mapfile import MAX_PICTURE_BYTES, MAX_PICTURE_PIXELS, picture_size
+from rules.prep import GridFit
 
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 MIB = 1024 * 1024
@@ -40,7 +42,6 @@ BUSY_BYTES = 8 * MIB
 BUSY_PIXELS = 16_000_000  # a small file can still decode to a huge picture
 """Files larger than this are decoded behind a busy indicator."""
 _FORMATS = ((b"\x89PNG", b"png"), (b"\xff\xd8", b"jpeg"), (b"RIFF", b"webp"))
-_MERGE_IDS = {"nudge": 0x4857_0001, "scale": 0x4857_0002, "opacity": 0x4857_0003}
 
 
 def _pixels(path: Path) -> int:
@@ -169,9 +170,9 @@ def _in_worker(call: Runner, *args: object) -> tuple[bytes, QImage]:
 def first_guess(board: Board, image: str, picture_width: int) -> Background:
     """A placement spanning the map's width with the picture, its top-left hex centre at
     the map's ``Hex(0, 0)``: a starting point for grid fitting."""
-    rect = SceneGeometry(board.orientation, 1.0).board_rect(board)
-    size = min(max(picture_width / rect.width(), 2.0), 10_000.0)
-    return Background(image, size, -rect.left() * size, -rect.top() * size)
+    left, top, width, _height = Layout(board.orientation, 1.0).bounds(board.width, board.height)
+    size = min(max(picture_width / width, 2.0), 10_000.0)
+    return Background(image, size, -left * size, -top * size)
 
 
 def moved(background: Background, dx: float, dy: float) -> Background:
@@ -182,94 +183,77 @@ def moved(background: Background, dx: float, dy: float) -> Background:
 
 
 def zoomed(background: Background, factor: float, about: tuple[float, float]) -> Background:
-    """``background`` drawn ``factor`` times larger, the picture under scene point
-    ``about`` staying where it is."""
+    """``background`` drawn ``factor`` times larger, the picture under ``about`` staying
+    where it is (``about`` in hex units: the pixels of a layout with hex size 1)."""
     ax, ay = about
     old, new = background.hex_size, background.hex_size / factor
     return dataclasses.replace(
         background,
         hex_size=new,
-        origin_x=background.origin_x + ax * (old - new) / HEX_SIZE,
-        origin_y=background.origin_y + ay * (old - new) / HEX_SIZE,
+        origin_x=background.origin_x + ax * (old - new),
+        origin_y=background.origin_y + ay * (old - new),
     )
 
 
-class PlacementCommand(QUndoCommand):
-    """A change of the background's placement. Consecutive commands of one ``kind``
-    merge into one undo step until :attr:`sealed`; one that ends where the run began is
-    dropped."""
+def fitted_board(board: Board, fit: GridFit, first: Hex) -> Board:
+    """``board`` with its background placed as ``fit`` says.
 
-    def __init__(self, document: MapDocument, after: Board, text: str, kind: str):
-        super().__init__(text)
-        self.sealed = False
-        self.kind = kind
-        self.document = document
-        self._before = document.board
-        self.after = after
-
-    def id(self) -> int:
-        return _MERGE_IDS[self.kind]
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if self.sealed or not isinstance(other, PlacementCommand):
-            return False
-        if other.kind != self.kind or other.document is not self.document:
-            return False
-        self.after = other.after
-        self.setText(other.text())
-        self.setObsolete(self.after.background == self._before.background)
-        return True
-
-    def redo(self) -> None:
-        self.document.replace_board(self.after)
-
-    def undo(self) -> None:
-        self.document.replace_board(self._before)
+    The map hex ``first`` (in the fitted orientation) gets the picture hex clicked first; a
+    board of the other orientation is re-oriented, its cells kept. Raises ValueError if the
+    board has no background.
+    """
+    if fit.orientation is not board.orientation and board.background is not None:
+        board = board.with_orientation(fit.orientation)
+    background = board.background
+    if background is None:
+        raise ValueError("import a battle-map picture before fitting the grid")
+    origin_x, origin_y = fit.to_layout().hex_to_pixel(Hex(-first.q, -first.r))
+    placement = dataclasses.replace(
+        background, hex_size=fit.hex_size, origin_x=origin_x, origin_y=origin_y
+    )
+    return board.with_background(placement)
 
 
-class PictureActions(QObject):
+class PictureController(Controller):
     """Imports and places the battle-map picture of the open map, one undo step per edit.
 
-    ``document`` is the open map or a function returning it (to follow the session);
-    busy indicators are parented to ``dialog_parent``. Refusals go to :attr:`refused`.
+    Busy indicators are parented to ``dialog_parent``. Refusals go to :attr:`refused`.
     """
-
-    refused = Signal(str)
-    informed = Signal(str)
 
     def __init__(
         self,
-        document: MapDocument | Callable[[], MapDocument],
+        current: CurrentDocument,
         dialog_parent: QWidget | None = None,
         limit_mb: int = DECODE_LIMIT_MB,
     ):
-        super().__init__(dialog_parent)
-        self._document = document
+        super().__init__(current, dialog_parent)
         self._dialog_parent = dialog_parent
         self.limit_mb = limit_mb
-
-    @property
-    def document(self) -> MapDocument:
-        """The map these actions edit."""
-        source = self._document
-        return source if isinstance(source, MapDocument) else source()
 
     def import_path(self, path: Path | str, show_progress: bool = True) -> bool:
         """Store the picture at ``path`` as the background with a first-guess placement:
         one undo step "Import battle map". False (and :attr:`refused`) if it is refused."""
         path = Path(path)
         busy = show_progress and (_file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS)
-        document = self.document
         with _busy(self._dialog_parent, f"Reading {path.name}…", busy) as run:
             try:
                 data, image = run(load_picture, path, self.limit_mb)
-                after = _imported(document.board, data, path.name, image.width())
+                after = _imported(self.board, data, path.name, image.width())
             except ValueError as error:  # PictureError included
-                self.refused.emit(str(error))
-                return False
+                return self.refuse(str(error))
             # the scene decodes the stored picture as the command lands: still busy
-            document.undo_stack.push(BoardEditCommand(document, after, "Import battle map"))
+            self.push(after, "Import battle map")
         self.informed.emit(f"Imported {path.name} ({image.width()}×{image.height()} pixels)")
+        return True
+
+    def fit_grid(self, fit: GridFit, first: Hex) -> bool:
+        """Place the picture as ``fit`` says, the map hex ``first`` on the picture hex
+        clicked first: one undo step "Fit grid to picture"; False (and why) if refused."""
+        try:
+            after = fitted_board(self.board, fit, first)
+        except (ValueError, RulesError) as error:
+            return self.refuse(str(error))
+        self.push(after, "Fit grid to picture")
         return True
 
     def nudge(self, dx: float, dy: float) -> bool:
@@ -278,9 +262,9 @@ class PictureActions(QObject):
 
     def scale(self, factor: float) -> bool:
         """Draw the picture ``factor`` times larger about the map's centre."""
-        board = self.document.board
-        centre = SceneGeometry.for_board(board).board_rect(board).center()
-        about = (centre.x(), centre.y())
+        board = self.board
+        left, top, width, height = Layout(board.orientation, 1.0).bounds(board.width, board.height)
+        about = (left + width / 2, top + height / 2)
         return self._place(lambda b: zoomed(b, factor, about), "scale", "Scale battle map")
 
     def set_opacity(self, opacity: float) -> bool:
@@ -288,26 +272,19 @@ class PictureActions(QObject):
         text = f"Battle map opacity {opacity:.0%}"
         return self._place(lambda b: dataclasses.replace(b, opacity=opacity), "opacity", text)
 
-    def seal(self) -> None:
-        """End the current run: the next placement edit is a new undo step."""
-        stack = self.document.undo_stack
-        top = stack.command(stack.index() - 1) if stack.index() > 0 else None
-        if isinstance(top, PlacementCommand):
-            top.sealed = True
-
     def _place(self, change: Callable[[Background], Background], kind: str, text: str) -> bool:
-        board = self.document.board
+        """One placement edit; a run of the same ``kind`` merges into one undo step until
+        :meth:`~app.controllers.base.Controller.seal`."""
+        board = self.board
         if board.background is None:
-            self.refused.emit("Import a battle-map picture first")
-            return False
+            return self.refuse("Import a battle-map picture first")
         try:
             after = board.with_background(change(board.background))
         except ValueError as error:
-            self.refused.emit(str(error))
-            return False
+            return self.refuse(str(error))
         if after.background == board.background:
             return False
-        self.document.undo_stack.push(PlacementCommand(self.document, after, text, kind))
+        self.push(after, text, merge=f"picture.{kind}")
         return True
 
 

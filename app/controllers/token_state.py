@@ -1,18 +1,17 @@
-"""TokenStateActions: a token's Conditions, Pools, Skill Tiers and wounds, as undo steps.
+"""TokenStateController: a token's Conditions, Pools, Skill Tiers and wounds, as undo steps.
 
-Every edit is ONE undo step (a :class:`~app.document.commands.BoardEditCommand`) whose text says
+Every edit is ONE undo step (:meth:`~app.controllers.base.Controller.push`) whose text says
 what changed and on whom ("Slowed 2 on Goblin", "Grit 5/9 on Aria"). The rules validate:
 a Tier out of range, an unknown condition or Pool is refused with the rules' own message
-on :attr:`TokenStateActions.refused`, never silently. An edit that changes nothing pushes
-nothing and returns False.
+on :attr:`~app.controllers.base.Controller.refused`, never silently. An edit that changes
+nothing pushes nothing and returns False.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from app.controllers.base import DocumentActions
-from app.document.commands import BoardEditCommand
+from app.controllers.base import Controller
 from rules import CONDITION_SPECS, ConditionEntry, Token, set_condition
 from rules.board import (
     BODY_PARTS,
@@ -29,18 +28,14 @@ _NAMES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_P
 _KINDS = {"stats": "Skill", "maximum": "Pool", "current": "Pool", "wounded": "body part"}
 
 
-class TokenStateActions(DocumentActions):
-    """Play-state edits of one map's tokens, for the Inspector's Vitals panel.
-
-    ``document`` is the open map, or a function returning it (so the actions follow the
-    session when another map is opened); :meth:`set_document` switches it explicitly.
-    Each method returns True if it pushed an undo step.
-    """
+class TokenStateController(Controller):
+    """Turn-state edits of the open map's tokens, for the Inspector's Vitals panel. Each
+    method returns True if it pushed an undo step."""
 
     # -- conditions ----------------------------------------------------------------------
     def set_condition(self, token_id: str, name: str, tier: int, source: str = "") -> bool:
         """Give ``token_id`` condition ``name`` from ``source`` at ``tier`` (0 removes it)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None or not self._known_condition(token, name, source):
             return False
         if tier == 0:
@@ -53,11 +48,11 @@ class TokenStateActions(DocumentActions):
         if problem:
             return self._refuse(token, problem)
         entry = ConditionEntry(name, tier, source)
-        return self._push(replace(token, conditions=entries), f"{entry.label} on {token.name}")
+        return self._replace(replace(token, conditions=entries), f"{entry.label} on {token.name}")
 
     def add_condition(self, token_id: str, name: str, tier: int, source: str = "") -> bool:
         """Give ``token_id`` ``tier`` more of ``name`` from ``source`` (Tiers of a name add)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None or not self._known_condition(token, name, source):
             return False
         if isinstance(tier, bool) or not isinstance(tier, int) or tier < 1:
@@ -70,11 +65,11 @@ class TokenStateActions(DocumentActions):
         if problem:
             return self._refuse(token, problem)
         now = next(e for e in entries if (e.name, e.source) == (name, source))
-        return self._push(replace(token, conditions=entries), f"{now.label} on {token.name}")
+        return self._replace(replace(token, conditions=entries), f"{now.label} on {token.name}")
 
     def remove_condition(self, token_id: str, name: str, source: str | None = None) -> bool:
         """Take condition ``name`` (from ``source`` only, or every source) off ``token_id``."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         label = CONDITION_SPECS[name].label if name in CONDITION_SPECS else name
@@ -82,7 +77,7 @@ class TokenStateActions(DocumentActions):
         entries = remove_condition(token.conditions, name, source)
         if entries == token.conditions:
             return self._refuse(token, f"{token.name} has no {what} to remove")
-        return self._push(replace(token, conditions=entries), f"Remove {what} from {token.name}")
+        return self._replace(replace(token, conditions=entries), f"Remove {what} from {token.name}")
 
     def _known_condition(self, token: Token, name: str, source: str) -> bool:
         """True if ``name`` and ``source`` are valid; else refuse with the rules' message."""
@@ -95,7 +90,7 @@ class TokenStateActions(DocumentActions):
     # -- Pools ---------------------------------------------------------------------------
     def set_pool(self, token_id: str, pool: str, current: int | None) -> bool:
         """Set what is left of Pool ``pool`` (``None``: full, following its maximum)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         vitals = self._vitals(token, "current", pool, current)
         if token is None or vitals is None:
             return False
@@ -103,11 +98,11 @@ class TokenStateActions(DocumentActions):
         maximum, now = after.maximum_of(pool).value, after.left_of(pool)
         label = POOL_LABELS.get(pool, pool)
         text = f"{label} {now}/{maximum}" if current is not None else f"{label} full ({maximum})"
-        return self._push(after, f"{text} on {token.name}")
+        return self._replace(after, f"{text} on {token.name}")
 
     def set_pool_maximum(self, token_id: str, pool: str, value: int | None) -> bool:
         """Override Pool ``pool``'s maximum (``None``: back to the published formula)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         vitals = self._vitals(token, "maximum", pool, value)
         if token is None or vitals is None:
             return False
@@ -115,21 +110,21 @@ class TokenStateActions(DocumentActions):
         found = after.maximum_of(pool).value
         label = POOL_LABELS.get(pool, pool)
         how = f"maximum {found}" if value is not None else f"maximum by formula ({found})"
-        return self._push(after, f"{label} {how} on {token.name}")
+        return self._replace(after, f"{label} {how} on {token.name}")
 
     # -- Skill Tiers, Severe Threshold, wounds ---------------------------------------------
     def set_stat(self, token_id: str, skill: str, tier: int) -> bool:
         """Set Skill Tier ``skill`` (used by the Pool formulas); 0 clears it."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         vitals = self._vitals(token, "stats", skill, tier or None)
         if token is None or vitals is None:
             return False
         text = f"{skill.capitalize()} {tier} on {token.name}"
-        return self._push(replace(token, vitals=vitals), text)
+        return self._replace(replace(token, vitals=vitals), text)
 
     def set_severe_threshold(self, token_id: str, value: int | None) -> bool:
         """Set the Severe Threshold (an input: its formula was cut off, RULES-DIGEST §3.2)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         try:
@@ -137,21 +132,23 @@ class TokenStateActions(DocumentActions):
         except ValueError as error:
             return self._refuse(token, error)
         shown = "unset" if value is None else str(value)
-        return self._push(
+        return self._replace(
             replace(token, vitals=vitals), f"Severe Threshold {shown} on {token.name}"
         )
 
     def set_wounded(self, token_id: str, part: str, tier: int) -> bool:
         """Set the Wounded Tier of body part ``part`` (0 heals it)."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         vitals = self._vitals(token, "wounded", part, tier or None)
         if token is None or vitals is None:
             return False
-        return self._push(replace(token, vitals=vitals), f"Wounded {tier} ({part}) on {token.name}")
+        return self._replace(
+            replace(token, vitals=vitals), f"Wounded {tier} ({part}) on {token.name}"
+        )
 
     def set_bars_for_players(self, token_id: str, shown: bool) -> bool:
         """Show (or hide) this token's Pool bars on the players' view."""
-        token = self._token(token_id)
+        token = self.token(token_id)
         if token is None:
             return False
         try:
@@ -159,15 +156,9 @@ class TokenStateActions(DocumentActions):
         except ValueError as error:
             return self._refuse(token, error)
         text = f"Show {token.name}'s bars to players" if shown else f"Hide {token.name}'s bars"
-        return self._push(replace(token, vitals=vitals), text)
+        return self._replace(replace(token, vitals=vitals), text)
 
     # -- plumbing ----------------------------------------------------------------------------
-    def _token(self, token_id: str) -> Token | None:
-        token = self.document.board.tokens.get(token_id)
-        if token is None:
-            self.refused.emit(f"There is no token {token_id!r} on this map any more")
-        return token
-
     def _vitals(
         self, token: Token | None, table: str, name: str, value: int | None
     ) -> Vitals | None:
@@ -185,14 +176,13 @@ class TokenStateActions(DocumentActions):
             return None
 
     def _refuse(self, token: Token, reason: object) -> bool:
-        self.refused.emit(f"{token.name}: {reason}")
-        return False
+        return self.refuse(f"{token.name}: {reason}")
 
-    def _push(self, token: Token, text: str) -> bool:
-        document = self.document
-        if document.board.tokens.get(token.id) == token:
+    def _replace(self, token: Token, text: str) -> bool:
+        """Push the open map with ``token`` replaced (by id) as one step named ``text``."""
+        board = self.board
+        if board.tokens.get(token.id) == token:
             return False  # nothing changed: no empty undo step
-        after = document.board.with_token_replaced(token)
-        document.undo_stack.push(BoardEditCommand(document, after, text))
+        self.push(board.with_token_replaced(token), text)
         self.informed.emit(text)
         return True

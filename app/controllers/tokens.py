@@ -1,9 +1,9 @@
-"""TokenActions: place tokens from library templates, duplicate them, edit their properties.
+"""TokenController: place tokens from library templates, duplicate them, edit their properties.
 
 Every edit is ONE undo step: the after-board is computed here (the picture stored, every
-copy placed) and pushed as a single :class:`~app.document.commands.BoardEditCommand`, so undo
+copy placed) and pushed once through :meth:`~app.controllers.base.Controller.push`, so undo
 takes back the tokens *and* a picture that came with them. A refusal is never silent: it
-is emitted on :attr:`TokenActions.refused` with the reason, for the status bar.
+is emitted on :attr:`~app.controllers.base.Controller.refused` with the reason.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from app.controllers.base import DocumentActions
-from app.document.commands import BoardEditCommand
+from app.controllers.base import Controller
 from rules import Board, Hex, RulesError, Token, placement_problem, ring
 from rules.prep import TemplateError, TokenTemplate, read_template_image, template_id_for
 
@@ -23,12 +22,9 @@ MAX_COPY_DISTANCE = 24
 _COPY_SUFFIX = re.compile(r"-\d+$")
 
 
-class TokenActions(DocumentActions):
-    """Token edits for the library dock, the map's drop handler and the properties dialog.
-
-    ``document`` is the open map, or a function returning it (so the actions follow the
-    session when another map is opened); :meth:`set_document` switches it explicitly.
-    """
+class TokenController(Controller):
+    """Token edits of the open map, for the library dock, the map's drop handler and the
+    properties dialog."""
 
     # -- placing from the library -------------------------------------------------------
     def add_from_template(self, template: TokenTemplate, anchor: Hex) -> bool:
@@ -38,13 +34,13 @@ class TokenActions(DocumentActions):
         bytes are already there. Returns False (and emits :attr:`refused`) if the token
         would leave the map or a creature would stand in a wall.
         """
-        board = self.document.board
+        board = self.board
         board, image = self._with_template_picture(board, template)
         token = template.to_token(board.new_token_id(template.id), anchor, image)
         after = self._placed(board, token)
         if after is None:
             return False
-        self._push(after, f"Add {template.name}")
+        self.push(after, f"Add {template.name}")
         self.informed.emit(f"Added {template.name} at ({anchor.q}, {anchor.r})")
         return True
 
@@ -81,7 +77,7 @@ class TokenActions(DocumentActions):
         Returns the new ids (in the order of ``token_ids``); a token with no free place
         within :data:`MAX_COPY_DISTANCE` is skipped and reported on :attr:`refused`.
         """
-        board = self.document.board
+        board = self.board
         ids = [i for i in dict.fromkeys(token_ids) if i in board.tokens]
         if not ids:
             self.refused.emit("Select a token to duplicate")
@@ -99,7 +95,7 @@ class TokenActions(DocumentActions):
             made.append(copy.id)
         if made:
             names = board.token(made[0]).name if len(made) == 1 else f"{len(made)} tokens"
-            self._push(board, f"Duplicate {names}")
+            self.push(board, f"Duplicate {names}")
         return made
 
     # -- editing -----------------------------------------------------------------------------
@@ -113,29 +109,23 @@ class TokenActions(DocumentActions):
         emits :attr:`refused`) if the token no longer exists, would leave the map or
         would put a creature in a wall; False without a message if nothing changed.
         """
-        board = self.document.board
-        if token_id not in board.tokens:
-            self.refused.emit(f"There is no token {token_id!r} on this map any more")
+        board = self.board
+        old = self.token(token_id)
+        if old is None:
             return False
-        old = board.token(token_id)
         token = replace(new_token, id=token_id)
         if image_bytes is not None:
             board, image = stored_picture(board, image_bytes, token.image or f"{token_id}.png")
             token = replace(token, image=image)
-        if token == old and board is self.document.board:
+        if token == old and board is self.board:
             return False
         if token.image is not None and token.image not in board.images:
-            self.refused.emit(f"The picture {token.image!r} is not stored in this map")
-            return False
+            return self.refuse(f"The picture {token.image!r} is not stored in this map")
         after = self._placed(board, token, replacing=True)
         if after is None:
             return False
-        self._push(after, f"Edit {old.name}")
+        self.push(after, f"Edit {old.name}")
         return True
-
-    def _push(self, after: Board, text: str) -> None:
-        document = self.document
-        document.undo_stack.push(BoardEditCommand(document, after, text))
 
 
 def stored_picture(board: Board, data: bytes, wanted: str) -> tuple[Board, str]:

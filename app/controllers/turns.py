@@ -1,11 +1,12 @@
-"""TurnActions: the Priority tracker's edits (RULES-DIGEST §8.2, §12 "Turn flow").
+"""TurnController: the Priority tracker's edits (RULES-DIGEST §8.2, §12 "Turn flow").
 
 Every edit is ONE undo step: the after-board is computed here with :mod:`rules.turns`
 and :mod:`rules.board.play` (so Next Turn refills Pools, ticks durations and lists the rolls
-due) and pushed as a single :class:`~app.document.commands.BoardEditCommand`; undo puts the
+due) and pushed once through :meth:`~app.controllers.base.Controller.push`; undo puts the
 previous order, round and Pools back. A refusal is never silent: it is emitted on
-:attr:`TurnActions.refused` with the reason, naming the creature. Each turn that begins
-is announced on :attr:`TurnActions.turn_started` with its :class:`rules.TurnStart`.
+:attr:`~app.controllers.base.Controller.refused` with the reason, naming the creature. Each
+turn that begins is announced on :attr:`TurnController.turn_started` with its
+:class:`rules.TurnStart`.
 
 Zeal is rolled with an injected ``numpy.random.Generator``: the token's Zeal Tier in
 dice (``vitals.stat("zeal")``, at least one die), the result is its Priority.
@@ -14,19 +15,19 @@ dice (``vitals.stat("zeal")``, at least one die), the result is its Priority.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from app.controllers.base import DocumentActions
-from app.document import MapDocument
-from app.document.commands import BoardEditCommand
+from app.controllers.base import Controller
+from app.document.current import CurrentDocument
 from rules import Board, TokenKind
 from rules import turns as tracker
-from rules.board import TurnStart, begin_turn, next_turn, turn_after_leaving, with_turn
+from rules.board import with_turn
 from rules.dice import roll
+from rules.movement import TurnStart, begin_turn, next_turn, turn_after_leaving
 from rules.turns import SOULWEAVER, TurnState, TurnStep
 
 SOULWEAVER_NAME = "Soulweaver"
@@ -69,22 +70,22 @@ def join_problem(board: Board, turn: TurnState, token_id: str) -> str | None:
     return None
 
 
-class TurnActions(DocumentActions):
+class TurnController(Controller):
     """Adds creatures to the Priority order, starts the conflict and steps through it.
 
-    ``document`` is the open map, or a function returning it; ``rng`` rolls Zeal (a fresh
-    unseeded generator if not given). Methods return True when they pushed an undo step.
+    ``rng`` rolls Zeal (a fresh unseeded generator if not given). Methods return True when
+    they pushed an undo step.
     """
 
     turn_started = Signal(object)  # rules.TurnStart
 
     def __init__(
         self,
-        document: MapDocument | Callable[[], MapDocument],
+        current: CurrentDocument,
         rng: np.random.Generator | None = None,
         parent: QObject | None = None,
     ):
-        super().__init__(document, parent)
+        super().__init__(current, parent)
         self._rng = rng  # made on the first roll: numpy.random is not needed at start-up
 
     # -- joining and leaving -------------------------------------------------------------
@@ -93,7 +94,7 @@ class TurnActions(DocumentActions):
         none) or use the typed result ``zeal``. Before the start they take their Priority
         place (ties: higher Zeal Tier first); once started they join after everyone, the
         ones joining together in Priority order among themselves."""
-        board = self.document.board
+        board = self.board
         turn, rolled, joined, skipped = board.turn, [], [], []
         for token_id in dict.fromkeys(token_ids):
             problem = join_problem(board, turn, token_id)
@@ -108,11 +109,11 @@ class TurnActions(DocumentActions):
             turn = tracker.join(turn, token_id, result, tier)
             joined.append((name, f"{name}: Priority {result} ({how})"))
         if not joined:
-            return self._refuse(
+            return self.refuse(
                 "; ".join(skipped) or "Select creatures on the map to add them to the turn order"
             )
         names = ", ".join(name for name, _ in joined)
-        self._push(with_turn(board, turn), f"Add {names} to the turn order")
+        self.push(with_turn(board, turn), f"Add {names} to the turn order")
         notes = [note for _, note in joined]
         if turn.started:
             notes.append("newcomers act after everyone already in [P-CONFLICT]")
@@ -130,33 +131,33 @@ class TurnActions(DocumentActions):
     def set_zeal(self, token_id: str, value: int) -> bool:
         """Change a participant's Zeal result before the conflict starts; it moves to its
         new Priority place (after others with the same result and Zeal Tier)."""
-        board = self.document.board
+        board = self.board
         turn, name = board.turn, actor_name(board, token_id)
         if token_id not in turn.ids():
-            return self._refuse(f"{name} is not in the turn order")
+            return self.refuse(f"{name} is not in the turn order")
         if turn.started:
-            return self._refuse(
+            return self.refuse(
                 f"Priority is fixed once the conflict has started: {name} keeps its place"
             )
         old = turn.participant(token_id)
         if old.zeal == value:
-            return self._refuse(f"{name}'s Zeal result is already {value}")
+            return self.refuse(f"{name}'s Zeal result is already {value}")
         after = tracker.join(tracker.leave(turn, token_id), token_id, int(value), old.zeal_tier)
-        self._push(with_turn(board, after), f"Set {name}'s Zeal to {value}")
+        self.push(with_turn(board, after), f"Set {name}'s Zeal to {value}")
         self.informed.emit(f"{name}: Priority {old.zeal} → {value}")
         return True
 
     def remove(self, token_id: str) -> bool:
         """Take a creature out of the order. If it was acting, the next one's turn begins."""
-        board = self.document.board
+        board = self.board
         turn, name = board.turn, actor_name(board, token_id)
         if token_id not in turn.ids():
-            return self._refuse(f"{name} is not in the turn order")
+            return self.refuse(f"{name} is not in the turn order")
         after = with_turn(board, tracker.leave(turn, token_id))
         started = turn_after_leaving(board, after)
         if started is not None:
             after = started.board
-        self._push(after, f"Remove {name} from the turn order")
+        self.push(after, f"Remove {name} from the turn order")
         self.informed.emit(f"{name} leaves the turn order")
         if started is not None:
             self.turn_started.emit(started)
@@ -165,13 +166,13 @@ class TurnActions(DocumentActions):
     # -- the conflict ---------------------------------------------------------------------
     def start(self) -> bool:
         """Round 1 begins with the highest Priority (its Movement is refilled)."""
-        board = self.document.board
+        board = self.board
         if not board.turn.order:
-            return self._refuse(
+            return self.refuse(
                 "Add creatures to the turn order first: select them on the map, Add Selected"
             )
         if board.turn.started:
-            return self._refuse(f"The conflict is already under way (Round {board.turn.round})")
+            return self.refuse(f"The conflict is already under way (Round {board.turn.round})")
         first = with_turn(board, tracker.start(board.turn))
         started = begin_turn(first, tracker.actor(first.turn) or SOULWEAVER)
         return self._begin(started, "Start the conflict")
@@ -179,36 +180,36 @@ class TurnActions(DocumentActions):
     def next_turn(self) -> bool:
         """End the current turn and begin the next (the Soulweaver's after the last
         creature, then a new round)."""
-        board = self.document.board
+        board = self.board
         if not board.turn.started:
-            return self._refuse(self._not_started(board))
+            return self.refuse(self._not_started(board))
         step = tracker.advance(board.turn)
         return self._step(board, step, f"Next turn: {actor_name(board, step.began)}")
 
     def wait(self) -> bool:
         """The creature acting now waits: it skips its slot and may Act Now later."""
-        board = self.document.board
+        board = self.board
         who = tracker.actor(board.turn)
         if who is None:
-            return self._refuse(self._not_started(board))
+            return self.refuse(self._not_started(board))
         if who == SOULWEAVER:
-            return self._refuse("The Soulweaver cannot wait: Next Turn begins the next round")
+            return self.refuse("The Soulweaver cannot wait: Next Turn begins the next round")
         step = tracker.wait(board.turn)
         return self._step(board, step, f"{actor_name(board, who)} waits")
 
     def act_now(self, token_id: str) -> bool:
         """End the current turn and let waiting ``token_id`` act; its Priority position
         moves there."""
-        board = self.document.board
+        board = self.board
         turn, name = board.turn, actor_name(board, token_id)
         if not turn.started:
-            return self._refuse(self._not_started(board))
+            return self.refuse(self._not_started(board))
         if token_id not in turn.ids():
-            return self._refuse(f"{name} is not in the turn order")
+            return self.refuse(f"{name} is not in the turn order")
         if not turn.participant(token_id).waiting:
-            return self._refuse(f"{name} is not waiting")
+            return self.refuse(f"{name} is not waiting")
         if tracker.actor(turn) == SOULWEAVER:
-            return self._refuse(
+            return self.refuse(
                 f"Too late: {name} waited until the Soulweaver's turn (no turn this round)"
             )
         step = tracker.act_now(turn, token_id)
@@ -216,11 +217,11 @@ class TurnActions(DocumentActions):
 
     def end_conflict(self) -> bool:
         """Clear the order and the round counter."""
-        board = self.document.board
+        board = self.board
         turn = board.turn
         if not turn.order and not turn.started:
-            return self._refuse("There is no conflict to end: the turn order is empty")
-        self._push(with_turn(board, TurnState()), "End the conflict")
+            return self.refuse("There is no conflict to end: the turn order is empty")
+        self.push(with_turn(board, TurnState()), "End the conflict")
         if turn.started:
             self.informed.emit(f"Conflict over after {turn.round} round(s), {clock(turn)}")
         else:
@@ -235,7 +236,7 @@ class TurnActions(DocumentActions):
 
     def _begin(self, started: TurnStart, text: str) -> bool:
         board = started.board
-        self._push(board, text)
+        self.push(board, text)
         whose = actor_name(board, started.actor)
         self.informed.emit(f"Round {board.turn.round} · {clock(board.turn)}: {whose}'s turn")
         self.turn_started.emit(started)
@@ -246,14 +247,6 @@ class TurnActions(DocumentActions):
         if board.turn.order:
             return "The conflict has not started: press Start"
         return "The conflict has not started: add creatures, then Start"
-
-    def _push(self, after: Board, text: str) -> None:
-        document = self.document
-        document.undo_stack.push(BoardEditCommand(document, after, text))
-
-    def _refuse(self, reason: str) -> bool:
-        self.refused.emit(reason)
-        return False
 
 
 def clock(turn: TurnState) -> str:

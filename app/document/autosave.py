@@ -10,6 +10,7 @@ offered for recovery (:func:`recoverable`, :func:`recover`).
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from dataclasses import dataclass
@@ -17,9 +18,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, QStandardPaths, QTimer, Signal
 
-from app.document import MapDocument
-from app.shell.crash_log import logger
+from app.document.current import CurrentDocument
+from app.document.map_document import MapDocument
 from rules import MapFileError, mapfile
+
+logger = logging.getLogger("hexweave")
+"""The app's logger (:mod:`app.shell.crash_log` sends it to the log file)."""
 
 DEFAULT_INTERVAL_S = 60
 
@@ -47,20 +51,21 @@ class Recoverable:
 
 
 class Autosaver(QObject):
-    """Writes the document's unsaved changes to the autosave folder on a timer."""
+    """Writes the open map's unsaved changes to the autosave folder on a timer (it follows
+    :class:`~app.document.current.CurrentDocument`: another map's copy starts afresh)."""
 
     failed = Signal(str)
 
     def __init__(
         self,
-        document: MapDocument,
+        current: CurrentDocument,
         settings: QSettings,
         folder: Path | None = None,
         parent: QObject | None = None,
     ):
         super().__init__(parent)
         self.folder = folder or autosave_folder()
-        self._document = document
+        self._current = current
         self._stem = str(os.getpid())
         self._last_failure: str | None = None
         seconds = float(settings.value("autosave/interval_s", DEFAULT_INTERVAL_S))
@@ -68,21 +73,13 @@ class Autosaver(QObject):
         self.timer.setInterval(max(1, round(seconds * 1000)))
         self.timer.timeout.connect(self.autosave_now)
         self.timer.start()
-        self._watch(document)
+        current.modified_changed.connect(self._on_document_modified_changed)
+        current.replaced.connect(lambda _document: self.discard())
 
     @property
     def copy_path(self) -> Path:
         """Where this process writes its autosaved copy."""
         return self.folder / f"{self._stem}.hexmap"
-
-    def set_document(self, document: MapDocument) -> None:
-        """Follow another open map (the old one's copy is no longer needed)."""
-        self.discard()
-        self._document = document
-        self._watch(document)
-
-    def _watch(self, document: MapDocument) -> None:
-        document.modified_changed.connect(self._on_document_modified_changed)
 
     def _on_document_modified_changed(self, modified: bool) -> None:
         if not modified:
@@ -95,17 +92,18 @@ class Autosaver(QObject):
         failing the same way) and retried on the next tick; the document is never touched
         and nothing is raised out of the timer.
         """
-        if not self._document.is_modified():
+        document = self._current.document
+        if not document.is_modified():
             return False
         about = {
-            "original": str(self._document.path) if self._document.path else None,
-            "name": self._document.board.name,
+            "original": str(document.path) if document.path else None,
+            "name": document.board.name,
             "saved_at": time.time(),
             "pid": os.getpid(),
         }
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            mapfile.save(self._document.board, self.copy_path)
+            mapfile.save(document.board, self.copy_path)
             note = self.copy_path.with_suffix(".json.tmp")
             note.write_text(json.dumps(about), encoding="utf-8")
             os.replace(note, self.copy_path.with_suffix(".json"))  # never half a note

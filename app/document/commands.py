@@ -1,17 +1,19 @@
-"""Undo commands: one ``QUndoCommand`` class per kind of edit.
+"""Undo commands: they only swap Boards (every rules call happens before, in a controller).
 
-Boards are immutable, so every command keeps the board before and after and swaps
-them (Tiled's ``ChangeMapObject::swap``). Commands change the document's Board, never a
-graphics item; items follow the document's ``changed`` signal.
+Boards are immutable, so a command keeps the board before and after and swaps them
+(Tiled's ``ChangeMapObject::swap``). Commands change the document's Board, never a
+graphics item; items follow the document's ``changed`` signal. Controllers push them
+through :meth:`app.controllers.base.Controller.push`.
 """
 
 from __future__ import annotations
 
+import zlib
+
 from PySide6.QtGui import QUndoCommand
 
 from app.document import Change, MapDocument
-from rules import Board, Hex, Token
-from rules.board import marked_moving, move_holder
+from rules import Board
 
 
 class BoardEditCommand(QUndoCommand):
@@ -31,17 +33,26 @@ class BoardEditCommand(QUndoCommand):
         self._document.replace_board(self._before, self._change)
 
 
-class MoveTokenCommand(BoardEditCommand):
-    """Move one token's anchor to another hex (during a conflict it is then "moving")."""
+class MergingEditCommand(BoardEditCommand):
+    """A live edit (a nudge of the battle-map picture, an opacity drag): consecutive ones
+    of the same ``key`` on the same document merge into one undo step until
+    :attr:`sealed`; a run that ends where it began is dropped."""
 
-    def __init__(self, document: MapDocument, token_id: str, anchor: Hex):
-        token = document.board.token(token_id)
-        after = marked_moving(move_holder(document.board, token_id, anchor), [token_id])
-        super().__init__(document, after, f"Move {token.name}")
+    def __init__(self, document: MapDocument, after: Board, text: str, key: str):
+        super().__init__(document, after, text)
+        self.key = key
+        self.sealed = False
 
+    def id(self) -> int:
+        return zlib.crc32(self.key.encode()) & 0x7FFF_FFFF
 
-class AddTokenCommand(BoardEditCommand):
-    """Put a new token on the map."""
-
-    def __init__(self, document: MapDocument, token: Token):
-        super().__init__(document, document.board.with_token(token), f"Add {token.name}")
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if self.sealed or not isinstance(other, MergingEditCommand):
+            return False
+        if other.key != self.key or other._document is not self._document:
+            return False
+        self._after = other._after
+        self._change = Change.between(self._before, self._after)
+        self.setText(other.text())
+        self.setObsolete(self._after == self._before)
+        return True

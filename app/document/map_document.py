@@ -28,7 +28,7 @@ class Change:
     background: bool = False
     annotations: bool = False
     areas: bool = False
-    play: bool = False  # the turn order, the ongoing effects or the Holds
+    turn: bool = False  # the turn order, the ongoing effects or the Holds
     meta: bool = False
 
     @classmethod
@@ -41,7 +41,7 @@ class Change:
             background=True,
             annotations=True,
             areas=True,
-            play=True,
+            turn=True,
             meta=True,
         )
 
@@ -61,7 +61,7 @@ class Change:
         background = before.background != after.background or images
         annotations = before.labels != after.labels or before.notes != after.notes
         areas = before.areas != after.areas
-        play = (
+        turn = (
             before.turn != after.turn
             or before.effects != after.effects
             or before.holds != after.holds
@@ -74,7 +74,7 @@ class Change:
             background=background,
             annotations=annotations,
             areas=areas,
-            play=play,
+            turn=turn,
             meta=meta,
         )
 

@@ -1,6 +1,7 @@
 """PlayerDocument: what the players may see of the GM's open map, kept up to date.
 
-It wraps the GM's :class:`~app.document.MapDocument` and shows
+It follows the GM's open map (a :class:`~app.document.current.CurrentDocument`, so it
+follows the GM into another map by itself) and shows
 :func:`rules.battlefield.visibility.player_board` of it: no hidden tokens, no GM-only
 labels or notes,
 nothing under fog, no Pools the GM did not share. It is read-only (nothing is ever
@@ -8,8 +9,8 @@ pushed on an undo stack here) and emits :attr:`PlayerDocument.changed` like a
 MapDocument, so a :class:`~app.scene.map_scene.MapScene` can show it. Paused, it stops
 following the GM (who can then prepare the next scene) and catches up on resume.
 
-:func:`reveal_around_party` is the Terrain dock's "Reveal Around the Party": it edits the
-GM's document, as one undo step.
+:func:`party_reveal` is what the Terrain dock's "Reveal Around the Party" does to the GM's
+map; :meth:`app.controllers.map.MapController.reveal_around_party` pushes it as one undo step.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from dataclasses import replace
 
 from PySide6.QtCore import QObject, Signal
 
-from app.document import Change, MapDocument
-from app.document.commands import BoardEditCommand
+from app.document.current import CurrentDocument
+from app.document.map_document import Change, MapDocument
 from rules import Board
 from rules.battlefield import player_board, revealed_around
 
@@ -28,20 +29,24 @@ PARTY_SIDES = ("party",)
 
 
 class PlayerDocument(QObject):
-    """The players' view of a GM document: :attr:`board` is ``player_board(gm.board)``."""
+    """The players' view of the GM's open map: :attr:`board` is ``player_board(gm.board)``.
+
+    :attr:`replaced` says the GM opened another map (after the players' picture changed to
+    it, unless paused)."""
 
     changed = Signal(object)  # Change
     paused_changed = Signal(bool)
-    source_replaced = Signal(object)  # MapDocument: the GM opened another map
+    replaced = Signal(object)  # MapDocument: the GM opened another map
 
-    def __init__(self, source: MapDocument, parent: QObject | None = None):
+    def __init__(self, current: CurrentDocument, parent: QObject | None = None):
         super().__init__(parent)
-        self._source = source
-        self._seen = source.board  # the GM board the shown one was made from
+        self._current = current
+        self._seen = current.board  # the GM board the shown one was made from
         self._board = player_board(self._seen)
         self._paused = False
         self._dormant = False  # no window shows it: do not recompute on every GM edit
-        source.changed.connect(self._on_source_changed)
+        current.changed.connect(self._on_source_changed)
+        current.replaced.connect(self._on_source_replaced)
 
     @property
     def board(self) -> Board:
@@ -50,8 +55,8 @@ class PlayerDocument(QObject):
 
     @property
     def source(self) -> MapDocument:
-        """The GM's document followed."""
-        return self._source
+        """The GM's open map, followed."""
+        return self._current.document
 
     @property
     def display_name(self) -> str:
@@ -79,23 +84,22 @@ class PlayerDocument(QObject):
         if not dormant and not self._paused:
             self._catch_up()
 
-    def set_source(self, source: MapDocument) -> None:
-        """Follow another GM document (after the GM opened or created a map). While
-        paused the players keep the old picture until resumed."""
-        self._source.changed.disconnect(self._on_source_changed)
-        self._source = source
-        source.changed.connect(self._on_source_changed)
-        self.source_replaced.emit(source)
+    def _on_source_replaced(self, document: MapDocument) -> None:
+        """The GM opened or created another map. While paused the players keep the old
+        picture until resumed."""
         if not self._paused:
-            self._show(source.board, Change.everything())
+            self._show(document.board, Change.everything())
+        self.replaced.emit(document)
 
     def _on_source_changed(self, _change: Change) -> None:
+        if self._seen is self._current.board:  # e.g. the everything after a replace
+            return
         if not self._paused and not self._dormant:
             self._catch_up()
 
     def _catch_up(self) -> None:
         """Show the GM's current board, announcing only what changed for the players."""
-        before, after = self._seen, self._source.board
+        before, after = self._seen, self._current.board
         if after is before:
             return
         grid = (before.width, before.height, before.orientation) != (
@@ -121,19 +125,17 @@ class PlayerDocument(QObject):
         self.changed.emit(change)
 
 
-def reveal_around_party(
-    document: MapDocument, radius: int, sides: Iterable[str] = PARTY_SIDES
-) -> str:
-    """Lift the fog within ``radius`` spaces of every visible party token of ``document``,
-    as one undo step; returns what happened, for the status bar."""
+def party_reveal(
+    board: Board, radius: int, sides: Iterable[str] = PARTY_SIDES
+) -> tuple[Board | None, str]:
+    """``board`` with the fog lifted within ``radius`` spaces of every visible party token,
+    and what happened in words (the undo step's text); ``None`` (and why) if nothing would
+    be lifted."""
     sides = tuple(sides)
-    board = document.board
     if not any(t.side in sides and not t.hidden for t in board.tokens.values()):
-        return "⚠ No party token on the map: there is nothing to reveal around"
+        return None, "⚠ No party token on the map: there is nothing to reveal around"
     after = revealed_around(board, radius, sides)
     lifted = int((board.layer("fog") & ~after.layer("fog")).sum())
     if not lifted:
-        return f"No fog within {radius} hexes of the party"
-    text = f"Reveal {lifted} hex{'es' if lifted != 1 else ''} around the party"
-    document.undo_stack.push(BoardEditCommand(document, after, text))
-    return text
+        return None, f"No fog within {radius} hexes of the party"
+    return after, f"Reveal {lifted} hex{'es' if lifted != 1 else ''} around the party"

@@ -13,8 +13,7 @@ from PySide6.QtCore import QObject, QSettings, Signal
 
 from app.document.current import CurrentDocument
 from app.document.map_document import MapDocument
-from rules import Board, MapFileError, Orientation
-from rules.atomic import remove_stale_temporaries
+from rules import Board, MapFileError, Orientation, remove_stale_temporaries
 
 MAX_RECENT = 8
 
@@ -22,7 +21,6 @@ MAX_RECENT = 8
 class Session(QObject):
     """Owns the open map (:attr:`current`, which every follower holds) and the recent files."""
 
-    document_replaced = Signal(object)  # MapDocument
     recent_changed = Signal(list)  # list[Path]
 
     def __init__(self, document: MapDocument, settings: QSettings, parent: QObject | None = None):
@@ -60,7 +58,6 @@ class Session(QObject):
     def _replace(self, document: MapDocument) -> None:
         old = self.current.document
         self.current.replace(document)
-        self.document_replaced.emit(document)
         old.deleteLater()
 
     def new_map(self, width: int, height: int, orientation: Orientation, name: str = "") -> None:

@@ -1,9 +1,9 @@
 """The PDF of an export: the map fitted on one page, or at true scale tiled over pages.
 
-Each page prints its part of the map (:meth:`app.export.files.PagePlan.source_rect`) inside
-:data:`~app.export.files.PAGE_MARGIN_MM` margins, with a footer naming the map, the view,
+Each page prints its part of the map (:meth:`app.export.plan.PagePlan.source_rect`) inside
+:data:`~app.export.plan.PAGE_MARGIN_MM` margins, with a footer naming the map, the view,
 the page's row and column and the scale; on tiled pages, ticks in the margins mark where
-the next page's map begins. The layout comes from :func:`app.export.files.page_plan`.
+the next page's map begins. The layout comes from :func:`app.export.plan.page_plan`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
-from app.export.files import (
+from app.export.plan import (
     INCH_MM,
     OVERLAP_MM,
     PAGE_MARGIN_MM,
@@ -33,7 +33,7 @@ PX = PDF_DPI / INCH_MM  # device pixels a millimetre
 
 def pdf_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
     """The PDF file of ``board`` drawn from ``scene``, laid out by
-    :func:`app.export.files.page_plan` on white paper, each page drawn in pieces."""
+    :func:`app.export.plan.page_plan` on white paper, each page drawn in pieces."""
     plan, data = page_plan(board, options), open_buffer()
     writer = QPdfWriter(data)
     writer.setResolution(PDF_DPI)

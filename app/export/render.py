@@ -2,8 +2,8 @@
 
 The scene is a :class:`~app.scene.map_scene.MapScene` like the window's, with
 :class:`FogItem` over the fogged spaces of a player export. Big pictures are drawn in
-pieces (:func:`app.export.files.piece_grid`), each reported to the export's :class:`Steps`.
-Sizes and scales come from :mod:`app.export.files`;
+pieces (:func:`app.export.plan.piece_grid`), each reported to the export's :class:`Steps`.
+Sizes and scales come from :mod:`app.export.plan`;
 :func:`app.export.files.export_board` calls here.
 """
 
@@ -17,9 +17,8 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from app.controllers.map import MapController
 from app.document import MapDocument
-from app.export.files import (
+from app.export.plan import (
     EDGE,
     FOG_COLOR,
     INCH_MM,
@@ -61,7 +60,7 @@ def scene_for(board: Board, *, player: bool) -> MapScene:
     """A scene drawing ``board``; for ``player``, without the layers players may not see
     and with opaque fog over the fogged spaces."""
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = MapScene(document)
     if player:
         scene.grid_item.set_hidden_layers(PLAYER_HIDDEN_LAYERS)
         if board.layer("fog").any():
@@ -147,7 +146,7 @@ def _cuts(start: float, stop: float, count: int) -> Iterator[tuple[float, float]
 
 
 def png_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
-    """The PNG file of ``board`` drawn from ``scene``, in pieces: :func:`app.export.files.png_size`
+    """The PNG file of ``board`` drawn from ``scene``, in pieces: :func:`app.export.plan.png_size`
     pixels, its resolution set so that a hex prints one inch across."""
     size = png_size(board, options)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
@@ -177,7 +176,7 @@ def open_buffer() -> QBuffer:
 
 
 def svg_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
-    """The SVG file of ``board`` drawn from ``scene``, :func:`app.export.files.png_size` big.
+    """The SVG file of ``board`` drawn from ``scene``, :func:`app.export.plan.png_size` big.
 
     Drawn in one pass: the SVG generator ignores clipping, so pieces would overlap."""
     size, data = png_size(board, options), open_buffer()

@@ -70,16 +70,7 @@ class SceneGeometry:
 
     def board_rect(self, board: Board) -> QRectF:
         """Scene rectangle covering every hex of ``board`` (odd-r / odd-q offsets)."""
-        w, h = self.layout.width, self.layout.height
-        if self.layout.orientation is Orientation.POINTY:
-            shift = w / 2 if board.height > 1 else 0.0
-            right = w * (board.width - 1) + shift + w / 2
-            bottom = 0.75 * h * (board.height - 1) + h / 2
-        else:
-            shift = h / 2 if board.width > 1 else 0.0
-            right = 0.75 * w * (board.width - 1) + w / 2
-            bottom = h * (board.height - 1) + shift + h / 2
-        return QRectF(-w / 2, -h / 2, right + w / 2, bottom + h / 2)
+        return QRectF(*self.layout.bounds(board.width, board.height))
 
     def cell_range(self, board: Board, rect: QRectF) -> tuple[range, range]:
         """Columns and rows of cells that may intersect scene ``rect`` (a superset)."""

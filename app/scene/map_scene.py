@@ -1,16 +1,24 @@
-"""MapScene: shows a MapDocument and forwards gestures to the active tool.
+"""MapScene: shows a map and forwards gestures to the active tool.
 
-Items follow the document's ``changed`` signal (DESIGN.md data flow): a terrain change
-recolours the grid, a token change syncs, adds or removes only that token's item.
+The scene follows one *source* and connects to it once: the GM's map follows the
+:class:`~app.document.current.CurrentDocument` (so opening another map needs nothing from
+the window), the Player View follows a :class:`~app.document.player_document.PlayerDocument`,
+an export or a test may show one fixed :class:`~app.document.MapDocument`. Items follow the
+source's ``changed`` signal (DESIGN.md data flow): a terrain change recolours the grid, a
+token change syncs, adds or removes only that token's item.
 
-``MapScene(document, None, player=True)`` is the players' presentation (the Player View):
+The scene edits nothing itself: its :attr:`MapScene.select_tool` is a view-only tool until
+an editing tool is installed (:func:`app.tools.select_move.editing_scene` builds the GM's
+scene with the Select and Move tool and its controller).
+
+``MapScene(source, player=True)`` is the players' presentation (the Player View):
 clicks do nothing, fog is opaque, tokens have thick rings and name plates, labels are large
 and keep their size on screen, and nothing GM-only is drawn.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QKeyEvent
@@ -20,8 +28,8 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from app.controllers.map import MapController
 from app.document import Change, MapDocument
+from app.document.current import CurrentDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.scene.area_items import PinnedAreaLayer
 from app.scene.background_item import BackgroundItem
@@ -30,11 +38,12 @@ from app.scene.grid_item import HexGridItem
 from app.scene.player_items import PlayerTokenItem, ViewOnlyTool
 from app.scene.token_item import TokenItem
 from app.scene.tool import Gesture, Tool
-from app.tools.select_move import SelectMoveTool
 from rules import Board, Hex, Token
 
 if TYPE_CHECKING:
     from app.document.player_document import PlayerDocument
+
+Source: TypeAlias = "CurrentDocument | PlayerDocument | MapDocument"
 
 BACKGROUND = QColor(48, 46, 44)
 PLAYER_HIDDEN_LAYERS = frozenset({"softness"})  # numbers on every hex: not for the table
@@ -42,7 +51,8 @@ PLAYER_LABEL_SCALE = 1.4  # labels on the players' screen: on-screen size at sca
 
 
 class MapScene(QGraphicsScene):
-    """The map's grid and tokens, for one document at a time."""
+    """The map's grid and tokens of its :attr:`source` (the open map, the players' view of
+    it, or one fixed document)."""
 
     selection_changed = Signal(list)  # list[str] of token ids
     hovered = Signal(object)  # Hex | None
@@ -51,20 +61,16 @@ class MapScene(QGraphicsScene):
 
     def __init__(
         self,
-        document: MapDocument | PlayerDocument,
-        controller: MapController | None = None,
+        source: Source,
         player: bool = False,
     ):
         super().__init__()
-        if controller is None and not player:
-            raise ValueError("the GM's map scene needs a controller to edit with")
         self.setBackgroundBrush(BACKGROUND)
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self._document = document
-        self._controller = controller
+        self._source = source
         self._player = player
         self._presentation_scale = 1.0
-        self._grid = HexGridItem(document.board, opaque_fog=player)
+        self._grid = HexGridItem(source.board, opaque_fog=player)
         if player:
             self._grid.set_hidden_layers(PLAYER_HIDDEN_LAYERS)
         self.addItem(self._grid)
@@ -76,19 +82,32 @@ class MapScene(QGraphicsScene):
         self._decoded: dict[str, tuple[bytes, QImage]] = {}
         self._selection: list[str] = []
         self._last_hover: Hex | None = None
-        self.select_tool: Tool = (
-            ViewOnlyTool() if controller is None or player else SelectMoveTool(self, controller)
-        )
+        self._announce_selection = False  # another map was opened: say the selection is empty
+        self.select_tool: Tool = ViewOnlyTool()
         self.tool: Tool = self.select_tool
         self.pinned_areas = PinnedAreaLayer(self)
         self._rebuild()
-        document.changed.connect(self._on_document_changed)
+        source.changed.connect(self._on_document_changed)
+        if isinstance(source, CurrentDocument):
+            source.replaced.connect(self._on_map_replaced)
 
-    # -- document -----------------------------------------------------------------
+    # -- the source ---------------------------------------------------------------
+    @property
+    def source(self) -> Source:
+        """What the scene shows and follows."""
+        return self._source
+
+    @property
+    def board(self) -> Board:
+        """The Board shown now."""
+        return self._source.board
+
     @property
     def document(self) -> MapDocument | PlayerDocument:
-        """The document shown."""
-        return self._document
+        """The document shown now (the open map, for the GM's scene). Transitional (#15):
+        follow :attr:`source` instead; read :attr:`board`."""
+        source = self._source
+        return source.document if isinstance(source, CurrentDocument) else source
 
     @property
     def player(self) -> bool:
@@ -102,26 +121,24 @@ class MapScene(QGraphicsScene):
 
     def content_rect(self) -> QRectF:
         """The part of the scene the map covers (what Fit to Window shows)."""
-        return self.geometry.board_rect(self._document.board).adjusted(-16, -16, 16, 16)
+        return self.geometry.board_rect(self._source.board).adjusted(-16, -16, 16, 16)
 
     @property
     def grid_item(self) -> HexGridItem:
         """The item drawing the grid and terrain."""
         return self._grid
 
-    def set_document(self, document: MapDocument | PlayerDocument) -> None:
-        """Show another document."""
+    def _on_map_replaced(self, _document: MapDocument) -> None:
+        """Another map is open: the gesture and the selection end here (ids of another
+        map mean nothing); ``changed`` (everything) follows, rebuilds the items and then
+        announces the empty selection."""
         self.tool.cancel()
-        self._document.changed.disconnect(self._on_document_changed)
-        self._document = document
-        document.changed.connect(self._on_document_changed)
-        self._selection = []  # ids of another map mean nothing here
+        self._selection = []
         self._last_hover = None
-        self._rebuild()
-        self.selection_changed.emit([])
+        self._announce_selection = True
 
     def _rebuild(self) -> None:
-        board = self._document.board
+        board = self._source.board
         self._grid.set_board(board)
         # Generous margins so the view can zoom about the cursor near the map's edges too.
         rect = self.content_rect()
@@ -141,9 +158,12 @@ class MapScene(QGraphicsScene):
         self.set_selection([i for i in self._selection if i in board.tokens])
 
     def _on_document_changed(self, change: Change) -> None:
-        board = self._document.board
+        board = self._source.board
         if change.grid:
             self._rebuild()
+            if self._announce_selection:
+                self._announce_selection = False
+                self.selection_changed.emit(self.selection)
             return
         self._grid.set_board(board, terrain_changed=change.terrain)
         if change.images:
@@ -260,7 +280,7 @@ class MapScene(QGraphicsScene):
 
     def resync_token(self, token_id: str) -> None:
         """Put a token's item back where the model has it (after a cancelled drag)."""
-        self._sync_token(self._document.board, token_id)
+        self._sync_token(self._source.board, token_id)
 
     @property
     def hovered_hex(self) -> Hex | None:
@@ -292,6 +312,12 @@ class MapScene(QGraphicsScene):
         else:
             self.set_selection([*self._selection, token_id])
 
+    def install_select_tool(self, tool: Tool) -> None:
+        """Make ``tool`` the tool the scene returns to (Select and Move on the GM's map)."""
+        if self.tool is self.select_tool:
+            self.tool = tool
+        self.select_tool = tool
+
     def set_tool(self, tool: Tool) -> None:
         """Make ``tool`` the active tool; a gesture in progress is cancelled (not for players)."""
         if tool is not self.tool and not self._player:
@@ -311,7 +337,7 @@ class MapScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         gesture = self._gesture(event)
-        hovered = gesture.hex if self._document.board.contains(gesture.hex) else None
+        hovered = gesture.hex if self._source.board.contains(gesture.hex) else None
         if hovered != self._last_hover:
             self._last_hover = hovered
             self.hovered.emit(hovered)

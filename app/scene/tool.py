@@ -8,7 +8,7 @@ into previews and, on commit, one controller call.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, Qt, SignalInstance
 from PySide6.QtGui import QKeyEvent
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from rules import Hex, Token
 
 if TYPE_CHECKING:
-    from app.document import Change, MapDocument
+    from app.document import Change
 
 
 @dataclass(frozen=True)
@@ -57,35 +57,23 @@ class Tool:
         """Abandon the gesture in progress (Escape, focus lost, document replaced)."""
 
 
-class DocumentWatcher:
-    """For tools whose preview must follow the map while it is shown (a ruler re-measures
-    when a token moves): :meth:`_watch` connects to one document's ``changed`` at a time."""
+class OverlayTool:
+    """For tools that show one overlay ``item`` until they are done (Jump, Shove, a pick):
+    the subclass has ``_scene``, ``active``, ``item``, a ``finished`` signal and
+    ``refresh()``, and calls :meth:`_follow` once when it starts. While it is active it
+    follows the scene's source: a map change refreshes the overlay, a new grid (another
+    map) cancels; cancel takes the overlay off and stops following."""
 
-    _watched: MapDocument | None = None
-
-    def _watch(self, document: MapDocument | None) -> None:
-        if document is self._watched:
-            return
-        if self._watched is not None:
-            self._watched.changed.disconnect(self._on_document_changed)
-        self._watched = document
-        if document is not None:
-            document.changed.connect(self._on_document_changed)
-
-    def _on_document_changed(self, change: Change) -> None:
-        """The watched document changed."""
-
-
-class OverlayTool(DocumentWatcher):
-    """For tools that show one overlay ``item`` until they are done (Jump, Shove): the
-    subclass has ``active``, ``item``, a ``finished`` signal and ``refresh()``. Cancel
-    takes the overlay off; a map change refreshes it, a new grid (another map) cancels."""
-
+    _scene: Any  # the MapScene (not imported: the scene imports this module)
     active: bool
     item: QGraphicsItem
     finished: SignalInstance
 
     token_id: str
+
+    def _follow(self) -> None:
+        """Follow the map the scene shows until the tool is done (once, when it starts)."""
+        self._scene.source.changed.connect(self._on_document_changed)
 
     def refresh(self) -> None:
         """Recompute the overlay from the map."""
@@ -95,7 +83,7 @@ class OverlayTool(DocumentWatcher):
         is done or the token is gone."""
         if not self.active:
             return None
-        token = self._scene.document.board.tokens.get(self.token_id)  # type: ignore[attr-defined]
+        token = self._scene.board.tokens.get(self.token_id)
         if token is None:
             self.cancel()
         return token
@@ -122,10 +110,12 @@ class OverlayTool(DocumentWatcher):
         self.active = False
         if self.item.scene() is not None:
             self.item.scene().removeItem(self.item)
-        self._watch(None)
+        self._scene.source.changed.disconnect(self._on_document_changed)
         self.finished.emit()
 
     def _on_document_changed(self, change: Change) -> None:
+        if not self.active:
+            return
         if change.grid:
             self.cancel()
         else:

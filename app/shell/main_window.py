@@ -1,8 +1,10 @@
 """MainWindow: assembles the map view, docks, menus and status bar.
 
 Behaviour lives elsewhere: edits in :class:`~app.controllers.map.MapController`, gestures in
-tools, file flows in :class:`~app.shell.features.files.FileActions` over
+tools, file flows in :class:`~app.shell.features.files.FilesFeature` over
 :class:`~app.document.session.Session`; menus come from the table in :mod:`app.shell.menus`.
+Every dock, tool and item follows the open map through ``session.current``; the window
+builds the features with a :class:`~app.shell.workbench.Workbench`, never itself.
 """
 
 from __future__ import annotations
@@ -34,17 +36,19 @@ from app.controllers.map import MapController
 from app.document import MapDocument
 from app.document.autosave import Autosaver
 from app.document.clipboard import tokens_from_mime, tokens_to_mime
+from app.document.current import CurrentDocument
 from app.document.session import Session
 from app.resources import asset_path
-from app.scene.map_scene import MapScene
-from app.shell.features.conflict import ActionPanels
-from app.shell.features.files import FileActions
-from app.shell.features.movement import MovementPanels
-from app.shell.features.rules_tools import RulesPanels
-from app.shell.features.tokens import TokenTools
-from app.shell.features.turns import PlayPanels
+from app.shell.features.conflict import ConflictFeature
+from app.shell.features.files import FilesFeature
+from app.shell.features.movement import MovementFeature
+from app.shell.features.rules_tools import RulesToolsFeature
+from app.shell.features.tokens import TokensFeature
+from app.shell.features.turns import TurnsFeature
 from app.shell.menus import build_menus
+from app.shell.workbench import MainWindowDocks, StatusBarSink, Workbench
 from app.tools.paint import PaintSettings, PaintTool
+from app.tools.select_move import editing_scene
 from app.widgets.docks.notes import NotesDock
 from app.widgets.docks.picture import attach_picture_dock
 from app.widgets.docks.roll_log import RollLogDock
@@ -76,41 +80,56 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(QIcon(str(asset_path("icons/hexweave.png"))))
         self.setAcceptDrops(True)
         self.session = Session(document, settings, self)
-        self.controller = MapController(document, self)
-        self.scene = MapScene(document, self.controller)
+        current = self.session.current
+        self.controller = MapController(current, self)
+        self.scene = editing_scene(current, self.controller)
         self.view = MapView(self.scene, self)
         self.setCentralWidget(self.view)
         self.undo_group = QUndoGroup(self)
-        self.undo_group.addStack(document.undo_stack)
-        self.undo_group.setActiveStack(document.undo_stack)
         self._build_status_bar()
+        self.status = StatusBarSink(self.statusBar())
         self.history_dock = self._build_history_dock()
         self.paint_settings = PaintSettings()
         self.terrain_dock = TerrainDock(self.paint_settings, self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
-        self.notes_dock = NotesDock(self.scene, self.controller, self)
+        self.notes_dock = NotesDock(current, self.scene, self.controller, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
         self.tabifyDockWidget(self.history_dock, self.notes_dock)
         self.notes_dock.hide()  # View → Labels and Notes; the map gets the room
-        self.tokens = TokenTools(self, self.session, self.scene, self.view)
-        self.files = FileActions(self, self.session)
-        self.rules = RulesPanels(self)
-        self.play = PlayPanels(self)
-        self.roll_log_dock = self._build_roll_log_dock(document)
-        self.player_window = attach_player_window(self)
-        self.autosaver = Autosaver(document, settings, parent=self)
+        bench = Workbench(
+            self.session,
+            current,
+            self.controller,
+            self.scene,
+            self.view,
+            MainWindowDocks(self),
+            self.status,
+            self.menuBar(),
+        )
+        self.tokens = TokensFeature(bench)
+        self.files = FilesFeature(self.session, self, self.status)
+        self.rules = RulesToolsFeature(bench)
+        inspector = self.rules.inspector_dock
+        self.turns = TurnsFeature(bench, inspector)
+        self.roll_log_dock = self._build_roll_log_dock(current)
+        self.player_window = attach_player_window(
+            current, self.controller, self.view, self.terrain_dock, self.statusBar()
+        )
+        self.autosaver = Autosaver(self.session.current, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
-        self.play.install_turn_menu(self.menuBar())
-        self.movement = MovementPanels(self)  # the Movement menu, token menu, Jump/Shove/Fall
-        self.conflict = ActionPanels(self)  # the Actions menus, the Action dock, results
-        self.picture_dock = attach_picture_dock(self)
+        self.turns.install_turn_menu(self.menuBar())
+        self.movement = MovementFeature(bench, inspector)  # Movement menu, token menu, tools
+        self.conflict = ConflictFeature(bench, inspector, self.roll_log_dock)  # Actions menus
+        self.movement.extra_menus.append(self.conflict.add_token_menu)
+        self.picture_dock = attach_picture_dock(
+            current, self.scene, settings, bench.docks, self.status, self.menuBar()
+        )
         self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
         self.tokens.library_dock.raise_()
         self._build_toolbar()
         self._connect()
-        self.rules.watch(document)
-        self.play.watch(document)
-        self._watch_document(document)
+        self._follow_undo_stack(document)
+        self._update_title()
         self._restore_geometry()
 
     # -- assembly ----------------------------------------------------------------------
@@ -125,7 +144,7 @@ class MainWindow(QMainWindow):
             "view.library": self.tokens.library_dock.toggleViewAction(),
             "view.areas": self.rules.area_dock.toggleViewAction(),
             "view.inspector": self.rules.inspector_dock.toggleViewAction(),
-            "view.tracker": self.play.tracker_dock.toggleViewAction(),
+            "view.tracker": self.turns.tracker_dock.toggleViewAction(),
             "view.roll_log": self.roll_log_dock.toggleViewAction(),
             "view.player": self.player_window.toggle_action,
             "view.player_pause": self.player_window.pause_action,
@@ -158,10 +177,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
-    def _build_roll_log_dock(self, document: MapDocument) -> RollLogDock:
-        dock = RollLogDock(document, self)
-        dock.informed.connect(lambda text: self.statusBar().showMessage(text, 6000))
-        dock.refused.connect(self.show_refusal)
+    def _build_roll_log_dock(self, current: CurrentDocument) -> RollLogDock:
+        dock = RollLogDock(current, self)
+        dock.informed.connect(lambda text: self.status.say(text, 6000))
+        dock.refused.connect(self.status.refuse)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D), brought to the front when shown
         dock.toggleViewAction().triggered.connect(lambda shown: shown and dock.raise_())
@@ -178,12 +197,13 @@ class MainWindow(QMainWindow):
         return dock
 
     def _connect(self) -> None:
-        self.session.document_replaced.connect(self._on_session_document_replaced)
-        self.controller.refused.connect(self._on_controller_refused)
-        self.autosaver.failed.connect(self._on_controller_refused)
-        self.tokens.actions.refused.connect(self._on_controller_refused)
-        self.tokens.actions.informed.connect(lambda t: self.statusBar().showMessage(t, 4000))
-        self.controller.informed.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        current = self.session.current
+        current.replaced.connect(self._on_map_replaced)
+        current.modified_changed.connect(self._update_title)
+        current.path_changed.connect(self._update_title)
+        self.controller.refused.connect(self.status.refuse)
+        self.autosaver.failed.connect(self.status.refuse)
+        self.controller.informed.connect(self.status.say)
         self.scene.hovered.connect(self._on_scene_hovered)
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
@@ -193,36 +213,27 @@ class MainWindow(QMainWindow):
         self.scene.grid_item.set_hidden_layers(self.terrain_dock.hidden_layers())
         self._on_scene_selection_changed([])
 
-    def _watch_document(self, document: MapDocument) -> None:
-        document.modified_changed.connect(self._update_title)
-        document.path_changed.connect(lambda _p: self._update_title())
-        self._update_title()
-
     @property
     def document(self) -> MapDocument:
         """The open map."""
         return self.session.document
 
     # -- slots ---------------------------------------------------------------------------
-    def _on_session_document_replaced(self, document: MapDocument) -> None:
-        self.autosaver.set_document(document)
+    def _follow_undo_stack(self, document: MapDocument) -> None:
         self.undo_group.addStack(document.undo_stack)
         self.undo_group.setActiveStack(document.undo_stack)
-        self.controller.set_document(document)
-        self.scene.set_document(document)
-        self.notes_dock.watch(document)
-        self.rules.watch(document)
-        self.play.watch(document)
-        self.roll_log_dock.watch(document)
-        self._watch_document(document)
-        self.fit_to_window()
 
-    def _on_controller_refused(self, reason: str) -> None:
-        self.show_refusal(reason)
+    def _on_map_replaced(self, document: MapDocument) -> None:
+        """Another map is open: only what is the window's own changes here (the undo
+        menu's stack, the view's zoom, the title); every dock, tool and item follows
+        ``session.current`` by itself."""
+        self._follow_undo_stack(document)
+        self.fit_to_window()
+        self._update_title()
 
     def show_refusal(self, reason: str) -> None:
         """Say why something was refused, in the status bar (marked ⚠)."""
-        self.statusBar().showMessage(f"⚠ {reason}", 6000)
+        self.status.refuse(reason)
 
     def _on_scene_hovered(self, h: Hex | None) -> None:
         if h is None:

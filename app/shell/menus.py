@@ -1,7 +1,8 @@
 """Menus and shortcuts declared as data, in one table (STYLE.md principle 10).
 
-Each :class:`ActionSpec` names the menu it sits in, its text, shortcut, tooltip and the
-name of the handler method on the object that builds the actions (the main window).
+The menu-command registry: each :class:`MenuCommand` names the menu it sits in, its text,
+shortcut, tooltip and the dotted name of its handler on the object that builds the menus
+(the main window and the features it owns). Not the game's actions (``rules.actions``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ Shortcut = QKeySequence.StandardKey | str | None
 
 
 @dataclass(frozen=True)
-class ActionSpec:
+class MenuCommand:
     """One menu command."""
 
     id: str
@@ -29,8 +30,8 @@ class ActionSpec:
 
 SEPARATOR = "-"
 
-ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
+MENU_COMMANDS: tuple[MenuCommand, ...] = (
+    MenuCommand(
         "file.new",
         "&File",
         "&New Map…",
@@ -38,7 +39,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.New,
         "Start an empty map",
     ),
-    ActionSpec(
+    MenuCommand(
         "file.open",
         "&File",
         "&Open…",
@@ -46,9 +47,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Open,
         "Open a .hexmap file",
     ),
-    ActionSpec("file.recent", "&File", "Open &Recent", "", None, "Maps opened lately"),
-    ActionSpec("file.sep1", "&File", SEPARATOR, ""),
-    ActionSpec(
+    MenuCommand("file.recent", "&File", "Open &Recent", "", None, "Maps opened lately"),
+    MenuCommand("file.sep1", "&File", SEPARATOR, ""),
+    MenuCommand(
         "file.save",
         "&File",
         "&Save",
@@ -56,7 +57,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Save,
         "Save the map (atomically: a failed save keeps the old file)",
     ),
-    ActionSpec(
+    MenuCommand(
         "file.save_as",
         "&File",
         "Save &As…",
@@ -64,7 +65,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.SaveAs,
         "Save the map under another name",
     ),
-    ActionSpec(
+    MenuCommand(
         "file.export",
         "&File",
         "&Export…",
@@ -72,8 +73,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+E",
         "Export the GM or player view as PNG, PDF (print sizes, true scale) or SVG",
     ),
-    ActionSpec("file.sep2", "&File", SEPARATOR, ""),
-    ActionSpec(
+    MenuCommand("file.sep2", "&File", SEPARATOR, ""),
+    MenuCommand(
         "file.quit",
         "&File",
         "&Quit",
@@ -82,9 +83,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Close Hexweave (asks before losing changes)",
     ),
     # Undo and redo come from the QUndoGroup (they follow the open document's stack).
-    ActionSpec("edit.undo", "&Edit", "", "", QKeySequence.StandardKey.Undo, "Undo the last edit"),
-    ActionSpec("edit.redo", "&Edit", "", "", QKeySequence.StandardKey.Redo, "Redo"),
-    ActionSpec(
+    MenuCommand("edit.undo", "&Edit", "", "", QKeySequence.StandardKey.Undo, "Undo the last edit"),
+    MenuCommand("edit.redo", "&Edit", "", "", QKeySequence.StandardKey.Redo, "Redo"),
+    MenuCommand(
         "edit.history",
         "&Edit",
         "Undo &History",
@@ -92,8 +93,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+H",
         "Show every edit; click one to go back to it",
     ),
-    ActionSpec("edit.sep1", "&Edit", SEPARATOR, ""),
-    ActionSpec(
+    MenuCommand("edit.sep1", "&Edit", SEPARATOR, ""),
+    MenuCommand(
         "edit.map_properties",
         "&Edit",
         "&Map Properties…",
@@ -101,7 +102,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+P",
         "Name, size and orientation of the map (every hex is 5 ft)",
     ),
-    ActionSpec(
+    MenuCommand(
         "edit.cut",
         "&Edit",
         "Cu&t",
@@ -109,7 +110,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Cut,
         "Copy the selected tokens and delete them",
     ),
-    ActionSpec(
+    MenuCommand(
         "edit.copy",
         "&Edit",
         "&Copy",
@@ -117,7 +118,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Copy,
         "Copy the selected tokens (paste them here or into another map)",
     ),
-    ActionSpec(
+    MenuCommand(
         "edit.paste",
         "&Edit",
         "&Paste",
@@ -125,7 +126,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Paste,
         "Paste copied tokens at the hex under the mouse",
     ),
-    ActionSpec(
+    MenuCommand(
         "edit.duplicate",
         "&Edit",
         "D&uplicate",
@@ -133,7 +134,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+D",
         "Copies of the selected tokens, placed beside them",
     ),
-    ActionSpec(
+    MenuCommand(
         "edit.token_properties",
         "&Edit",
         "Token &Properties…",
@@ -141,7 +142,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Return",
         "Name, size, side, picture, footprint and stats of the selected token",
     ),
-    ActionSpec(
+    MenuCommand(
         "edit.delete",
         "&Edit",
         "&Delete Token",
@@ -149,7 +150,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.Delete,
         "Delete the selected tokens",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.zoom_in",
         "&View",
         "Zoom &In",
@@ -157,7 +158,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.ZoomIn,
         "Closer (or the mouse wheel)",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.zoom_out",
         "&View",
         "Zoom &Out",
@@ -165,11 +166,11 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QKeySequence.StandardKey.ZoomOut,
         "Farther (or the mouse wheel)",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.fit", "&View", "&Fit to Window", "fit_to_window", "Ctrl+0", "Show the whole map"
     ),
-    ActionSpec("view.sep1", "&View", SEPARATOR, ""),
-    ActionSpec(
+    MenuCommand("view.sep1", "&View", SEPARATOR, ""),
+    MenuCommand(
         "view.terrain",
         "&View",
         "&Terrain Palette",
@@ -177,7 +178,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+T",
         "Paint tools, terrain values and the legend",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.notes",
         "&View",
         "&Labels and Notes",
@@ -185,7 +186,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+L",
         "Labels on the map and notes on hexes or tokens",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.library",
         "&View",
         "Token &Library",
@@ -193,7 +194,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+L",
         "Creature and object templates: drag one onto the map",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.areas",
         "&View",
         "&Areas Panel",
@@ -201,7 +202,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+A",
         "Area shape, value, the subjects hit and the pinned templates",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.inspector",
         "&View",
         "&Inspector",
@@ -209,7 +210,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+I",
         "The selected token's Reach, Crowded Tier and Concealment",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.tracker",
         "&View",
         "&Turn Order",
@@ -217,7 +218,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+T",
         "Priority: add creatures, roll Zeal, Next Turn (F9), Wait, the rolls due",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.roll_log",
         "&View",
         "&Roll Log and Dice",
@@ -225,7 +226,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+D",
         "Every roll with its faces, result, DL and breakdown; a free d12 roller with its odds",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.player",
         "&View",
         "&Player Window",
@@ -233,7 +234,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "F5",
         "A clean view for the players: share it on a call or show it on a second screen",
     ),
-    ActionSpec(
+    MenuCommand(
         "view.player_pause",
         "&View",
         "Pa&use Player View",
@@ -241,7 +242,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Shift+F5",
         "Freeze the players' picture while you prepare (the GM's status bar says so)",
     ),
-    ActionSpec(
+    MenuCommand(
         "rules.area",
         "&Rules",
         "&Area Template",
@@ -249,7 +250,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "A",
         "Aim a Line, Cone, Burst or Aura from the selected token and pin it (A)",
     ),
-    ActionSpec(
+    MenuCommand(
         "rules.measure",
         "&Rules",
         "&Measure",
@@ -257,7 +258,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "M",
         "Distance in spaces and feet between hexes or tokens, with waypoints (M)",
     ),
-    ActionSpec(
+    MenuCommand(
         "rules.select",
         "&Rules",
         "&Select and Move",
@@ -265,8 +266,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         None,
         "Back to selecting and moving tokens (the Terrain dock's Select, S)",
     ),
-    ActionSpec("rules.sep1", "&Rules", SEPARATOR, ""),
-    ActionSpec(
+    MenuCommand("rules.sep1", "&Rules", SEPARATOR, ""),
+    MenuCommand(
         "rules.options",
         "&Rules",
         "Rules &Options…",
@@ -274,7 +275,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+O",
         "The named rule options of this map: every ambiguous rule, its default and source",
     ),
-    ActionSpec("help.about", "&Help", "&About Hexweave", "about", None),
+    MenuCommand("help.about", "&Help", "&About Hexweave", "about", None),
 )
 
 
@@ -289,34 +290,34 @@ def _resolve(owner: object, dotted: str) -> Callable[[], object]:
 def build_menus(
     menubar: QMenuBar, owner: QWidget, specials: dict[str, QAction | QMenu]
 ) -> dict[str, QAction]:
-    """Create the menus in ``menubar`` from :data:`ACTIONS`.
+    """Create the menus in ``menubar`` from :data:`MENU_COMMANDS`.
 
     Handlers are methods of ``owner``; ``specials`` supplies ready-made actions or menus
     for the entries without a handler (undo/redo, recent files, dock toggles).
     """
     menus: dict[str, QMenu] = {}
     actions: dict[str, QAction] = {}
-    for spec in ACTIONS:
-        menu = menus.get(spec.menu) or menubar.addMenu(spec.menu)
-        menus[spec.menu] = menu
-        if spec.text == SEPARATOR:
+    for command in MENU_COMMANDS:
+        menu = menus.get(command.menu) or menubar.addMenu(command.menu)
+        menus[command.menu] = menu
+        if command.text == SEPARATOR:
             menu.addSeparator()
             continue
-        special = specials.get(spec.id)
+        special = specials.get(command.id)
         if isinstance(special, QMenu):
             menu.addMenu(special)
             continue
-        action = special if special is not None else QAction(spec.text, owner)
-        if spec.shortcut is not None:
-            action.setShortcut(QKeySequence(spec.shortcut))
-        if spec.tip:
-            action.setToolTip(spec.tip)
-            action.setStatusTip(spec.tip)
-        if spec.handler:
-            handler = _resolve(owner, spec.handler)
+        action = special if special is not None else QAction(command.text, owner)
+        if command.shortcut is not None:
+            action.setShortcut(QKeySequence(command.shortcut))
+        if command.tip:
+            action.setToolTip(command.tip)
+            action.setStatusTip(command.tip)
+        if command.handler:
+            handler = _resolve(owner, command.handler)
             action.triggered.connect(lambda _checked=False, h=handler: h())
-        action.setObjectName(spec.id)
+        action.setObjectName(command.id)
         menu.addAction(action)
         owner.addAction(action)
-        actions[spec.id] = action
+        actions[command.id] = action
     return actions

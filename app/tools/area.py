@@ -82,7 +82,7 @@ class AreaTool(Tool):
     @property
     def board(self) -> Board:
         """The board aimed on (the document's current one)."""
-        return self._scene.document.board
+        return self._scene.board
 
     @property
     def preview(self) -> AreaItem:

@@ -5,7 +5,8 @@ along a row (pointy-top hexes: left to right along a horizontal row; flat-top: t
 bottom down a column, see :func:`rules.prep.gridfit.row_hexes`). Each click drops a numbered
 marker; from the third on, :func:`rules.prep.gridfit.fit_row` fits size, orientation and
 offset by least squares and the fitted grid is previewed over the picture with its
-residual. :meth:`CalibrateTool.apply` commits ONE undo step, "Fit grid to picture".
+residual. :meth:`CalibrateTool.apply` commits ONE undo step, "Fit grid to picture", through
+:meth:`app.controllers.pictures.PictureController.fit_grid`.
 
 Clicks are kept in the picture's own pixels (converted through the background's current
 placement), so a nudge while fitting moves the markers with the picture.
@@ -13,7 +14,6 @@ placement), so a nudge while fitting moves the markers with the picture.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
@@ -30,15 +30,15 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.document import Change
-from app.document.commands import BoardEditCommand
 from app.scene.background_item import picture_to_scene_scale
 from app.scene.geometry import SceneGeometry
-from app.scene.tool import DocumentWatcher, Gesture, Tool
-from rules import Board, Hex, RulesError, disk
+from app.scene.tool import Gesture, Tool
+from rules import disk
 from rules.board import Background
 from rules.prep import GridFit, GridFitError, fit_row_then_anywhere
 
 if TYPE_CHECKING:
+    from app.controllers.pictures import PictureController
     from app.scene.map_scene import MapScene
 
 MARKER_COLOR = QColor("#F0E442")  # Okabe–Ito yellow, always over a black halo
@@ -60,25 +60,6 @@ def scene_to_picture(background: Background, geometry: SceneGeometry, point: QPo
     """The picture pixel under scene ``point``; inverse of :func:`picture_to_scene`."""
     scale = picture_to_scene_scale(background, geometry)
     return point.x() / scale + background.origin_x, point.y() / scale + background.origin_y
-
-
-def fitted_board(board: Board, fit: GridFit, first_click: QPointF) -> Board:
-    """``board`` with its background placed as ``fit`` says.
-
-    The map hex under ``first_click`` (a scene point, in the fitted orientation) gets the
-    picture hex clicked first; a board of the other orientation is re-oriented, its
-    cells kept. Raises ValueError if the board has no background.
-    """
-    if board.background is None:
-        raise ValueError("import a battle-map picture before fitting the grid")
-    if fit.orientation is not board.orientation:
-        board = board.with_orientation(fit.orientation)
-    first = SceneGeometry(fit.orientation).hex_at(first_click)
-    origin_x, origin_y = fit.to_layout().hex_to_pixel(Hex(-first.q, -first.r))
-    placement = dataclasses.replace(
-        board.background, hex_size=fit.hex_size, origin_x=origin_x, origin_y=origin_y
-    )
-    return board.with_background(placement)
 
 
 def describe_fit(fit: GridFit) -> str:
@@ -157,9 +138,10 @@ class FitPreviewItem(QGraphicsItem):
             painter.drawPath(self._path)
 
 
-class CalibrateTool(QObject, DocumentWatcher, Tool):
+class CalibrateTool(QObject, Tool):
     """Click hex centres along a row of the picture; Backspace (or a right click) takes
-    the last click back, Return applies, Escape cancels."""
+    the last click back, Return applies (through ``pictures``), Escape cancels. While
+    clicks are kept it follows the open map (``pictures.current``)."""
 
     name = "calibrate"
     fit_changed = Signal(object)  # GridFit | None
@@ -167,9 +149,11 @@ class CalibrateTool(QObject, DocumentWatcher, Tool):
     applied = Signal()
     cancelled = Signal()
 
-    def __init__(self, scene: MapScene):
+    def __init__(self, scene: MapScene, pictures: PictureController):
         super().__init__(scene)
         self._scene = scene
+        self._pictures = pictures
+        self._following = False
         self._points: list[Point] = []
         self._markers: list[ClickMarker] = []
         self._preview = FitPreviewItem()
@@ -204,11 +188,11 @@ class CalibrateTool(QObject, DocumentWatcher, Tool):
             return True
         if gesture.button != Qt.MouseButton.LeftButton:
             return False
-        background = self._scene.document.board.background
+        background = self._pictures.board.background
         if background is None:
             self.status.emit("Import a battle-map picture before fitting the grid")
             return True
-        self._watch(self._scene.document)
+        self._follow(True)
         self._image = background.image
         self._points.append(scene_to_picture(background, self._scene.geometry, gesture.point))
         self._update()
@@ -229,19 +213,25 @@ class CalibrateTool(QObject, DocumentWatcher, Tool):
 
     def apply(self) -> bool:
         """Place the background as fitted: ONE undo step; False (and a status) if not yet."""
-        document = self._scene.document
-        board = document.board
-        if self._fit is None or board.background is None:
+        board, fit = self._pictures.board, self._fit
+        if fit is None or board.background is None:
             self.status.emit("Click the centres of at least 3 hexes along a row first")
             return False
-        first = picture_to_scene(board.background, self._scene.geometry, self._points[0])
+        click = picture_to_scene(board.background, self._scene.geometry, self._points[0])
+        first = SceneGeometry(fit.orientation).hex_at(click)  # in the fitted orientation
+        refusals: list[str] = []
+        self._follow(False)  # the fitted map is not a change to redraw the clicks for
+        refused = self._pictures.refused
+        connection = refused.connect(refusals.append)
         try:
-            after = fitted_board(board, self._fit, first)
-        except (ValueError, RulesError) as error:
-            self.status.emit(str(error))
+            fitted = self._pictures.fit_grid(fit, first)
+        finally:
+            refused.disconnect(connection)
+        if not fitted:  # the clicks are kept: the user may take one back and try again
+            self._follow(True)
+            self.status.emit(refusals[-1] if refusals else "The grid could not be fitted")
             return False
         self._clear()
-        document.undo_stack.push(BoardEditCommand(document, after, "Fit grid to picture"))
         self.status.emit("Grid fitted to the picture")
         self.applied.emit()
         return True
@@ -286,7 +276,7 @@ class CalibrateTool(QObject, DocumentWatcher, Tool):
         self.fit_changed.emit(self._fit)
 
     def _redraw(self) -> None:
-        background = self._scene.document.board.background
+        background = self._pictures.board.background
         if background is None:
             self._clear()
             return
@@ -322,11 +312,22 @@ class CalibrateTool(QObject, DocumentWatcher, Tool):
         self._markers.clear()
         if self._preview.scene() is not None:
             self._scene.removeItem(self._preview)
-        self._watch(None)
+        self._follow(False)
         self.fit_changed.emit(None)
 
+    def _follow(self, on: bool) -> None:
+        """Follow the open map's changes (while clicks are kept), or stop."""
+        if on == self._following:
+            return
+        self._following = on
+        changed = self._pictures.current.changed
+        if on:
+            changed.connect(self._on_document_changed)
+        else:
+            changed.disconnect(self._on_document_changed)
+
     def _on_document_changed(self, change: Change) -> None:
-        background = self._scene.document.board.background
+        background = self._pictures.board.background
         if background is None or background.image != self._image:
             self.cancel()  # another picture (or none): the clicks mean nothing now
         elif change.background or change.grid:

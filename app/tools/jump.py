@@ -5,7 +5,7 @@ The Jump settings (long or high, the result typed or rolled, the run-up spaces) 
 :func:`rules.jump_reach` and :func:`rules.landing_spaces` and draws the answer
 (:class:`~app.scene.jump_items.LandingSpacesItem`). Hovering a space says in the status bar
 what landing there costs, or why it cannot be a landing space; a left click on a landing
-space jumps there as one undo step (:meth:`MovementActions.jump`); +/− change the result;
+space jumps there as one undo step (:meth:`MovementController.jump`); +/− change the result;
 right-click or Escape cancels. The preview follows the map (undo, other edits).
 
 W (or the dock's check box) chooses to wait in the air: [S001] "If you Jump to a space of
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from app.controllers.movement import MovementActions, where
+from app.controllers.movement import MovementController, where
 from app.scene.jump_items import LandingSpacesItem
 from app.scene.tool import Gesture, OverlayTool, Tool
 from rules import Hex, JumpReach, RuleOptions, jump_reach, landing_spaces
@@ -60,7 +60,7 @@ class JumpTool(QObject, OverlayTool, Tool):
     finished = Signal()  # jumped or cancelled: the tool is done
 
     def __init__(
-        self, scene: MapScene, actions: MovementActions, token_id: str, settings: JumpSettings
+        self, scene: MapScene, actions: MovementController, token_id: str, settings: JumpSettings
     ):
         super().__init__()
         self._scene = scene
@@ -68,7 +68,7 @@ class JumpTool(QObject, OverlayTool, Tool):
         self.token_id = token_id
         self.settings = settings
         settings.wait = False  # a choice for one jump
-        token = scene.document.board.tokens.get(token_id)
+        token = scene.board.tokens.get(token_id)
         if token is not None:  # the run-up: what it moved in a row this turn (editable)
             settings.run_up = token.motion.this_turn(token.moved_this_turn)[0]
         self.reach: JumpReach | None = None
@@ -80,7 +80,7 @@ class JumpTool(QObject, OverlayTool, Tool):
         self._said = ""
         self.item = LandingSpacesItem(scene.geometry)
         scene.addItem(self.item)
-        self._watch(scene.document)
+        self._follow()
         self.refresh()
 
     # -- the rules' answer -----------------------------------------------------------------
@@ -89,7 +89,7 @@ class JumpTool(QObject, OverlayTool, Tool):
         token = self._live_token()
         if token is None:
             return
-        board = self._scene.document.board
+        board = self._scene.board
         s = self.settings
         pool, _why = formula_pool(token, RuleOptions.of(board.options))
         self.reach, self.landings, self.problem = None, None, ""
@@ -116,7 +116,7 @@ class JumpTool(QObject, OverlayTool, Tool):
     def _wait_refusal(self, landing: Landing, reach: JumpReach) -> str:
         if not landing.may_wait:
             return _why_no_wait(reach)
-        board = self._scene.document.board
+        board = self._scene.board
         return apply_jump(board, self.token_id, landing.anchor, reach, wait=True).refusal or ""
 
     def wait_problem(self, anchor: Hex | None = None) -> str:
@@ -137,7 +137,7 @@ class JumpTool(QObject, OverlayTool, Tool):
         in the status bar, where it may not."""
         problem = self.wait_problem() if on else ""
         if problem:
-            name = self._scene.document.board.token(self.token_id).name
+            name = self._scene.board.token(self.token_id).name
             self._actions.refused.emit(f"Can't wait in the air ({name}): {problem}")
         else:
             self.settings.wait = on
@@ -180,7 +180,7 @@ class JumpTool(QObject, OverlayTool, Tool):
     def click(self, gesture: Gesture) -> None:
         if self.reach is None:
             self._actions.refused.emit(self.problem or "Type or roll the Jump result first")
-        elif not self._scene.document.board.contains(gesture.hex):
+        elif not self._scene.board.contains(gesture.hex):
             self._scene.hint.emit("Click a landing space (outlined) on the map")
         elif self._actions.jump(self.token_id, gesture.hex, self.reach, wait=self.settings.wait):
             self.cancel()

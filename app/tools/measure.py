@@ -20,7 +20,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
 from app.scene.measure_items import RulerLabelItem, RulerLegItem, keep_in_view
-from app.scene.tool import DocumentWatcher, Gesture, Tool
+from app.scene.tool import Gesture, Tool
 from rules import Board, Distance, Hex, RuleOptions, hex_line, measure
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def label_texts(legs: list[Distance]) -> list[str]:
     return texts
 
 
-class MeasureTool(QObject, DocumentWatcher, Tool):
+class MeasureTool(QObject, Tool):
     """Left-click to start and add waypoints; double-click, right-click or Enter finishes;
     Backspace removes the last waypoint; Escape (or another tool) clears the ruler."""
 
@@ -97,6 +97,7 @@ class MeasureTool(QObject, DocumentWatcher, Tool):
         self._items: list[QGraphicsItem] = []
         self._summary = ""
         scene.installEventFilter(self)  # Enter, Backspace and double-click reach the tool
+        scene.source.changed.connect(self._on_document_changed)  # a ruler follows the map
 
     # -- what tests and the window read ------------------------------------------------
     @property
@@ -128,7 +129,7 @@ class MeasureTool(QObject, DocumentWatcher, Tool):
             return True
         if gesture.button != Qt.MouseButton.LeftButton:
             return False
-        end = end_at(self._scene.document.board, gesture.hex)
+        end = end_at(self._scene.board, gesture.hex)
         if end is None:
             self._scene.hint.emit("Measure on the map: that hex is outside it")
         elif not self._measuring:
@@ -142,7 +143,7 @@ class MeasureTool(QObject, DocumentWatcher, Tool):
     def move(self, gesture: Gesture) -> None:
         if not self._measuring:
             return
-        end = end_at(self._scene.document.board, gesture.hex)
+        end = end_at(self._scene.board, gesture.hex)
         if end is None:
             return
         live = None if end.hexes == self._ends[-1].hexes else end
@@ -216,7 +217,6 @@ class MeasureTool(QObject, DocumentWatcher, Tool):
         self._clear()
         self._ends = [end]
         self._measuring = True
-        self._watch(self._scene.document)
         self._scene.hint.emit(
             f"Measuring from {end.name}: click to add a waypoint; double-click, "
             "right-click or Enter to finish"
@@ -228,16 +228,17 @@ class MeasureTool(QObject, DocumentWatcher, Tool):
                 item.scene().removeItem(item)
         self._items, self._ends, self._legs = [], [], []
         self._live, self._measuring, self._summary = None, False, ""
-        self._watch(None)
 
     def _on_document_changed(self, change: Change) -> None:
+        if not self._ends:
+            return  # no ruler shown
         if change.grid:
             self.cancel()  # other hexes, maybe another orientation: the ruler means nothing
-        elif self._ends:
+        else:
             self._refresh()  # tokens moved or terrain changed: measure again
 
     def _refresh(self) -> None:
-        board = self._scene.document.board
+        board = self._scene.board
         ends = [self._current(board, end) for end in self._ends]
         if self._live is not None:
             ends.append(self._current(board, self._live))

@@ -95,7 +95,7 @@ class MovementPreview:
     def start(self, token_id: str) -> None:
         """Compute the field of ``token_id`` for this turn and shade what it can reach."""
         self.clear()
-        board = self._scene.document.board
+        board = self._scene.board
         self.token_id = token_id
         budget = budget_of(board.token(token_id))
         # Paths are searched farther than this turn allows, so a target out of reach still
@@ -108,7 +108,7 @@ class MovementPreview:
         """Draw the cheapest path to ``target`` and its label; return the plan."""
         assert self.token_id is not None and self.field is not None
         self._drop_items()
-        board = self._scene.document.board
+        board = self._scene.board
         plan = plan_move(board, self.token_id, target, field=self.field)
         self.plan = plan
         name = board.token(self.token_id).name
@@ -125,7 +125,7 @@ class MovementPreview:
         return plan
 
     def _ring(self, token_id: str) -> tuple[QPointF, float]:
-        token = self._scene.document.board.token(token_id)
+        token = self._scene.board.token(token_id)
         geometry = self._scene.geometry
         centres = [geometry.center(h) for h in token.footprint]
         x = sum(c.x() for c in centres) / len(centres)

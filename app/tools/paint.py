@@ -61,7 +61,7 @@ class PaintTool(Tool):
         self._preview = HexSetPreviewItem(scene.geometry)
 
     def _board(self):  # type: ignore[no-untyped-def]
-        return self._scene.document.board
+        return self._scene.board
 
     def press(self, gesture: Gesture) -> bool:
         if gesture.button != Qt.MouseButton.LeftButton:

@@ -48,14 +48,14 @@ class PickTargetTool(QObject, OverlayTool, Tool):
         self.active = True
         self.item = self._overlay()
         scene.addItem(self.item)
-        self._watch(scene.document)
+        self._follow()
 
     @property
     def wants_token(self) -> bool:
         return bool(self.refusals)
 
     def _overlay(self) -> TargetChoiceItem | ActionResultItem:
-        board, geometry = self._scene.document.board, self._scene.geometry
+        board, geometry = self._scene.board, self._scene.geometry
         if self.wants_token:
             allowed = [board.token(i) for i, why in self.refusals.items() if why is None]
             refused = [board.token(i) for i, why in self.refusals.items() if why is not None]
@@ -66,7 +66,7 @@ class PickTargetTool(QObject, OverlayTool, Tool):
         """Cancel when the actor or a listed creature has gone from the map."""
         if self._live_token() is None and self.token_id:
             return
-        board = self._scene.document.board
+        board = self._scene.board
         if any(i not in board.tokens for i in self.refusals):
             self._scene.hint.emit("The map changed: choose the action again")
             self.cancel()
@@ -85,13 +85,13 @@ class PickTargetTool(QObject, OverlayTool, Tool):
             return
         why = self.refusals[token_id]
         if why is not None:
-            name = self._scene.document.board.token(token_id).name
+            name = self._scene.board.token(token_id).name
             self._scene.hint.emit(f"Not {name}: {why}")
             return
         self._finish(token_id)
 
     def _pick_space(self, h: Hex) -> None:
-        board = self._scene.document.board
+        board = self._scene.board
         if not board.contains(h) or (self.spaces and h not in self.spaces):
             self._scene.hint.emit(f"{self.prompt} — click one of the hatched spaces")
             return

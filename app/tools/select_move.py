@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QPen
 from PySide6.QtWidgets import QGraphicsRectItem
 
+from app.scene.map_scene import MapScene, Source
 from app.scene.tool import Gesture, Tool
 from app.tools.movement_preview import MovementPreview, summary
 from app.tools.step_keys import key_direction
@@ -27,7 +28,16 @@ from rules import Hex, TokenKind
 
 if TYPE_CHECKING:
     from app.controllers.map import MapController
-    from app.scene.map_scene import MapScene
+
+
+def editing_scene(source: Source, controller: MapController | None) -> MapScene:
+    """The GM's scene of ``source``: a :class:`MapScene` whose select tool is Select and
+    Move, editing through ``controller``."""
+    if controller is None:
+        raise ValueError("the GM's map scene needs a controller to edit with")
+    scene = MapScene(source)
+    scene.install_select_tool(SelectMoveTool(scene, controller))
+    return scene
 
 
 class SelectMoveTool(Tool):
@@ -103,7 +113,7 @@ class SelectMoveTool(Tool):
         self._scene.set_selection([*self._band_base, *inside])
 
     def _drag_to(self, h: Hex) -> None:
-        board = self._scene.document.board
+        board = self._scene.board
         lead = board.token(self._group[0])
         delta = h - self._grab - lead.position
         if delta == self._delta:
@@ -144,7 +154,7 @@ class SelectMoveTool(Tool):
             return
         if previewed:
             free = bool(gesture.modifiers & Qt.KeyboardModifier.AltModifier)
-            target = self._scene.document.board.token(group[0]).position + delta
+            target = self._scene.board.token(group[0]).position + delta
             if plan is not None and plan.path[-1] != target:
                 plan = None
             moved = self._controller.request_path_move(group[0], target, free=free, plan=plan)

@@ -5,7 +5,7 @@ the spaces change with the wheel or +/− (Ctrl+wheel still zooms). The overlay
 (:class:`~app.scene.shove_items.ShovePreviewItem`) shows :func:`rules.forced_move`'s
 answer: the path, each blind attack and its weapon size, where the push stops if every
 attack misses and where at the first hit, and the Collision damage. H toggles "the first
-attack hits"; a left click or Enter applies (:meth:`MovementActions.shove`); right-click or
+attack hits"; a left click or Enter applies (:meth:`MovementController.shove`); right-click or
 Escape cancels.
 """
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QPointF, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 
-from app.controllers.movement import MovementActions, damage_text, where
+from app.controllers.movement import MovementController, damage_text, where
 from app.scene.measure_items import keep_in_view
 from app.scene.shove_items import ShovePreviewItem, outcome_caption
 from app.scene.tool import Gesture, OverlayTool, Tool
@@ -43,7 +43,9 @@ class ShoveTool(QObject, OverlayTool, Tool):
     changed = Signal()  # a new preview (facing, spaces, the map)
     finished = Signal()  # applied or cancelled: the tool is done
 
-    def __init__(self, scene: MapScene, actions: MovementActions, token_id: str, spaces: int = 1):
+    def __init__(
+        self, scene: MapScene, actions: MovementController, token_id: str, spaces: int = 1
+    ):
         super().__init__()
         self._scene = scene
         self._actions = actions
@@ -59,7 +61,7 @@ class ShoveTool(QObject, OverlayTool, Tool):
         self.active = True
         self.item = ShovePreviewItem(scene.geometry)
         scene.addItem(self.item)
-        self._watch(scene.document)
+        self._follow()
         self.refresh()
 
     # -- settings ------------------------------------------------------------------------
@@ -108,7 +110,7 @@ class ShoveTool(QObject, OverlayTool, Tool):
         token = self._live_token()
         if token is None:
             return
-        board = self._scene.document.board
+        board = self._scene.board
         self.push = self.if_all_miss = self.if_first_hits = None
         self.problem = ""
         try:
@@ -131,7 +133,7 @@ class ShoveTool(QObject, OverlayTool, Tool):
         """The preview in words, for the status bar and the dock."""
         if self.push is None or self.if_all_miss is None:
             return self.problem
-        name = self._scene.document.board.token(self.token_id).name
+        name = self._scene.board.token(self.token_id).name
         parts = [f"Shove {name} {self.spaces} toward {self.arrow()} (facing {self.facing})"]
         if self.push.hold.contests:
             which = "it breaks free" if self.breaks_free else "it is held back"
@@ -215,7 +217,7 @@ class ShoveTool(QObject, OverlayTool, Tool):
         return True
 
     def _facing_toward(self, point: QPointF) -> int | None:
-        board = self._scene.document.board
+        board = self._scene.board
         token = board.tokens.get(self.token_id)
         if token is None:
             return None

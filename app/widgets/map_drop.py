@@ -14,7 +14,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
-from app.controllers.tokens import TokenActions
+from app.controllers.tokens import TokenController
 from rules import Hex
 from rules.prep import TokenTemplate
 
@@ -78,7 +78,7 @@ def handle_template_drop(
     view: QGraphicsView,
     event: QDropEvent,
     lookup: TemplateLookup,
-    actions: TokenActions,
+    actions: TokenController,
     source: QWidget | None = None,
 ) -> bool:
     """Place the dragged template where it was dropped; True if a token was added.

@@ -27,15 +27,17 @@ from PySide6.QtGui import (
     QShowEvent,
     QTransform,
 )
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStatusBar, QToolButton, QWidget
 
 from app.document import MapDocument
-from app.document.player_document import PlayerDocument, reveal_around_party
+from app.document.player_document import PlayerDocument
 from app.scene.map_scene import MapScene
 from app.widgets.map_view import MapView
 
 if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
+    from app.controllers.map import MapController
+    from app.document.current import CurrentDocument
+    from app.widgets.docks.terrain import TerrainDock
 
 TITLE = "Hexweave — Player View"
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
@@ -50,7 +52,7 @@ class PlayerWindow(QMainWindow):
 
     def __init__(
         self,
-        document: MapDocument,
+        current: CurrentDocument,
         follow: MapView | None = None,
         parent: QWidget | None = None,
     ):
@@ -59,9 +61,9 @@ class PlayerWindow(QMainWindow):
         self.setObjectName("player_window")
         # The GM's window alone decides when the app quits.
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
-        self.player_document = PlayerDocument(document, self)
+        self.player_document = PlayerDocument(current, self)
         self.player_document.set_dormant(True)  # until the window is shown
-        self.scene = MapScene(self.player_document, None, player=True)
+        self.scene = MapScene(self.player_document, player=True)
         self.view = MapView(self.scene, self)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.setCentralWidget(self.view)
@@ -72,7 +74,7 @@ class PlayerWindow(QMainWindow):
         self._build_actions()
         self._build_toolbar()
         self.player_document.paused_changed.connect(self._on_paused_changed)
-        self.player_document.source_replaced.connect(self._on_source_replaced)
+        self.player_document.replaced.connect(self._on_source_replaced)
         self.resize(*DEFAULT_SIZE)
         if follow is not None:
             self.follow_view(follow)
@@ -253,10 +255,6 @@ class PlayerWindow(QMainWindow):
         for action in self.scale_actions.actions():
             action.setChecked(action.data() == scale)
 
-    def set_source(self, document: MapDocument) -> None:
-        """Show the players another map (the GM opened or created one)."""
-        self.player_document.set_source(document)
-
     def _on_source_replaced(self, _document: MapDocument) -> None:
         if not self._following and not self.paused:
             self.view.fit_to_window()
@@ -355,22 +353,25 @@ def _paused_banner() -> QLabel:
     return banner
 
 
-def attach_player_window(window: MainWindow) -> PlayerWindow:
-    """Build the Player View for a main window and return it (hidden).
+def attach_player_window(
+    current: CurrentDocument,
+    controller: MapController,
+    view: MapView,
+    terrain_dock: TerrainDock,
+    status_bar: QStatusBar,
+) -> PlayerWindow:
+    """Build the Player View of the open map and return it (hidden).
 
-    Uses ``window.document``, ``window.view``, ``window.session``, ``window.terrain_dock``
-    and ``window.statusBar()``: the player view follows the GM's view and the open map;
-    the Terrain dock's Reveal Around the Party lifts the fog on the open map; a "PLAYER
-    VIEW PAUSED" banner shows in the GM's status bar while the players' picture is frozen.
+    The player view follows the GM's ``view`` and the open map; the Terrain dock's Reveal
+    Around the Party lifts the fog through ``controller``; a "PLAYER VIEW PAUSED" banner
+    shows in the GM's ``status_bar`` while the players' picture is frozen.
     """
-    player = PlayerWindow(window.document, follow=window.view)
-    window.session.document_replaced.connect(player.set_source)
-    status = window.statusBar()
+    player = PlayerWindow(current, follow=view)
     banner = _paused_banner()  # in the GM's own window, never on the shared picture
-    status.addPermanentWidget(banner)
+    status_bar.addPermanentWidget(banner)
     player.paused_changed.connect(banner.setVisible)
-    window.terrain_dock.reveal_requested.connect(
-        lambda radius: status.showMessage(reveal_around_party(window.document, radius), 5000)
+    terrain_dock.reveal_requested.connect(
+        lambda radius: status_bar.showMessage(controller.reveal_around_party(radius), 5000)
     )
-    window.destroyed.connect(player.deleteLater)
+    status_bar.destroyed.connect(player.deleteLater)  # with the GM's window
     return player

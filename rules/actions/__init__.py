@@ -1,8 +1,9 @@
 """Conflict actions (seed 002) — the pinned ``rules.actions`` API: what an action rolls
 and why, the exact chance, and what the rolled dice do to the board.
 
-Behind this face, one module per concept: :mod:`rules.actions.flow` (the catalogue
-:data:`ACTIONS`, planning, rolling and resolving), :mod:`~rules.actions.values` (the
+Behind this face, one module per concept: :mod:`rules.actions.performance` (the one call
+per intent, :func:`perform`: plan, roll or read the dice, resolve), :mod:`rules.actions.flow`
+(the catalogue :data:`ACTIONS`, planning, rolling and resolving), :mod:`~rules.actions.values` (the
 values an action is made of), :mod:`~rules.actions.terms` (the terms every action shares:
 Encumbered, Minor Actions, the Charge), :mod:`~rules.actions.contest`,
 :mod:`~rules.actions.harm`, :mod:`~rules.actions.strike`, :mod:`~rules.actions.overpower`,
@@ -27,9 +28,10 @@ HOMES = {
         "ActionSpec",
         "Applied",
         "Dice",
+        "DicePool",
         "Hold",
         "Modifier",
-        "Pool",
+        "Pool",  # the old name of DicePool, kept: this face's __all__ is pinned
         "Weapon",
         "available_actions",
         "escape_hold",
@@ -42,8 +44,20 @@ HOMES = {
         "target_refusals",
         "with_hold",
     ),
-    "kinds.area": ("attack_space", "resolve_space_attack", "roll_space"),
+    "performance": ("Performance", "TypedDice", "perform", "undo_text"),
+    "kinds.area": (
+        "area_subjects",
+        "attack_space",
+        "resolve_space_attack",
+        "roll_space",
+        "rolls_each_occupant",
+    ),
+    "kinds.attack": ("DEFENCE_SKILLS",),
     "kinds.tactics": ("hinder_penalty", "hinder_together"),
+    "contest": ("result_distribution",),
+    "overpower": ("shove_destinations",),
+    "tactics": ("CALLED_SHOT_PARTS", "INCREMENTS"),
+    "terms": ("MINOR_STRIKES",),
 }
 """Which module defines each name of the face. The face loads them on first use
 (:func:`rules.faces.lazy_face`): the board's Holds use the actions' arithmetic

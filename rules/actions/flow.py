@@ -44,14 +44,19 @@ from rules.actions.values import (  # the values, re-exported
     ActionSpec,
     Applied,
     Dice,
+    DicePool,
     Modifier,
-    Pool,
     Weapon,
 )
 from rules.board.grid import Board
 from rules.board.holds import Hold, escape_hold, with_hold
 from rules.board.play import turn_over
 from rules.dice import Roll, read_faces, roll
+
+Pool = DicePool
+"""The old name of :class:`DicePool`, kept because ``rules.actions.__all__`` is pinned
+(DESIGN.md "Public import paths"); the word for a roll's dice is ``DicePool`` — a
+token's Pools (Grit, Movement …) are :class:`rules.board.pools.Pool`."""
 
 __all__ = [
     "ACTIONS",
@@ -64,6 +69,7 @@ __all__ = [
     "ActionSpec",
     "Applied",
     "Dice",
+    "DicePool",
     "Hold",
     "Modifier",
     "Pool",
@@ -181,7 +187,7 @@ def read_dice(
     return Dice(attack_roll, defence_rolls, damage_rolls, manual=True, follow_ups=further)
 
 
-def _typed(faces: Sequence[int], pool: Pool, what: str, modifier: int | None = None) -> Roll:
+def _typed(faces: Sequence[int], pool: DicePool, what: str, modifier: int | None = None) -> Roll:
     n = max(0, pool.dice)
     if len(faces) != n:
         raise ValueError(f"the {what} rolls {n}d12: type {n} faces, got {len(faces)}")

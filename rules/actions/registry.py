@@ -20,8 +20,8 @@ from rules.actions.values import (
     ActionSpec,
     Applied,
     Dice,
+    DicePool,
     Modifier,
-    Pool,
 )
 from rules.board.grid import Board
 
@@ -58,10 +58,10 @@ ACTIONS: dict[str, ActionKind] = {}
 
 def skill_pool(
     board: Board, who: str, skill: str, role: str, dice: int | None, terms: Sequence[Modifier]
-) -> Pool:
+) -> DicePool:
     """A pool of ``skill`` for token ``who``: ``dice`` if given, else its Skill Tier (or
     :data:`UNSET_SKILL_DICE` when the token has none set)."""
     if dice is None:
         tiers = dict(board.token(who).vitals.stats)
         dice = tiers.get(skill.lower(), UNSET_SKILL_DICE)
-    return Pool(role, who, skill, dice, tuple(terms))
+    return DicePool(role, who, skill, dice, tuple(terms))

@@ -19,6 +19,7 @@ from rules.reasons import Term
 
 __all__ = [
     "CALLED_SHOT_PARTS",
+    "INCREMENTS",
     "CalledShot",
     "Charge",
     "RangeBand",

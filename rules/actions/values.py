@@ -24,8 +24,8 @@ __all__ = [
     "ActionSpec",
     "Applied",
     "Dice",
+    "DicePool",
     "Modifier",
-    "Pool",
     "Weapon",
 ]
 
@@ -98,8 +98,10 @@ class ActionRequest:
 
 
 @dataclass(frozen=True)
-class Pool:
-    """One roll to make: who rolls it, with which Skill, how many dice, and each term."""
+class DicePool:
+    """One roll to make: who rolls it, with which Skill, how many dice, and each term (a
+    conflict roll's dice; a token's Pools — Grit, Movement … — are
+    :class:`rules.board.pools.Pool`)."""
 
     role: str  # attack | defence | damage | check
     who: str
@@ -126,15 +128,15 @@ class ActionPlan:
 
     request: ActionRequest
     spec: ActionSpec
-    attack: Pool | None
+    attack: DicePool | None
     dl: int
     targets: tuple[str, ...] = ()
-    defences: tuple[Pool, ...] = ()
-    damage: Pool | None = None
+    defences: tuple[DicePool, ...] = ()
+    damage: DicePool | None = None
     notes: tuple[str, ...] = ()
     refusal: str | None = None
     spaces: tuple[Hex, ...] = ()
-    follow_ups: tuple[tuple[Pool, Pool], ...] = ()  # contests rolled with it (a Hold's)
+    follow_ups: tuple[tuple[DicePool, DicePool], ...] = ()  # contests rolled with it (a Hold's)
 
     @property
     def allowed(self) -> bool:

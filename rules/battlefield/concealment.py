@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from rules.board.body import DEFAULT_SENSES, SENSES, senses_problem
+from rules.board.anatomy import DEFAULT_SENSES, SENSES, senses_problem
 from rules.board.conditions import tier_of
 from rules.board.grid import Board, cells_of
 from rules.board.terrain import ConcealmentKind

@@ -4,7 +4,10 @@ states in the air (:mod:`rules.board.aloft`), Holds (the relation,
 :mod:`rules.board.hold_state`, and its edits, :mod:`rules.board.holds`), a creature's body
 and size — with the turn state (:mod:`rules.board.play`; the turn order itself is the
 pinned :mod:`rules.turns`, the turn flow :mod:`rules.movement.turn_flow`), the roll log,
-the offset grid, reshaping and the board's own invariants (:mod:`rules.board.checks`).
+the offset grid, and the board's own invariants (:mod:`rules.board.checks`; the checks a
+Board runs when it is made, and reshaping, are the Board's, :mod:`rules.board.grid`). A
+creature's body is stored as :mod:`rules.board.anatomy` describes, and read by
+:mod:`rules.board.body` (its Free Limbs, the words it has left).
 
 The face loads each module on first use (:func:`rules.faces.lazy_face`).
 """
@@ -17,13 +20,13 @@ HOMES = {
     "grid": (
         "MAX_MAP_SIDE",
         "Board",
-    ),
-    "checks": (
         "check_area_tokens",
         "check_play",
         "check_turn",
-        "invariant_problems",
+        "reoriented",
+        "resized",
     ),
+    "checks": ("invariant_problems",),
     "tokens": (
         "MAX_SIZE",
         "MIN_SIZE",
@@ -150,28 +153,26 @@ HOMES = {
         "cells_of",
         "hex_to_cell",
     ),
-    "reshape": (
-        "reoriented",
-        "resized",
-    ),
-    "body": (
+    "anatomy": (
         "DEFAULT_LIMBS",
         "DEFAULT_SENSES",
         "DEFAULT_WORDS",
-        "LIMB_PARTS",
         "MAX_LIMBS",
         "MAX_WORDS",
         "SENSES",
-        "FreeLimbs",
-        "LimbUse",
         "Words",
-        "WordsLeft",
-        "free_limbs",
         "limbs_problem",
         "senses_problem",
+        "words_problem",
+    ),
+    "body": (
+        "LIMB_PARTS",
+        "FreeLimbs",
+        "LimbUse",
+        "WordsLeft",
+        "free_limbs",
         "spend_words",
         "words_left",
-        "words_problem",
     ),
     "sizes": (
         "PURPOSES",

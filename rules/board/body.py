@@ -1,6 +1,8 @@
 """What a creature's body gives the rules (map format version 7): the senses it chooses
 targets with, the limbs it holds, attacks and climbs with, and the words it can speak in
 a round — and the owners every consumer asks: :func:`free_limbs` and :func:`words_left`.
+The values a token stores (its senses, limbs and :class:`Words`, each with its check) are
+:mod:`rules.board.anatomy`, below the tokens; this module re-exports them.
 
 **Senses** (RULES-DIGEST §7.2, [P-SENSES]): sight, smell, sound, touch, displacement,
 thermal, vibration; a token lists those it uses, its Primary Sense first. The default is
@@ -36,7 +38,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-import numpy as np
+from rules.board.anatomy import (
+    DEFAULT_LIMBS,
+    DEFAULT_SENSES,
+    DEFAULT_WORDS,
+    MAX_LIMBS,
+    MAX_WORDS,
+    SENSES,
+    Words,
+    limbs_problem,
+    senses_problem,
+    words_problem,
+)
 
 if TYPE_CHECKING:
     from rules.board.grid import Board
@@ -61,16 +74,6 @@ __all__ = [
     "words_problem",
 ]
 
-SENSES = ("sight", "smell", "sound", "touch", "displacement", "thermal", "vibration")
-"""The senses of the [P-SENSES] table (RULES-DIGEST §7.2), in its order."""
-DEFAULT_SENSES = ("sight",)
-"""A token's senses unless set: its Primary Sense, sight (see the module notes)."""
-DEFAULT_LIMBS = 2
-"""A humanoid's limbs for holding, attacking and climbing: its two arms."""
-MAX_LIMBS = 99
-DEFAULT_WORDS = 10
-"""Words a creature can speak in a round unless set (**[ASSUMPTION]**, module notes)."""
-MAX_WORDS = 999
 LIMB_PARTS = ("arm", "hand", "claw", "tentacle")
 """Part names (as a word in a Hold's targeted part, e.g. ``"left arm"``) that are a limb:
 a Held creature "cannot use the targeted part while in the Hold" [S002], so such a part
@@ -80,83 +83,6 @@ _HOLD = "'Attack a target who is not Held with a Free Limb to cause you both to 
 _READY = "'Manifest a spell or Talent to keep it in your Free Limb'"
 _PART = "'the creature cannot use the targeted part while in the Hold'"
 _GRIP = "'If the object is Gripped by multiple limbs'"
-
-
-def _whole(value: object, low: int, high: int | None = None) -> bool:
-    """True for a whole number (a numpy integer too, not ``True``) in ``low..high``."""
-    if type(value) is int:  # the usual case, fast: not a bool, not an ABC check
-        number = value
-    elif isinstance(value, np.integer):
-        number = int(value)
-    else:
-        return False
-    return low <= number and (high is None or number <= high)
-
-
-def distinct_names(values: object, known: tuple[str, ...]) -> bool:
-    """True for a non-empty tuple of distinct names from ``known`` (a token's senses, its
-    movement types)."""
-    return (
-        isinstance(values, tuple)
-        and bool(values)
-        and len(set(values)) == len(values)
-        and all(v in known for v in values)
-    )
-
-
-def senses_problem(senses: object) -> str | None:
-    """What is wrong with ``senses`` as a token's senses, or ``None``: a tuple of distinct
-    names from :data:`SENSES`, at least one, the Primary Sense first."""
-    if not distinct_names(senses, SENSES):
-        return (
-            f"senses must be distinct, from {', '.join(SENSES)}, the Primary Sense first; "
-            f"got {senses!r}"
-        )
-    return None
-
-
-def limbs_problem(limbs: object, gripping: object) -> str | None:
-    """What is wrong with ``limbs`` (0..99) and ``gripping`` (0..limbs), or ``None``."""
-    if not _whole(limbs, 0, MAX_LIMBS):
-        return f"limbs must be a whole number 0..{MAX_LIMBS}, got {limbs!r}"
-    if not _whole(gripping, 0, limbs):  # type: ignore[arg-type]
-        return (
-            f"limbs gripping an object must be a whole number 0..{limbs} (its limbs), "
-            f"got {gripping!r}"
-        )
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """Words a creature can speak in a round (``per_round``), and ``spent`` of them in
-    round ``round`` (the turn order's round; words spent in another round are not
-    counted)."""
-
-    per_round: int = DEFAULT_WORDS
-    spent: int = 0
-    round: int = 0
-
-    def __post_init__(self) -> None:
-        problem = words_problem(self)
-        if problem:
-            raise ValueError(problem)
-
-    def left_in(self, round_: int) -> int:
-        """Words left to speak in round ``round_``."""
-        spent = self.spent if self.round == round_ else 0
-        return max(0, self.per_round - spent)
-
-
-def words_problem(words: Words) -> str | None:
-    """What is wrong with ``words``' fields, or ``None``."""
-    if not _whole(words.per_round, 0, MAX_WORDS):
-        return f"words per round must be a whole number 0..{MAX_WORDS}, got {words.per_round!r}"
-    if not _whole(words.spent, 0, MAX_WORDS):
-        return f"words spent must be a whole number 0..{MAX_WORDS}, got {words.spent!r}"
-    if not _whole(words.round, 0):
-        return f"the round words were spent in must be a whole number from 0, got {words.round!r}"
-    return None
 
 
 # -- Free Limbs ---------------------------------------------------------------------------

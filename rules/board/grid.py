@@ -17,12 +17,20 @@ change; a token whose footprint would leave the map is moved back inside.
 
 **Immutability.** Every ``with_…`` method returns a new ``Board`` and shares the unchanged
 (read-only) layers and tokens, so an undo stack can hold many states cheaply.
+
+**Checks.** A ``Board`` runs :func:`check_play` when it is made and
+:func:`check_area_tokens` when an Area is pinned (raising on the first problem); its
+``with_…`` edits check only what they change. Every invariant a saved board keeps is
+:func:`rules.board.checks.invariant_problems`.
+
+**Reshaping** (:func:`reoriented`, :func:`resized`) lives here too: the Board's own
+methods call it, and it makes Boards.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
@@ -32,7 +40,6 @@ import numpy.typing as npt
 
 from rules.areas import AreaTemplate
 from rules.board.annotations import Background, Label, Note
-from rules.board.checks import check_area_tokens, check_play
 from rules.board.conditions import remove_condition
 from rules.board.effects import OngoingEffect
 from rules.board.hold_state import Hold, released, swallowers_among
@@ -62,7 +69,12 @@ __all__ = [
     "axial_of_cells",
     "cell_to_hex",
     "cells_of",
+    "check_area_tokens",
+    "check_play",
+    "check_turn",
     "hex_to_cell",
+    "reoriented",
+    "resized",
 ]
 
 MAX_MAP_SIDE = 2000
@@ -71,6 +83,7 @@ _FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background", "
            "holds", "rolls", "dice_seed", "dice_draws")  # fmt: skip
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
+Problem = tuple[type[ValueError], str]
 OptionValue = bool | int | float | str
 
 
@@ -379,15 +392,12 @@ class Board:
         return self._evolve(options=MappingProxyType(dict(options)))
 
     def with_orientation(self, orientation: Orientation) -> Board:
-        """This board re-read in ``orientation`` (see module docs); :mod:`rules.board.reshape`."""
-        from rules.board.reshape import reoriented
-
+        """This board re-read in ``orientation`` (see module docs; :func:`reoriented`)."""
         return reoriented(self, orientation)
 
     def resized(self, width: int, height: int) -> Board:
-        """This board cut or grown to ``width`` × ``height``, keeping what fits."""
-        from rules.board.reshape import resized
-
+        """This board cut or grown to ``width`` × ``height``, keeping what fits
+        (:func:`resized`)."""
         return resized(self, width, height)
 
     # -- labels, notes, background ------------------------------------------------------
@@ -470,3 +480,174 @@ class Board:
     def new_area_id(self, stem: str = "area") -> str:
         """An Area id not yet used on this board, like ``"cone-2"``."""
         return fresh_id({k for k in self.areas if k.startswith(f"{stem}-")}, stem)
+
+
+# -- the checks a Board runs when it is made ------------------------------------------
+# (the whole-map invariants a saved board keeps are rules.board.checks.invariant_problems)
+
+
+def check_play(board: Board) -> None:
+    """Effects filed under their ids and naming tokens and Areas on this map; Holds
+    between tokens on this map, each creature Held once; a dice seed and count; a turn
+    order of tokens on this map, each once, pointing at a slot that exists."""
+    _raise_first(play_problems(board))
+
+
+def check_turn(board: Board) -> None:
+    """A turn order of tokens on this map, each once, pointing at a slot that exists."""
+    _raise_first(_turn_problems(board))
+
+
+def check_area_tokens(board: Board, area: AreaTemplate) -> None:
+    """The tokens ``area`` names (its source and caster) are on ``board``."""
+    _raise_first(area_token_problems(board, area))
+
+
+def _raise_first(problems: Iterator[Problem]) -> None:
+    first = next(problems, None)
+    if first is not None:
+        kind, message = first
+        raise kind(message)
+
+
+def area_token_problems(board: Board, area: AreaTemplate) -> Iterator[Problem]:
+    for role, token_id in (("source", area.source), ("caster", area.caster)):
+        if token_id is not None and token_id not in board.tokens:
+            message = f"area {area.id!r}: its {role} token {token_id!r} is not on this map"
+            yield UnknownTokenError, message
+
+
+def play_problems(board: Board) -> Iterator[Problem]:
+    yield from _effect_problems(board)
+    yield from _hold_problems(board)
+    seed, draws = board.dice_seed, board.dice_draws
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in (seed, draws)):
+        yield ValueError, "the dice seed and draw count must be whole numbers from 0"
+    yield from _turn_problems(board)
+
+
+def _effect_problems(board: Board) -> Iterator[Problem]:
+    for key, effect in board.effects.items():
+        if key != effect.id:
+            yield ValueError, f"effect {effect.id!r} is filed under another id, {key!r}"
+        for role in ("creator", "target"):
+            ref = getattr(effect, role)
+            if ref is not None and ref not in board.tokens:
+                yield UnknownTokenError, f"effect {key!r}: its {role} {ref!r} is not on this map"
+        if effect.area_id is not None and effect.area_id not in board.areas:
+            yield ValueError, f"effect {key!r}: its Area {effect.area_id!r} is not on this map"
+
+
+def _hold_problems(board: Board) -> Iterator[Problem]:
+    for hold in board.holds:
+        for role in ("holder", "held"):
+            ref = getattr(hold, role)
+            if ref not in board.tokens:
+                yield UnknownTokenError, f"a Hold's {role} {ref!r} is not on this map"
+    if len({h.held for h in board.holds}) != len(board.holds):
+        message = "a creature is Held in two Holds: a Grab needs a target who is not Held"
+        yield ValueError, message
+
+
+def _turn_problems(board: Board) -> Iterator[Problem]:
+    ids = board.turn.ids()
+    stray = [i for i in ids if i not in board.tokens]
+    if stray:
+        yield UnknownTokenError, f"the turn order names {stray[0]!r}, which is not on this map"
+    if len(set(ids)) != len(ids):
+        yield ValueError, "a token is in the turn order twice"
+    if not 0 <= board.turn.current <= len(ids) or board.turn.round < 0:
+        yield ValueError, "the turn order points at a turn that does not exist"
+
+
+# -- whole-map reshaping: switching orientation and resizing, keeping what fits --------
+# Both keep every cell's (col, row) (the offset convention above), so terrain stays where
+# it was drawn; axial coordinates follow the cells.
+
+
+def _recell(h: Hex, before: Orientation, after: Orientation) -> Hex:
+    col, row = hex_to_cell(h, before)
+    return cell_to_hex(col, row, after)
+
+
+def reoriented(board: Board, orientation: Orientation) -> Board:
+    """``board`` re-read in ``orientation``: cells, terrain and the cells of token anchors,
+    labels, notes and Area origins are kept; a token that would stick out is moved to the
+    nearest cell where it fits. Every token stays, so the turn order, the Holds and the
+    effects stay as they are."""
+    if orientation is board.orientation:
+        return board
+    before = board.orientation
+    labels = {
+        k: replace(label, position=_recell(label.position, before, orientation))
+        for k, label in board.labels.items()
+    }
+    notes = {
+        k: replace(n, hex=_recell(n.hex, before, orientation)) if n.hex is not None else n
+        for k, n in board.notes.items()
+    }
+    areas = {
+        k: replace(a, origin=tuple(_recell(h, before, orientation) for h in a.origin))
+        for k, a in board.areas.items()
+    }
+    flipped = board._evolve(
+        orientation=orientation, tokens={}, labels=labels, notes=notes, areas=areas
+    )
+    tokens = {
+        k: clamped(flipped, t.moved_to(_recell(t.position, before, orientation)))
+        for k, t in board.tokens.items()
+    }
+    return flipped._evolve(tokens=tokens)
+
+
+def resized(board: Board, width: int, height: int) -> Board:
+    """``board`` cut or grown to ``width`` × ``height`` cells from its top-left corner.
+
+    Terrain in the cells both sizes share is kept (new cells are open, flat ground). A
+    token that no longer fits goes as :meth:`~rules.board.Board.without_tokens` removes
+    it: with its notes, its Holds, the Areas attached to it or drawn from its spaces, its
+    place in the turn order and the effects it made or carries; other Areas it made no
+    longer name a caster. An Area with an
+    origin hex cut off goes as :meth:`~rules.board.Board.without_area` removes it, with
+    the effects that kept it. Labels and notes on hexes are kept only where they fit.
+    """
+    _check_dimensions(width, height)
+    layers = dict(blank_layers(width, height))
+    rows, cols = min(height, board.height), min(width, board.width)
+    for name, old in board.layers.items():
+        grown = np.array(layers[name], copy=True)
+        grown[:rows, :cols] = old[:rows, :cols]
+        layers[name] = read_only(grown)
+    shape = board._evolve(width=width, height=height, layers=layers)
+    board = board.without_tokens([t.id for t in board.tokens.values() if not _fits(shape, t)])
+    cut = [k for k, a in board.areas.items() if not all(map(shape.contains, a.origin))]
+    board = board.without_areas(cut)
+    labels = {k: v for k, v in board.labels.items() if shape.contains(v.position)}
+    notes = {k: n for k, n in board.notes.items() if n.hex is None or shape.contains(n.hex)}
+    # Everything else (Holds, effects, turn order, dice) is the trimmed board's own.
+    return board._evolve(width=width, height=height, layers=layers, labels=labels, notes=notes)
+
+
+def _fits(board: Board, token: Token) -> bool:
+    return all(board.contains(h) for h in token.footprint)
+
+
+def clamped(board: Board, token: Token) -> Token:
+    """``token`` moved to the nearest anchor (by cell, searching outward) where it fits."""
+    if _fits(board, token):
+        return token
+    col, row = hex_to_cell(token.position, board.orientation)
+    for reach in range(1, max(board.width, board.height) + 1):
+        square = [
+            (c, r)
+            for r in range(row - reach, row + reach + 1)
+            for c in range(col - reach, col + reach + 1)
+            if max(abs(c - col), abs(r - row)) == reach
+            and 0 <= c < board.width
+            and 0 <= r < board.height
+        ]
+        for c, r in sorted(square, key=lambda cr: (cr[0] - col) ** 2 + (cr[1] - row) ** 2):
+            anchor = board.hex_at(c, r)
+            if _fits(board, token.moved_to(anchor)):
+                return token.moved_to(anchor)
+    raise OutOfBoundsError(f"token {token.name!r} does not fit on this map")

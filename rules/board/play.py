@@ -1,5 +1,5 @@
 """The turn state on the board: the turn order set (:func:`with_turn`, checked as
-:mod:`rules.board.checks` checks it), the ongoing effects added and ended (an effect's
+:func:`rules.board.grid.check_turn` checks it), the ongoing effects added and ended (an effect's
 Area goes with the last effect keeping it), the creatures marked as moving ([S001]), and
 a turn over after a Charge ([S002]). What happens as turns begin and end — refills,
 durations ticking, falling, Overexertion — is the turn flow, :mod:`rules.movement.turn_flow`.
@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from rules.board.checks import check_turn
 from rules.board.effects import OngoingEffect
-from rules.board.grid import Board
+from rules.board.grid import Board, check_turn
 from rules.board.tokens import TokenKind
 from rules.turns import TurnState, actor
 

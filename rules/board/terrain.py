@@ -22,7 +22,7 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from rules.board.body import SENSES
+from rules.board.anatomy import SENSES
 
 __all__ = [
     "LAYER_SPECS",
@@ -115,7 +115,7 @@ class ConcealmentKind(enum.IntEnum):
 
     @property
     def senses(self) -> tuple[str, ...]:
-        """The senses this Concealment hides from (the names of :data:`rules.board.body.SENSES`)."""
+        """The senses this Concealment hides from (names of :data:`rules.board.anatomy.SENSES`)."""
         return _KIND_SENSES[self]
 
     @property

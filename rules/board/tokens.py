@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from rules.board.body import (
+from rules.board.anatomy import (
     DEFAULT_LIMBS,
     DEFAULT_SENSES,
     Words,
@@ -117,7 +117,7 @@ class Token:
     moving, you are considered moving until you end your turn without moving any spaces
     that turn or pay 1 Movement to stop"), and how it is moving (``motion``: mode,
     altitude, pace, Amble, carried Bulk; :mod:`rules.board.motion`). Its body
-    (:mod:`rules.board.body`,
+    (:mod:`rules.board.anatomy`,
     format version 7): the ``senses`` it chooses targets with, Primary Sense first (sight
     by default), its ``limbs`` (2) and how many are ``gripping`` a weapon or object (0),
     and the ``words`` it can speak in a round.

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rules.board.body import DEFAULT_LIMBS, DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
+from rules.board.anatomy import DEFAULT_LIMBS, DEFAULT_SENSES, MAX_LIMBS, MAX_WORDS, SENSES, Words
 from rules.board.motion import Motion
 from rules.board.tokens import Token
 from rules.errors import MapFileError

@@ -1,5 +1,6 @@
-"""Movement (seed 001): what a move costs and where a creature can go — the plan of a
-move along a path (:mod:`rules.movement.plan`), costs per space
+"""Movement (seed 001): what a move costs and where a creature can go — a move planned
+and applied in one call (:func:`move`, :mod:`rules.movement.moves`), the plan of a move
+along a path (:mod:`rules.movement.plan`), costs per space
 (:mod:`~rules.movement.costs`), the movement field (:mod:`~rules.movement.field`),
 postures and paces (:mod:`~rules.movement.stance`), jumping, falling and climbing (the
 states in the air they leave are the board's, :mod:`rules.board.aloft`), forced movement
@@ -13,6 +14,7 @@ from __future__ import annotations
 from rules.faces import lazy_face
 
 HOMES = {
+    "moves": ("MoveOutcome", "move", "placed"),
     "plan": (
         "MovePlan",
         "Sound",
@@ -34,9 +36,9 @@ HOMES = {
     "turn_flow": ("TurnStart", "begin_turn", "end_turn", "next_turn", "turn_after_leaving"),
     "costs": (
         "BURROWABLE",
-        "Charge",
         "MoveRoll",
         "MoverProfile",
+        "StepCharge",
         "StepCost",
         "mover_profile",
         "posture_of",

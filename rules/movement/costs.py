@@ -60,9 +60,9 @@ from rules.options import RuleOptions
 
 __all__ = [
     "BURROWABLE",
-    "Charge",
     "MoveRoll",
     "MoverProfile",
+    "StepCharge",
     "StepCost",
     "mover_profile",
     "posture_of",
@@ -85,7 +85,7 @@ PACKED = GroundKind.PACKED_EARTH
 
 
 @dataclass(frozen=True)
-class Charge:
+class StepCharge:
     """One term of a cost: how much, what for, and where the rule comes from."""
 
     amount: int
@@ -152,8 +152,8 @@ class MoverProfile:
 
     token: Token
     posture: str
-    per_space: tuple[Charge, ...]  # posture, Encumbered, Amble: every space moved
-    climb_extra: tuple[Charge, ...]  # what climbing adds per space
+    per_space: tuple[StepCharge, ...]  # posture, Encumbered, Amble: every space moved
+    climb_extra: tuple[StepCharge, ...]  # what climbing adds per space
     options: RuleOptions
     winged: frozenset[str]
     height: int = 0  # a flyer's height above elevation 0: its ground plus its altitude
@@ -174,20 +174,20 @@ def mover_profile(board: Board, token_id: str, options: RuleOptions | None = Non
     token = board.token(token_id)
     posture = posture_of(token)
     stack = opts.encumbered_costs == "stack"
-    charges: list[Charge] = []
+    charges: list[StepCharge] = []
     if posture == "crouching":
-        charges.append(Charge(1, "crouching", "[S001]"))
+        charges.append(StepCharge(1, "crouching", "[S001]"))
     elif posture == "prone":
-        charges.append(Charge(2, "prone", "[S001]"))
+        charges.append(StepCharge(2, "prone", "[S001]"))
     for part in moving_encumbrance(board, token_id, opts).sources:
         if part.adds_move_cost and part.name != "Climbing":  # climbing steps charge it below
             label = f"Encumbered {part.tier} ({part.name})"
-            charges.append(Charge(part.tier, label, f"{part.source} (§11a D4)"))
+            charges.append(StepCharge(part.tier, label, f"{part.source} (§11a D4)"))
     if token.motion.amble:
-        charges.append(Charge(1, "Amble (quieter)", "[S001] (§11a D11)"))
-    climb = [Charge(1, "climbing", "[S001]")]
+        charges.append(StepCharge(1, "Amble (quieter)", "[S001] (§11a D11)"))
+    climb = [StepCharge(1, "climbing", "[S001]")]
     if stack:
-        climb.append(Charge(2, "Encumbered 2 from Climbing", "(§11a D4 stack)"))
+        climb.append(StepCharge(2, "Encumbered 2 from Climbing", "(§11a D4 stack)"))
     height = ground_under(board, token.footprint) + token.motion.altitude
     load = over_bulk_limit(board, token_id)
     return MoverProfile(
@@ -225,7 +225,7 @@ class StepCost:
     start: Hex
     end: Hex
     cost: int
-    charges: tuple[Charge, ...]
+    charges: tuple[StepCharge, ...]
     rolls: tuple[MoveRoll, ...]
     way: str  # "land", "swim", "fly", "burrow" or "climb"
     refusal: str | None = None
@@ -238,7 +238,7 @@ class StepCost:
 @dataclass(frozen=True)
 class _Part:
     cost: int
-    charges: tuple[Charge, ...]
+    charges: tuple[StepCharge, ...]
     rolls: tuple[MoveRoll, ...]
     way: str
 
@@ -253,13 +253,13 @@ def _terrain(board: Board, h: Hex) -> tuple[int, int, bool, int]:
     )
 
 
-def _base(profile: MoverProfile, kind: str, label: str, at: Hex) -> list[Charge] | str:
+def _base(profile: MoverProfile, kind: str, label: str, at: Hex) -> list[StepCharge] | str:
     extra = profile.type_extra(kind)
     if extra is None:
         return f"{profile.token.name} has no {label} movement type, needed at {_at(at)} [S001]"
-    charges = [Charge(1, f"1 space by {label}", "[S001]")]
+    charges = [StepCharge(1, f"1 space by {label}", "[S001]")]
     if extra:
-        charges.append(Charge(1, f"{label} is a Secondary movement type", "[S001]"))
+        charges.append(StepCharge(1, f"{label} is a Secondary movement type", "[S001]"))
     return charges
 
 
@@ -291,17 +291,17 @@ def _part(profile: MoverProfile, board: Board, src: Hex, dst: Hex) -> _Part | st
         per_space += profile.climb_extra
         rolls = () if "climb" in profile.token.movement_types else (CLIMB_ROLL,)
     if rise > 0 and profile.options.rising_cost == "all":
-        per_space.append(Charge(1, "rising in elevation", "[S001] (rising_cost = all)"))
+        per_space.append(StepCharge(1, "rising in elevation", "[S001] (rising_cost = all)"))
     spaces = max(1, abs(rise)) if climbing else 1
     charges = _times(per_space, spaces)
     return _Part(sum(c.amount for c in charges), charges, rolls, "climb" if climbing else "land")
 
 
-def _times(charges: list[Charge], spaces: int) -> tuple[Charge, ...]:
+def _times(charges: list[StepCharge], spaces: int) -> tuple[StepCharge, ...]:
     if spaces == 1:
         return tuple(charges)
     return tuple(
-        Charge(c.amount * spaces, f"{c.reason} × {spaces} spaces up or down", c.source)
+        StepCharge(c.amount * spaces, f"{c.reason} × {spaces} spaces up or down", c.source)
         for c in charges
     )
 
@@ -347,20 +347,20 @@ def _burrow_part(profile: MoverProfile, dst: Hex, ground: int, water: int) -> _P
         return base
     charges = [*base, *profile.per_space]
     if kind is PACKED:
-        charges.append(Charge(1, "packed ground", "[S001]"))
+        charges.append(StepCharge(1, "packed ground", "[S001]"))
     return _Part(sum(c.amount for c in charges), tuple(charges), (), "burrow")
 
 
 def crowded_charge(
     board: Board, profile: MoverProfile, anchor: Hex, winged: Collection[str] = ()
-) -> Charge | None:
+) -> StepCharge | None:
     """Crowded's Movement cost with ``profile``'s token at ``anchor`` (D2, D3)."""
     crowd = crowded(
         board, profile.token.id, profile.options, anchor=anchor, winged=winged or profile.winged
     )
     if not crowd.move_cost:
         return None
-    return Charge(crowd.move_cost, f"Crowded {crowd.tier}", "[S000] (§11a D2, D3)")
+    return StepCharge(crowd.move_cost, f"Crowded {crowd.tier}", "[S000] (§11a D2, D3)")
 
 
 def step_cost(

@@ -77,8 +77,8 @@ def test_strike_from_the_context_menu_logs_the_roll_with_its_breakdown(window: M
     click(window, Hex(6, 7))  # out of Reach: refused with the reason, still picking
     assert window.scene.tool is tool
     click(window, Hex(4, 3))
-    panel = window.conflict.panel
-    assert window.conflict.dock.isVisible() and panel.plan is not None
+    panel = window.conflict.flow.panel
+    assert window.conflict.flow.dock.isVisible() and panel.plan is not None
     assert panel.plan.attack is not None and panel.plan.attack.dice == 3  # Martial 3
     assert "sizes smaller" in panel.breakdown.text()
     assert panel.chance.text().startswith("Chance of success: ")
@@ -90,7 +90,7 @@ def test_strike_from_the_context_menu_logs_the_roll_with_its_breakdown(window: M
     assert log[0].action == "Strike" and log[0].role == "attack" and log[0].dl == 3
     assert log[0].breakdown and "smaller" in log[0].breakdown[0][1]
     assert log[1].role == "defence"
-    assert any(isinstance(i, ActionResultItem) for i in window.conflict.overlays)
+    assert any(isinstance(i, ActionResultItem) for i in window.conflict.flow.overlays)
     undo.undo()
     assert window.document.board.rolls == ()
 
@@ -101,7 +101,7 @@ def test_shove_moves_the_target_as_one_undo_step(window: MainWindow) -> None:
     tool = window.scene.tool
     assert isinstance(tool, PickTargetTool) and Hex(5, 3) in tool.spaces
     click(window, Hex(5, 3))
-    panel = window.conflict.panel
+    panel = window.conflict.flow.panel
     assert panel.plan is not None and panel.plan.allowed
     panel.attack_faces.setText("12 12 11")
     panel.defence_faces.setText("2")
@@ -122,9 +122,9 @@ def test_a_grab_links_the_tokens_and_they_move_together(make_window) -> None:  #
     board = board.with_token_replaced(replace(board.token("a"), size=1))
     window = make_window(MapDocument(board))
     conflict = window.conflict
-    conflict.begin("grab", "a")
+    conflict.flow.begin("grab", "a")
     click(window, Hex(4, 3))
-    panel = conflict.panel
+    panel = conflict.flow.panel
     panel.attack_faces.setText("12 12 11")
     panel.defence_faces.setText("1")
     panel.apply_typed.click()
@@ -152,21 +152,21 @@ def test_the_roll_key_rolls_the_action_in_the_dock_or_says_why_not(window: MainW
     assert conflict.roll_action.shortcut().toString() == "Ctrl+Shift+R"
     conflict.roll_action.trigger()  # nothing prepared: a message, no change
     assert "No action to roll" in window.statusBar().currentMessage()
-    conflict.show(ActionRequest("strike", "a", "g"))
+    conflict.flow.show(ActionRequest("strike", "a", "g"))
     conflict.roll_action.trigger()
     assert window.document.undo_stack.undoText() == "Strike (Aria → Goblin)"
 
 
 def test_a_ranged_strike_draws_the_range_bands(window: MainWindow) -> None:
-    window.conflict.begin("strike", "a")
+    window.conflict.flow.begin("strike", "a")
     click(window, Hex(6, 7))  # not in Reach for melee: refused
-    assert not window.conflict.dock.isVisible()
+    assert not window.conflict.flow.dock.isVisible()
     window.scene.tool.cancel()
-    window.conflict.show(ActionRequest("strike", "a", "f"))
-    panel = window.conflict.panel
+    window.conflict.flow.show(ActionRequest("strike", "a", "f"))
+    panel = window.conflict.flow.panel
     panel.ranged.setChecked(True)
     panel.weapon_range.setValue(2)
-    assert any(isinstance(i, RangeBandsItem) for i in window.conflict.overlays)
+    assert any(isinstance(i, RangeBandsItem) for i in window.conflict.flow.overlays)
     assert panel.plan is not None and panel.plan.allowed
     assert any("increments" in m.reason for m in panel.plan.attack.modifiers)  # type: ignore[union-attr]
 
@@ -175,12 +175,12 @@ def test_an_area_attack_rolls_once_against_every_subject_of_a_pinned_area(
     window: MainWindow,
 ) -> None:
     """[S000] "roll once for your attack and roll damage separately for each target"."""
-    window.conflict.begin("area_attack", "a")  # no Area pinned: refused with the reason
-    assert not window.conflict.dock.isVisible()
+    window.conflict.flow.begin("area_attack", "a")  # no Area pinned: refused with the reason
+    assert not window.conflict.flow.dock.isVisible()
     burst = AreaTemplate("burst-1", AreaKind.BURST, 1, (Hex(5, 3),), caster="a")
     assert window.controller.pin_area(burst)
-    window.conflict.begin("area_attack", "a")
-    panel = window.conflict.panel
+    window.conflict.flow.begin("area_attack", "a")
+    panel = window.conflict.flow.panel
     assert panel.plan is not None and panel.plan.allowed, panel.plan.refusal if panel.plan else ""
     assert panel.plan.targets == ("g",) and len(panel.plan.defences) == 1
     panel.roll_button.click()
@@ -191,8 +191,8 @@ def test_an_area_attack_rolls_once_against_every_subject_of_a_pinned_area(
 def test_defensive_stance_needs_no_target_and_lasts_as_an_effect(window: MainWindow) -> None:
     """[S002] "While in a Defensive Stance, gain +1 on defenses against physical attacks
     and you cannot attack"."""
-    window.conflict.begin("defensive_stance", "a")
-    panel = window.conflict.panel
+    window.conflict.flow.begin("defensive_stance", "a")
+    panel = window.conflict.flow.panel
     assert panel.roll_button.text() == "Apply" and panel.plan is not None
     panel.roll_button.click()
     board = window.document.board
@@ -203,8 +203,8 @@ def test_defensive_stance_needs_no_target_and_lasts_as_an_effect(window: MainWin
 
 
 def test_a_called_shot_asks_for_the_part(window: MainWindow) -> None:
-    window.conflict.show(ActionRequest("called_shot", "a", "g"))
-    panel = window.conflict.panel
+    window.conflict.flow.show(ActionRequest("called_shot", "a", "g"))
+    panel = window.conflict.flow.panel
     assert panel.plan is not None and panel.plan.allowed
     panel.part.setCurrentText("head")
     assert panel.plan.request.part == "head"
@@ -213,8 +213,8 @@ def test_a_called_shot_asks_for_the_part(window: MainWindow) -> None:
 
 def test_a_called_shot_may_swap_wounded_for_trauma(window: MainWindow) -> None:
     """[S002] "you may replace each Tier of Wounded with 2 Tiers of Trauma" — a choice."""
-    window.conflict.show(ActionRequest("called_shot", "a", "g"))
-    panel = window.conflict.panel
+    window.conflict.flow.show(ActionRequest("called_shot", "a", "g"))
+    panel = window.conflict.flow.panel
     assert panel.form.isRowVisible(panel.choice)
     panel.choice.setCurrentText("Trauma instead of Wounded")
     assert panel.plan is not None and panel.plan.request.choice == "Trauma instead of Wounded"
@@ -224,8 +224,8 @@ def test_a_minor_action_strike_needs_a_rapid_strike_first(window: MainWindow) ->
     """[S002] "Up to the declared number times this turn, you can use any Strike or
     Overpower as a Minor Action" — the box is there for a Strike, and the plan says why
     it is refused before a Rapid Strike."""
-    window.conflict.show(ActionRequest("strike", "a", "g"))
-    panel = window.conflict.panel
+    window.conflict.flow.show(ActionRequest("strike", "a", "g"))
+    panel = window.conflict.flow.panel
     assert panel.form.isRowVisible(panel.minor)
     panel.minor.setChecked(True)
     assert panel.plan is not None and panel.plan.request.minor
@@ -236,9 +236,9 @@ def test_a_minor_action_strike_needs_a_rapid_strike_first(window: MainWindow) ->
     panel.minor.setChecked(False)
     panel.charging.setChecked(True)
     assert panel.plan.request.charging and "consecutive spaces" in (panel.plan.refusal or "")
-    window.conflict.show(ActionRequest("distract", "a"))
-    assert not window.conflict.panel.form.isRowVisible(panel.minor)
-    assert not window.conflict.panel.form.isRowVisible(panel.charging)
+    window.conflict.flow.show(ActionRequest("distract", "a"))
+    assert not window.conflict.flow.panel.form.isRowVisible(panel.minor)
+    assert not window.conflict.flow.panel.form.isRowVisible(panel.charging)
 
 
 def test_an_attack_on_a_crowded_space_rolls_for_every_occupant_as_one_step(
@@ -247,9 +247,9 @@ def test_an_attack_on_a_crowded_space_rolls_for_every_occupant_as_one_step(
     """[S002] "For each occupant in the space, the Soulweaver rolls 3d12.\""""
     board = make_board().with_token(Token("r", "Rat", Hex(4, 3), size=-2, side="enemy"))
     window = make_window(MapDocument(board))
-    window.conflict.begin("space_attack", "a")
+    window.conflict.flow.begin("space_attack", "a")
     click(window, Hex(4, 3))
-    panel = window.conflict.panel
+    panel = window.conflict.flow.panel
     assert panel.roll_button.isEnabled() and panel.roll_button.text() == "Roll for every occupant"
     undo = window.document.undo_stack
     count = undo.count()

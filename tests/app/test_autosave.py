@@ -14,9 +14,11 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
+from app.controllers.map import moved_board
 from app.document import MapDocument
 from app.document.autosave import Autosaver, Recoverable, recover, recoverable
-from app.document.commands import MoveTokenCommand
+from app.document.commands import BoardEditCommand
+from app.document.current import CurrentDocument
 from app.resources import demo_map_path
 from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token, mapfile
@@ -49,9 +51,11 @@ def _dead_pid() -> int:
 def test_only_unsaved_changes_are_autosaved_and_a_save_removes_the_copy(
     document: MapDocument, settings: QSettings, tmp_path: Path
 ) -> None:
-    saver = Autosaver(document, settings, folder=tmp_path / "auto")
+    saver = Autosaver(CurrentDocument(document), settings, folder=tmp_path / "auto")
     assert not saver.autosave_now()  # nothing to save yet
-    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+    )
     assert saver.autosave_now()
     assert mapfile.load(saver.copy_path).token("a").position == Hex(2, 1)
     assert recoverable(tmp_path / "auto") == []  # this process is alive: nothing to recover
@@ -63,17 +67,19 @@ def test_interval_comes_from_the_settings(
     document: MapDocument, settings: QSettings, tmp_path: Path
 ) -> None:
     settings.setValue("autosave/interval_s", 1)
-    assert Autosaver(document, settings, folder=tmp_path).timer.interval() == 1000
+    assert Autosaver(CurrentDocument(document), settings, folder=tmp_path).timer.interval() == 1000
     settings.setValue("autosave/interval_s", 60)
-    assert Autosaver(document, settings, folder=tmp_path).timer.interval() == 60000
+    assert Autosaver(CurrentDocument(document), settings, folder=tmp_path).timer.interval() == 60000
 
 
 def test_a_dead_process_copy_is_offered_and_recovers_unsaved(
     document: MapDocument, settings: QSettings, tmp_path: Path
 ) -> None:
     folder = tmp_path / "auto"
-    saver = Autosaver(document, settings, folder=folder)
-    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(3, 1)))
+    saver = Autosaver(CurrentDocument(document), settings, folder=folder)
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "a", Hex(3, 1)), "Move")
+    )
     saver.autosave_now()
     about = saver.copy_path.with_suffix(".json")
     about.write_text(about.read_text().replace(str(os.getpid()), str(_dead_pid())))
@@ -153,8 +159,10 @@ def test_a_failing_autosave_is_reported_and_retried(
 ) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
-    saver = Autosaver(document, settings, folder=blocker / "auto")
-    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    saver = Autosaver(CurrentDocument(document), settings, folder=blocker / "auto")
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+    )
     with qtbot.waitSignal(saver.failed) as failed:
         assert not saver.autosave_now()
     assert "Autosave failed" in failed.args[0]

@@ -1,14 +1,29 @@
-"""Commands and controller against a MapDocument with no view: undo/redo walks."""
+"""Commands and controller against a MapDocument with no view: undo/redo walks. Commands
+only swap boards: the after-board of a move or an add is worked out before (here as the
+controller works it out)."""
 
 from __future__ import annotations
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.controllers.map import MapController
+from app.controllers.map import MapController, moved_board
 from app.document import Change, MapDocument
-from app.document.commands import AddTokenCommand, MoveTokenCommand
+from app.document.commands import BoardEditCommand
+from app.document.current import CurrentDocument
+from app.tools.select_move import editing_scene
 from rules import Board, Hex, Token
+
+
+def controller_of(document: MapDocument) -> MapController:
+    """A MapController editing ``document`` (the open map of its own CurrentDocument)."""
+    return MapController(CurrentDocument(document))
+
+
+def add_brom(document: MapDocument) -> BoardEditCommand:
+    """The undo step that puts Brom on the map."""
+    after = document.board.with_token(Token("b", "Brom", Hex(4, 4)))
+    return BoardEditCommand(document, after, "Add Brom")
 
 
 @pytest.fixture
@@ -22,7 +37,7 @@ def test_move_command_walks_undo_redo_undo_with_the_modified_flag(document: MapD
     stack = document.undo_stack
     changes: list[Change] = []
     document.changed.connect(changes.append)
-    stack.push(MoveTokenCommand(document, "a", Hex(3, 2)))
+    stack.push(BoardEditCommand(document, moved_board(document.board, "a", Hex(3, 2)), "Move"))
     assert document.board.token("a").position == Hex(3, 2) and document.is_modified()
     stack.undo()
     assert document.board.token("a").position == Hex(2, 2) and not document.is_modified()
@@ -34,8 +49,8 @@ def test_move_command_walks_undo_redo_undo_with_the_modified_flag(document: MapD
 
 def test_add_and_delete_are_one_undo_step_each(document: MapDocument) -> None:
     stack = document.undo_stack
-    stack.push(AddTokenCommand(document, Token("b", "Brom", Hex(4, 4))))
-    MapController(document).delete_tokens(["a"])
+    stack.push(add_brom(document))
+    controller_of(document).delete_tokens(["a"])
     assert set(document.board.tokens) == {"b"} and stack.count() == 2
     stack.undo()
     stack.undo()
@@ -45,7 +60,7 @@ def test_add_and_delete_are_one_undo_step_each(document: MapDocument) -> None:
 def test_controller_refuses_with_a_reason_and_pushes_nothing(
     qtbot: QtBot, document: MapDocument
 ) -> None:
-    controller = MapController(document)
+    controller = controller_of(document)
     with qtbot.waitSignal(controller.refused) as refused:
         assert not controller.request_move("a", Hex(5, 2))
     assert "wall" in refused.args[0]
@@ -59,10 +74,10 @@ def test_controller_refuses_with_a_reason_and_pushes_nothing(
 
 
 def test_controller_move_and_delete_are_one_step_each(document: MapDocument) -> None:
-    controller = MapController(document)
+    controller = controller_of(document)
     assert controller.request_move("a", Hex(3, 3))
     assert not controller.request_move("a", Hex(3, 3))  # no-op moves add no step
-    document.undo_stack.push(AddTokenCommand(document, Token("b", "Brom", Hex(4, 4))))
+    document.undo_stack.push(add_brom(document))
     controller.delete_tokens(["a", "b"])
     assert document.board.tokens == {}
     assert document.undo_stack.count() == 3
@@ -83,11 +98,8 @@ def test_a_picture_added_later_is_drawn_on_its_token(qtbot: QtBot) -> None:
     from PySide6.QtGui import QColor
     from qt_helpers import png_bytes
 
-    from app.document.commands import BoardEditCommand
-    from app.scene.map_scene import MapScene
-
     document = MapDocument(Board.blank(5, 5).with_token(Token("a", "Aria", Hex(1, 1))))
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, controller_of(document))
     after = document.board.with_image("aria.png", png_bytes("#00ff00"))
     after = after.with_token_replaced(Token("a", "Aria", Hex(1, 1), image="aria.png"))
     document.undo_stack.push(BoardEditCommand(document, after, "Give Aria a picture"))

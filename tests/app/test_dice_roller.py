@@ -13,16 +13,16 @@ from pytestqt.qtbot import QtBot
 
 from app.controllers.dice import (
     CLEAR_TEXT,
+    DiceController,
     FacesError,
     RollRequest,
     outcome_text,
     parse_faces,
     pool_text,
-    push_clear,
-    push_roll,
     rolled_board,
 )
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.widgets.panels.dice_roller import DiceRoller
 from app.widgets.panels.odds_chart import OddsChart, percent
 from rules import Board
@@ -41,7 +41,7 @@ def document() -> MapDocument:
 
 @pytest.fixture
 def roller(qtbot: QtBot, document: MapDocument) -> DiceRoller:
-    widget = DiceRoller(document)
+    widget = DiceRoller(CurrentDocument(document))
     qtbot.addWidget(widget)
     return widget
 
@@ -74,7 +74,7 @@ def test_each_roll_takes_the_next_draw_so_a_replay_gives_the_same_faces(
     qtbot: QtBot, roller: DiceRoller
 ) -> None:
     first = [roller.roll() for _ in range(3)]
-    again = DiceRoller(MapDocument(Board(8, 6, dice_seed=SEED)))
+    again = DiceRoller(CurrentDocument(MapDocument(Board(8, 6, dice_seed=SEED))))
     qtbot.addWidget(again)
     second = [again.roll() for _ in range(3)]
     assert [e.faces for e in first if e] == [seeded_faces(n, 2) for n in range(3)]
@@ -234,10 +234,11 @@ def test_rolled_board_is_pure_and_counts_a_draw() -> None:
 
 
 def test_push_clear_is_one_step_and_refuses_an_empty_log(document: MapDocument) -> None:
-    assert push_clear(document) is False
-    push_roll(document, RollRequest(2))
-    push_roll(document, RollRequest(1), faces=[12])
-    assert push_clear(document) is True
+    dice = DiceController(CurrentDocument(document))
+    assert dice.clear() is False
+    dice.roll(RollRequest(2))
+    dice.roll(RollRequest(1), faces=[12])
+    assert dice.clear() is True
     assert document.board.rolls == () and document.board.dice_draws == 2
     assert document.undo_stack.undoText() == CLEAR_TEXT
     document.undo_stack.undo()

@@ -16,7 +16,8 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialogButtonBox, QProgressDialog
 
 from app.document import MapDocument
-from app.export.files import (
+from app.export.files import export_board
+from app.export.plan import (
     EDGE,
     FOG_COLOR,
     OVERLAP_MM,
@@ -24,7 +25,6 @@ from app.export.files import (
     ExportCancelledError,
     ExportOptions,
     ExportOptionsError,
-    export_board,
     is_large,
     map_rect,
     page_plan,
@@ -352,7 +352,8 @@ def test_a_fogged_player_export_leaves_the_battle_map_picture_out(tmp_path) -> N
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
     from PySide6.QtGui import QColor, QImage
 
-    from app.export.files import ExportOptions, export_board
+    from app.export.files import export_board
+    from app.export.plan import ExportOptions
     from rules import Board
     from rules.board.annotations import Background
 

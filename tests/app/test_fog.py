@@ -8,9 +8,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
+from app.controllers.map import MapController
 from app.document import MapDocument
 from app.document.commands import BoardEditCommand
-from app.document.player_document import PlayerDocument, reveal_around_party
+from app.document.current import CurrentDocument
+from app.document.player_document import PlayerDocument
 from app.scene.style import FOG_OF_WAR_RGB, UNEXPLORED_RGB, cell_colors
 from app.shell.main_window import MainWindow
 from app.widgets.docks.terrain import REVEAL_RADIUS
@@ -144,14 +146,14 @@ def test_reveal_around_the_party_lifts_fog_near_party_tokens_only(fogged: MainWi
 
 def test_reveal_with_nothing_to_lift_says_so(qapp) -> None:  # type: ignore[no-untyped-def]
     document = MapDocument(fogged_board().with_layer("fog", np.zeros((14, 20), dtype=bool)))
-    assert "No fog" in reveal_around_party(document, 6)
+    assert "No fog" in MapController(CurrentDocument(document)).reveal_around_party(6)
     empty = MapDocument(Board.blank(5, 5).with_layer("fog", np.ones((5, 5), dtype=bool)))
-    assert "No party token" in reveal_around_party(empty, 6)
+    assert "No party token" in MapController(CurrentDocument(empty)).reveal_around_party(6)
     assert document.undo_stack.count() == empty.undo_stack.count() == 0
 
 
 def test_the_players_see_the_party_once_the_fog_lifts(fogged: MainWindow) -> None:
-    players = PlayerDocument(fogged.document)
+    players = PlayerDocument(fogged.session.current)
     assert players.board.tokens == {}  # everything under fog
     fogged.terrain_dock.reveal_button.click()
     assert set(players.board.tokens) == {"aria", "brom"}  # the ogre is still under fog

@@ -9,8 +9,10 @@ from PySide6.QtGui import QColor, QImage, QPainter
 
 from app.controllers.map import MapController
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.scene.map_scene import MapScene
 from app.scene.style import cell_colors
+from app.tools.select_move import editing_scene
 from rules import Board, GroundKind, Hex, Orientation
 
 
@@ -33,7 +35,7 @@ def render(scene: MapScene, source: QRectF, size: int) -> QImage:
 def test_far_picture_matches_each_cell_colour(qapp: object, orientation: Orientation) -> None:
     board = varied_board(30, 20, orientation)
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     picture = scene.grid_item.picture()
     colors = cell_colors(board)
     geometry = scene.geometry
@@ -49,7 +51,7 @@ def test_far_picture_matches_each_cell_colour(qapp: object, orientation: Orienta
 def test_far_zoom_draws_the_cached_picture_and_close_zoom_draws_hexes(qapp: object) -> None:
     board = varied_board(200, 200, Orientation.POINTY)
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     grid = scene.grid_item
     whole = scene.geometry.board_rect(board)
     render(scene, whole, 400)  # 200 hexes across 400 px: far zoom
@@ -65,7 +67,7 @@ def test_far_zoom_draws_the_cached_picture_and_close_zoom_draws_hexes(qapp: obje
 def test_terrain_edit_rebuilds_the_picture(qapp: object) -> None:
     board = varied_board(10, 10, Orientation.POINTY)
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     first = scene.grid_item.picture()
     document.replace_board(board.with_terrain("blocked", [Hex(1, 1)], True))
     assert scene.grid_item.picture() is not first

@@ -13,9 +13,11 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.controllers.map import moved_board
 from app.document import MapDocument
 from app.document.autosave import Autosaver
-from app.document.commands import AddTokenCommand, MoveTokenCommand
+from app.document.commands import BoardEditCommand
+from app.document.current import CurrentDocument
 from app.shell import crash_log
 from app.shell.crash_log import ErrorReporter
 from app.shell.main_window import MainWindow
@@ -108,8 +110,10 @@ def test_a_delete_the_rules_refuse_leaves_the_board_and_undo_as_they_were(
 ) -> None:
     from app.controllers.map import MapController
 
-    controller = MapController(document)
-    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    controller = MapController(CurrentDocument(document))
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+    )
     before = document.board
 
     def refuse(_board: Board, _ids: object) -> Board:
@@ -128,8 +132,10 @@ def test_a_delete_the_rules_refuse_leaves_the_board_and_undo_as_they_were(
 def test_deleting_several_tokens_is_one_undo_step(document: MapDocument) -> None:
     from app.controllers.map import MapController
 
-    document.undo_stack.push(AddTokenCommand(document, Token("b", "Bram", Hex(3, 3))))
-    controller = MapController(document)
+    document.undo_stack.push(
+        BoardEditCommand(document, document.board.with_token(Token("b", "Bram", Hex(3, 3))), "Add")
+    )
+    controller = MapController(CurrentDocument(document))
     controller.delete_tokens(["a", "b"])
     assert not document.board.tokens
     assert document.undo_stack.text(document.undo_stack.index() - 1) == "Delete 2 tokens"
@@ -146,8 +152,10 @@ def test_an_autosave_that_raises_anything_is_reported_once_and_retried(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    saver = Autosaver(document, settings, folder=tmp_path / "auto")
-    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    saver = Autosaver(CurrentDocument(document), settings, folder=tmp_path / "auto")
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+    )
     said: list[str] = []
     saver.failed.connect(said.append)
 
@@ -250,8 +258,10 @@ def test_an_autosave_folder_that_cannot_be_made_is_reported_once(
 ) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the folder should be")
-    saver = Autosaver(document, settings, folder=blocker / "auto")
-    document.undo_stack.push(MoveTokenCommand(document, "a", Hex(2, 1)))
+    saver = Autosaver(CurrentDocument(document), settings, folder=blocker / "auto")
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+    )
     said: list[str] = []
     saver.failed.connect(said.append)
     for _ in range(3):

@@ -309,12 +309,10 @@ def test_watching_another_document(
         other_board = other_board.with_token(Token(f"a{i}", f"A{i}", Hex(1, 1)))
     other = MapDocument(other_board)
     first = window.document
-    if dock_first:
-        dock.watch(other)
-        window.scene.set_document(other)
+    if dock_first:  # one way to follow the open map now: both orders are the same step
+        window.session.current.replace(other)
     else:
-        window.scene.set_document(other)
-        dock.watch(other)
+        window.session.current.replace(other)
     assert plain(dock.token_label) == NOTHING_SELECTED
     assert dock.full_markers.spaces == {Hex(1, 1)}
     assert dock.full_markers.scene() is window.scene

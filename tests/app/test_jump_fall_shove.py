@@ -188,7 +188,7 @@ def test_the_fall_entry_is_disabled_on_the_ground_and_its_key_says_why(
     assert window.statusBar().currentMessage() == (
         "⚠ Fall (Aria): Aria is on the ground: nothing to fall"
     )
-    dialog = FallDialog(window.movement.actions, "a")
+    dialog = FallDialog(window.movement.controller, "a")
     assert not dialog.land_button.isEnabled()
     assert dialog.problem_label.text() == "⚠ Aria is not above the ground: it has nothing to fall"
     dialog.close()
@@ -495,7 +495,7 @@ def test_nothing_to_catch_away_from_a_surface_or_on_the_ground(window: MainWindo
     assert not dialog.catch_button.isEnabled()
     assert dialog.catch_label.text() == "⚠ no surface in Reach of Faller to Climb [S001]"
     dialog.close()
-    dialog = FallDialog(window.movement.actions, "a")
+    dialog = FallDialog(window.movement.controller, "a")
     assert not dialog.catch_button.isEnabled()
     assert dialog.catch_button.toolTip() == "Aria is not above the ground: it has nothing to fall"
     assert dialog.catch_label.text() == ""  # said once, above

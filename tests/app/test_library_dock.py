@@ -14,9 +14,11 @@ from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
 from app.controllers.map import MapController
-from app.controllers.tokens import TokenActions
+from app.controllers.tokens import TokenController
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.scene.map_scene import MapScene
+from app.tools.select_move import editing_scene
 from app.widgets.docks.library import LibraryDock, selected_token_source
 from app.widgets.map_drop import (
     TEMPLATE_MIME,
@@ -138,7 +140,7 @@ def test_selected_token_source_reads_the_scene(qtbot: QtBot) -> None:
     board = Board.blank(6, 6).with_image("a.png", b"img")
     board = board.with_token(Token("a", "Aria", Hex(1, 1), image="a.png"))
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     source = selected_token_source(scene)
     assert source() is None
     scene.set_selection(["a"])
@@ -149,7 +151,7 @@ def test_selected_token_source_reads_the_scene(qtbot: QtBot) -> None:
 @pytest.fixture
 def view(qtbot: QtBot) -> MapView:
     document = MapDocument(Board.blank(10, 8).with_terrain("blocked", [Hex(5, 5)], True))
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     widget = MapView(scene)
     scene.setParent(widget)  # a view does not own its scene: keep it alive as long as the view
     qtbot.addWidget(widget)
@@ -192,7 +194,7 @@ def test_a_drop_adds_exactly_one_token_as_one_undo_step(view: MapView, dock: Lib
     scene = view.scene()
     assert isinstance(scene, MapScene)
     document = scene.document
-    actions = TokenActions(document)
+    actions = TokenController(CurrentDocument(document))
     event = _drop_at(view, Hex(3, 2), "ogre")
     assert handle_template_drop(view, event, dock.template, actions)
     assert event.isAccepted()
@@ -208,7 +210,7 @@ def test_a_drop_adds_exactly_one_token_as_one_undo_step(view: MapView, dock: Lib
 
 def test_a_drop_measured_in_a_surrounding_widget(qtbot: QtBot, dock: LibraryDock) -> None:
     document = MapDocument(Board.blank(10, 8))
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     outer = QWidget()
     qtbot.addWidget(outer)
     layout = QVBoxLayout(outer)
@@ -222,7 +224,9 @@ def test_a_drop_measured_in_a_surrounding_widget(qtbot: QtBot, dock: LibraryDock
     inner = _drop_at(view, Hex(4, 4), "crate")
     where = view.viewport().mapTo(outer, inner.position().toPoint())
     event = _drop_event(where, "crate")
-    assert handle_template_drop(view, event, dock.template, TokenActions(document), outer)
+    assert handle_template_drop(
+        view, event, dock.template, TokenController(CurrentDocument(document)), outer
+    )
     assert [t.position for t in document.board.tokens.values()] == [Hex(4, 4)]
 
 
@@ -236,7 +240,7 @@ def test_the_center_hex_is_on_the_map(view: MapView) -> None:
 def test_drop_refusals(qtbot: QtBot, view: MapView, dock: LibraryDock) -> None:
     scene = view.scene()
     assert isinstance(scene, MapScene)
-    actions = TokenActions(scene.document)
+    actions = TokenController(CurrentDocument(scene.document))
     with qtbot.waitSignal(actions.refused) as refused:
         assert not handle_template_drop(
             view, _drop_at(view, Hex(5, 5), "ogre"), dock.template, actions
@@ -261,5 +265,7 @@ def test_a_drop_without_a_template_is_left_for_others(view: MapView, dock: Libra
     event.mimeData().removeFormat(TEMPLATE_MIME)
     event.mimeData().setText("file:///tmp/x.hexmap")
     event.setAccepted(False)
-    assert not handle_template_drop(view, event, dock.template, TokenActions(scene.document))
+    assert not handle_template_drop(
+        view, event, dock.template, TokenController(CurrentDocument(scene.document))
+    )
     assert not event.isAccepted()

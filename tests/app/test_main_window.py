@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.shell.main_window import MainWindow
+from app.tools.select_move import editing_scene
 from rules import DIRECTIONS, Hex, mapfile
 
 
@@ -265,13 +266,13 @@ def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> No
 
     from app.controllers.map import MapController
     from app.document import MapDocument
-    from app.scene.map_scene import MapScene
+    from app.document.current import CurrentDocument
     from rules import Board, Token
 
     board = Board.blank(5, 5).with_image("face.png", png_bytes("#ff00ff", 16))
     board = board.with_token(Token("f", "Face", Hex(1, 1), image="face.png"))
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     item = scene.token_item("f")
     assert item is not None and item._image is not None and not item._image.isNull()
     assert item._image.pixelColor(8, 8) == QColor("#ff00ff")
@@ -280,13 +281,13 @@ def test_a_token_picture_stored_in_the_map_is_drawn(qtbot, tmp_path: Path) -> No
 def test_a_small_token_sharing_a_big_ones_hex_is_the_one_grabbed(qtbot) -> None:  # type: ignore[no-untyped-def]
     from app.controllers.map import MapController
     from app.document import MapDocument
-    from app.scene.map_scene import MapScene
+    from app.document.current import CurrentDocument
     from rules import Board, Token
 
     board = Board.blank(8, 8).with_token(Token("giant", "Giant", Hex(3, 3), size=4))
     board = board.with_token(Token("rat", "Rat", Hex(4, 4), size=-3))
     document = MapDocument(board)
-    scene = MapScene(document, MapController(document))
+    scene = editing_scene(document, MapController(CurrentDocument(document)))
     item = scene.token_item_at(scene.geometry.center(Hex(4, 4)))
     assert item is not None and item.token_id == "rat"
     item = scene.token_item_at(scene.geometry.center(Hex(3, 3)))

@@ -1,4 +1,4 @@
-"""MovementActions: posture, stopping, pace, Amble, mode, height, jump, fall and shove —
+"""MovementController: posture, stopping, pace, Amble, mode, height, jump, fall and shove —
 each one undo step that undo restores exactly, or a refusal with the rules' message."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from dataclasses import replace
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.controllers.movement import MovementActions
+from app.controllers.movement import MovementController
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from rules import Board, Hex, Motion, Token, Vitals, jump_reach
 from rules.movement.costs import posture_of
 from rules.movement.plan import movement_left
@@ -45,12 +46,12 @@ def document(qtbot: QtBot) -> MapDocument:
 
 
 @pytest.fixture
-def actions(document: MapDocument) -> MovementActions:
-    return MovementActions(document)
+def actions(document: MapDocument) -> MovementController:
+    return MovementController(CurrentDocument(document))
 
 
 @pytest.fixture
-def said(actions: MovementActions) -> dict[str, list[str]]:
+def said(actions: MovementController) -> dict[str, list[str]]:
     messages: dict[str, list[str]] = {"refused": [], "informed": []}
     actions.refused.connect(messages["refused"].append)
     actions.informed.connect(messages["informed"].append)
@@ -74,7 +75,7 @@ def set_token(document: MapDocument, token: Token) -> None:
 
 
 # -- posture, stopping -------------------------------------------------------------------------
-def test_crouch_is_one_free_step(document: MapDocument, actions: MovementActions) -> None:
+def test_crouch_is_one_free_step(document: MapDocument, actions: MovementController) -> None:
     before = document.board
     assert actions.set_posture("a", "crouching")
     after = one_step_then_undo(document, before, "Crouch (Aria)")
@@ -82,7 +83,7 @@ def test_crouch_is_one_free_step(document: MapDocument, actions: MovementActions
     assert movement_left(after.token("a")) == 5
 
 
-def test_standing_from_prone_costs_2(document: MapDocument, actions: MovementActions) -> None:
+def test_standing_from_prone_costs_2(document: MapDocument, actions: MovementController) -> None:
     assert actions.set_posture("a", "prone")
     before = document.board
     assert actions.toggle_posture("a", "prone")  # P again: stand up
@@ -94,7 +95,7 @@ def test_standing_from_prone_costs_2(document: MapDocument, actions: MovementAct
 
 
 def test_standing_without_the_movement_is_refused(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     set_token(document, replace(document.board.token("a"), vitals=movement(1)))
     actions.set_posture("a", "prone")
@@ -104,7 +105,7 @@ def test_standing_without_the_movement_is_refused(
 
 
 def test_stop_moving_costs_1_and_is_refused_when_not_moving(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     assert not actions.stop_moving("a")
     assert said["refused"] == ["Can't stop moving (Aria): Aria is not moving"]
@@ -117,7 +118,7 @@ def test_stop_moving_costs_1_and_is_refused_when_not_moving(
 
 # -- Amble, pace, mode, height -----------------------------------------------------------------
 def test_amble_and_pace_are_steps_and_a_repeat_changes_nothing(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
     assert actions.choose("amble", "a")
@@ -131,7 +132,7 @@ def test_amble_and_pace_are_steps_and_a_repeat_changes_nothing(
 
 
 def test_a_mode_without_its_movement_type_is_refused(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     assert not actions.set_mode("a", "fly")
     assert said["refused"] == ["Can't fly (Aria): Aria has no Fly movement type [S001]"]
@@ -142,7 +143,7 @@ def test_a_mode_without_its_movement_type_is_refused(
 
 
 def test_a_flyer_rises_and_descends_paying_for_it(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
     assert actions.choose("altitude.up", "b")
@@ -161,7 +162,7 @@ def long_jump(result: int = 12) -> object:
 
 
 def test_a_jump_moves_spends_and_marks_moving_in_a_conflict(
-    document: MapDocument, actions: MovementActions
+    document: MapDocument, actions: MovementController
 ) -> None:
     before = document.board  # a conflict is running (make_board)
     assert actions.jump("a", Hex(3, 2), long_jump())  # 1 space: 1 + 2 Movement
@@ -171,7 +172,7 @@ def test_a_jump_moves_spends_and_marks_moving_in_a_conflict(
 
 
 def test_a_jump_beyond_the_movement_left_or_into_a_wall_is_refused(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
     assert actions.jump("a", Hex(4, 2), long_jump())  # 2 spaces: 6 Movement, 5 left
@@ -190,7 +191,7 @@ def test_a_jump_beyond_the_movement_left_or_into_a_wall_is_refused(
 
 # -- fall --------------------------------------------------------------------------------------
 def test_a_fall_lands_the_token_and_says_the_damage_unapplied(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
     assert actions.fall("f")
@@ -204,7 +205,7 @@ def test_a_fall_lands_the_token_and_says_the_damage_unapplied(
 
 
 def test_falling_on_the_ground_or_flying_is_refused(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     assert not actions.fall("a")
     assert (
@@ -216,7 +217,7 @@ def test_falling_on_the_ground_or_flying_is_refused(
 
 
 def test_a_flyer_braking_to_zero_flies_on_and_pays_1(
-    document: MapDocument, actions: MovementActions
+    document: MapDocument, actions: MovementController
 ) -> None:
     before = document.board
     assert actions.fall("b", braking=5)
@@ -226,7 +227,7 @@ def test_a_flyer_braking_to_zero_flies_on_and_pays_1(
 
 # -- shove -------------------------------------------------------------------------------------
 def test_a_shove_stops_before_a_wall_as_one_step(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
     assert actions.shove("g", 0, 5, [])  # east: (5, 4), (6, 4), then the wall at (7, 4)
@@ -239,7 +240,7 @@ def test_a_shove_stops_before_a_wall_as_one_step(
 
 
 def test_a_shove_into_a_wall_right_away_moves_nothing(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     set_token(document, replace(document.board.token("g"), position=Hex(6, 4)))
     assert not actions.shove("g", 0, 2, [])
@@ -249,7 +250,7 @@ def test_a_shove_into_a_wall_right_away_moves_nothing(
 
 
 def test_a_first_hit_stops_the_shove_at_the_occupied_space(
-    document: MapDocument, actions: MovementActions
+    document: MapDocument, actions: MovementController
 ) -> None:
     set_token(document, replace(document.board.token("a"), position=Hex(5, 4)))
     assert actions.shove("g", 0, 2, [True])  # Goblin attacks blind into Aria's space, hits
@@ -259,7 +260,7 @@ def test_a_first_hit_stops_the_shove_at_the_occupied_space(
 
 def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(qtbot: QtBot) -> None:
     document = MapDocument(_tokens_board())  # no conflict: jumps are free
-    actions = MovementActions(document)
+    actions = MovementController(CurrentDocument(document))
     said: list[str] = []
     actions.refused.connect(said.append)
     reach = jump_reach(15, "high", run_up=0, movement_pool=5, size=0)
@@ -271,7 +272,7 @@ def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(qtbot: QtBot) -
 
 
 def test_a_long_jump_down_a_ledge_leaves_the_jumper_in_the_air_to_fall(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     ledge = document.board.with_terrain("elevation", [Hex(2, 2)], 4)
     document.replace_board(ledge)
@@ -290,7 +291,7 @@ def high_jump(result: int = 30) -> object:
 
 
 def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
     until the start of your next turn" """
@@ -309,7 +310,7 @@ def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
 
 
 def test_waiting_is_refused_for_a_long_jump_and_outside_a_conflict(
-    qtbot: QtBot, document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    qtbot: QtBot, document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     assert not actions.jump("a", Hex(3, 2), long_jump(), wait=True)
     assert said["refused"][0].startswith(
@@ -317,7 +318,7 @@ def test_waiting_is_refused_for_a_long_jump_and_outside_a_conflict(
         "increased elevation may choose not to fall"
     )
     calm = MapDocument(_tokens_board().with_terrain("elevation", [LEDGE], 1))
-    quiet = MovementActions(calm)
+    quiet = MovementController(CurrentDocument(calm))
     refused: list[str] = []
     quiet.refused.connect(refused.append)
     assert not quiet.jump("a", LEDGE, high_jump(), wait=True)
@@ -334,7 +335,7 @@ def with_cliff(document: MapDocument) -> Board:
 
 
 def test_catching_a_surface_stops_the_fall_and_says_the_collision(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = with_cliff(document)
     assert actions.catch_fall("f", 7, limbs=2, hooves_or_feet=1, spaces_fallen=4)
@@ -351,7 +352,7 @@ def test_catching_a_surface_stops_the_fall_and_says_the_collision(
 
 
 def test_a_catch_as_the_fall_begins_has_no_collision(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     with_cliff(document)
     assert actions.catch_fall("f", 6)
@@ -360,7 +361,7 @@ def test_a_catch_as_the_fall_begins_has_no_collision(
 
 
 def test_a_failed_catch_changes_nothing_and_says_it_keeps_falling(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     with_cliff(document)
     assert not actions.catch_fall("f", 5)
@@ -375,7 +376,7 @@ def test_a_failed_catch_changes_nothing_and_says_it_keeps_falling(
 
 
 def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
-    document: MapDocument, actions: MovementActions, said: dict[str, list[str]]
+    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
 ) -> None:
     assert not actions.catch_fall("f", 9)  # no steep or wall hex in Reach
     with_cliff(document)
@@ -396,7 +397,7 @@ def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
 
 
 def test_a_creature_waiting_in_the_air_catches_a_surface_and_is_no_longer_aloft(
-    document: MapDocument, actions: MovementActions
+    document: MapDocument, actions: MovementController
 ) -> None:
     from rules.board.aloft import aloft
 

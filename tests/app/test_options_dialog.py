@@ -163,7 +163,7 @@ def test_edit_rule_options_applies_and_keeps_unknown_options(
     window = make_window(MapDocument(board))
     document = window.document
     opened = accept_after(monkeypatch, {"round_halves": "toward_zero", "legacy_areas": False})
-    assert edit_rule_options(window)
+    assert edit_rule_options(window.controller, window)
     assert opened and opened[0].parent() is window
     assert dict(document.board.options) == {"from_the_future": 7, "round_halves": "toward_zero"}
     assert document.undo_stack.count() == 1
@@ -175,8 +175,8 @@ def test_edit_rule_options_does_nothing_when_cancelled_or_unchanged(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(RuleOptionsDialog, "exec", lambda _d: QDialog.DialogCode.Rejected)
-    assert not edit_rule_options(window)
+    assert not edit_rule_options(window.controller, window)
     accept_after(monkeypatch, {})
-    assert not edit_rule_options(window)
+    assert not edit_rule_options(window.controller, window)
     assert window.document.undo_stack.count() == 0
     assert option_spec("crowding").default == RuleOptions.of(window.document.board.options).crowding

@@ -15,8 +15,9 @@ from PySide6.QtWidgets import QProgressDialog
 from pytestqt.qtbot import QtBot
 
 import app.controllers.pictures as picture_import
-from app.controllers.pictures import PictureActions, PictureError, load_picture
+from app.controllers.pictures import PictureController, PictureError, load_picture
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.shell.main_window import MainWindow
 from app.widgets.docks.picture import PictureDock, attach_picture_dock, picture_paths_from_mime
 from rules import Board, Hex, Orientation, Token
@@ -172,7 +173,7 @@ def test_actions_with_a_low_limit_refuse_and_leave_the_map_alone(
     window: MainWindow, tmp_path: Path
 ) -> None:
     document = window.document
-    actions = PictureActions(document, window, limit_mb=4)
+    actions = PictureController(window.session.current, window, limit_mb=4)
     refusals: list[str] = []
     actions.refused.connect(refusals.append)
     assert not actions.import_path(write_picture(tmp_path / "big.png", 1500, 1000))
@@ -316,7 +317,7 @@ def test_a_pointy_first_guess_on_a_flat_map(
     qtbot: QtBot, settings: QSettings, tmp_path: Path
 ) -> None:
     board = Board.blank(10, 6, Orientation.FLAT)
-    actions = PictureActions(MapDocument(board))
+    actions = PictureController(CurrentDocument(MapDocument(board)))
     assert actions.import_path(write_picture(tmp_path / "f.png", 310, 200), show_progress=False)
     background = actions.document.board.background
     assert background is not None

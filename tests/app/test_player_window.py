@@ -9,9 +9,10 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
-from app.controllers.map import MapController
+from app.controllers.map import MapController, moved_board
 from app.document import Change, MapDocument
-from app.document.commands import BoardEditCommand, MoveTokenCommand
+from app.document.commands import BoardEditCommand
+from app.document.current import CurrentDocument
 from app.document.player_document import PlayerDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.scene.map_scene import MapScene
@@ -19,6 +20,7 @@ from app.scene.player_items import PlayerTokenItem
 from app.scene.style import UNEXPLORED_RGB
 from app.shell.main_window import MainWindow
 from app.tools.paint import PaintSettings, PaintTool
+from app.tools.select_move import editing_scene
 from app.widgets.map_view import MapView
 from app.widgets.player_window import (
     SCALES,
@@ -61,7 +63,7 @@ def document() -> MapDocument:
 
 @pytest.fixture
 def player(qtbot, document: MapDocument) -> PlayerWindow:  # type: ignore[no-untyped-def]
-    window = PlayerWindow(document)
+    window = PlayerWindow(CurrentDocument(document))
     qtbot.addWidget(window)
     window.resize(900, 700)
     window.show()
@@ -135,7 +137,7 @@ def test_rendered_player_view_shows_no_secret_and_opaque_fog(player: PlayerWindo
     assert not has_color(rgb, FOGGED_RGB)
     assert_unexplored(patch_at(player.scene, image, scale, goblin))
     # The same picture for the GM shows both tokens and sees through the fog.
-    gm_scene = MapScene(gm_document, MapController(gm_document))
+    gm_scene = editing_scene(gm_document, MapController(CurrentDocument(gm_document)))
     gm_image, _ = render(gm_scene)
     assert has_color(pixels(gm_image), FOGGED_RGB, 10)
     assert has_color(pixels(gm_image), (236, 93, 220), 25)  # hidden: drawn faded
@@ -152,7 +154,7 @@ def test_far_zoom_fog_is_opaque_too(player: PlayerWindow) -> None:
 def test_fog_hides_a_background_picture(qtbot, pixels_per_hex: float) -> None:  # type: ignore[no-untyped-def]
     board = secret_board().with_image("map.png", png_bytes("#FF0000", 400))
     board = board.with_background(Background("map.png", hex_size=4.0, opacity=1.0))
-    window = PlayerWindow(MapDocument(board))
+    window = PlayerWindow(CurrentDocument(MapDocument(board)))
     qtbot.addWidget(window)
     goblin = board.token("goblin").position
     image, scale = render(window.scene, pixels_per_hex)
@@ -166,7 +168,7 @@ def test_no_numbers_on_unexplored_hexes(qapp) -> None:  # type: ignore[no-untype
     goblin = board.token("goblin").position
     board = board.with_terrain("elevation", disk(goblin, 1), 5)
     # Even shown the GM's own board, the players' presentation writes nothing under fog.
-    scene = MapScene(MapDocument(board), None, player=True)
+    scene = MapScene(MapDocument(board), player=True)
     image, scale = render(scene, pixels_per_hex=120.0)  # numbers are written
     beside = goblin + Hex(1, 0)  # under fog, at elevation 5, no token on it
     assert_unexplored(patch_at(scene, image, scale, beside, half=30))
@@ -179,13 +181,17 @@ def test_moving_a_token_in_the_gm_document_moves_it_for_the_players(
     player: PlayerWindow, document: MapDocument
 ) -> None:
     target = document.board.hex_at(5, 5)
-    document.undo_stack.push(MoveTokenCommand(document, "aria", target))
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "aria", target), "Move")
+    )
     item = player.scene.token_item("aria")
     assert item is not None and item.token.position == target
     expected = item.pos() - player.scene.geometry.center(target)
     assert abs(expected.x()) < 1 and abs(expected.y()) < 1
     into_fog = document.board.hex_at(12, 7)
-    document.undo_stack.push(MoveTokenCommand(document, "aria", into_fog))
+    document.undo_stack.push(
+        BoardEditCommand(document, moved_board(document.board, "aria", into_fog), "Move")
+    )
     assert player.scene.token_item("aria") is None  # wholly under fog: gone
     document.undo_stack.undo()
     assert player.scene.token_item("aria") is not None
@@ -209,7 +215,9 @@ def test_pause_freezes_the_picture_and_resume_catches_up(
     assert "PAUSED" in player.findChild(QLabel, "player_state").text()
     target = document.board.hex_at(6, 2)
     with qtbot.assertNotEmitted(player.player_document.changed):
-        document.undo_stack.push(MoveTokenCommand(document, "aria", target))
+        document.undo_stack.push(
+            BoardEditCommand(document, moved_board(document.board, "aria", target), "Move")
+        )
     assert player.scene.token_item("aria").token.position == start
     assert player.player_document.board.token("aria").position == start
     with qtbot.waitSignal(player.player_document.changed):
@@ -221,18 +229,31 @@ def test_pause_freezes_the_picture_and_resume_catches_up(
 def test_a_change_the_players_cannot_see_redraws_nothing(
     qapp, document: MapDocument, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
-    players = PlayerDocument(document)
+    players = PlayerDocument(CurrentDocument(document))
     with qtbot.assertNotEmitted(players.changed):
-        document.undo_stack.push(MoveTokenCommand(document, "lurker", document.board.hex_at(8, 3)))
+        document.undo_stack.push(
+            BoardEditCommand(
+                document, moved_board(document.board, "lurker", document.board.hex_at(8, 3)), "Move"
+            )
+        )
     changes: list[Change] = []
     players.changed.connect(changes.append)
-    document.undo_stack.push(MoveTokenCommand(document, "aria", document.board.hex_at(4, 4)))
+    document.undo_stack.push(
+        BoardEditCommand(
+            document, moved_board(document.board, "aria", document.board.hex_at(4, 4)), "Move"
+        )
+    )
     assert changes == [Change(tokens=frozenset({"aria"}))]  # fogged terrain: not recoloured
 
 
-def test_set_source_follows_another_map(player: PlayerWindow) -> None:
+def test_the_player_window_follows_another_map(qtbot, document: MapDocument) -> None:  # type: ignore[no-untyped-def]
+    current = CurrentDocument(document)
+    player = PlayerWindow(current)
+    qtbot.addWidget(player)
+    player.show()
+    qtbot.waitExposed(player)
     other = MapDocument(Board.blank(10, 8, name="Other"))
-    player.set_source(other)
+    current.replace(other)
     assert player.player_document.board.name == "Other"
     assert player.scene.token_items() == {}
     assert player.scene.geometry.board_rect(other.board) == player.scene.grid_item.boundingRect()
@@ -259,13 +280,15 @@ def test_clicks_and_drags_in_the_player_view_do_nothing(
     assert scene.selection == []
     item = scene.token_item("aria")
     assert item is not None and item.pos() == scene.geometry.center(item.token.position)
-    scene.set_tool(PaintTool(scene, MapController(document), PaintSettings(), "brush"))
+    scene.set_tool(
+        PaintTool(scene, MapController(CurrentDocument(document)), PaintSettings(), "brush")
+    )
     assert scene.tool.name == "view"
 
 
 def test_a_gm_scene_needs_a_controller(document: MapDocument, qapp) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError, match="controller"):
-        MapScene(document, None)
+        editing_scene(document, None)
 
 
 # -- presentation ------------------------------------------------------------------------------
@@ -385,9 +408,9 @@ def test_the_player_window_does_not_keep_the_app_open(attached: PlayerWindow) ->
 
 
 def test_the_gm_view_going_away_stops_following(qtbot, document: MapDocument) -> None:  # type: ignore[no-untyped-def]
-    gm_scene = MapScene(document, MapController(document))
+    gm_scene = editing_scene(document, MapController(CurrentDocument(document)))
     gm_view = MapView(gm_scene)
-    window = PlayerWindow(document, follow=gm_view)
+    window = PlayerWindow(CurrentDocument(document), follow=gm_view)
     qtbot.addWidget(window)
     assert window.following
     gm_view.deleteLater()

@@ -13,8 +13,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMainWindow, QStyleOptionViewItem, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.controllers.dice import CLEAR_TEXT, RollRequest, push_roll
+from app.controllers.dice import CLEAR_TEXT, DiceController, RollRequest
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.widgets.docks.roll_log import (
     DOUBLES_RING,
     ENTRY_ROLE,
@@ -44,7 +45,7 @@ def document() -> MapDocument:
 
 @pytest.fixture
 def dock(qtbot: QtBot, document: MapDocument) -> RollLogDock:
-    widget = RollLogDock(document)
+    widget = RollLogDock(CurrentDocument(document))
     qtbot.addWidget(widget)
     widget.resize(420, 900)
     widget.show()
@@ -91,7 +92,7 @@ def test_a_new_roll_appends_one_row_and_scrolls_to_it(
     qtbot: QtBot, dock: RollLogDock, document: MapDocument
 ) -> None:
     for _ in range(12):  # more rows than fit
-        push_roll(document, RollRequest(2))
+        DiceController(CurrentDocument(document)).roll(RollRequest(2))
     with (
         qtbot.waitSignal(dock.model.rowsInserted) as inserted,
         qtbot.assertNotEmitted(dock.model.modelReset),
@@ -163,7 +164,7 @@ def test_ctrl_c_in_the_list_copies_the_log_not_the_window_copy(
     copy.setShortcut(QKeySequence.StandardKey.Copy)
     copy.triggered.connect(lambda: copied_tokens.append(True))
     window.addAction(copy)
-    dock = RollLogDock(document, window)
+    dock = RollLogDock(CurrentDocument(document), window)
     window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
     window.show()
     qtbot.waitExposed(window)
@@ -192,9 +193,9 @@ def test_clear_is_one_undo_step(qtbot: QtBot, dock: RollLogDock, document: MapDo
 def test_the_dock_follows_another_document(qtbot: QtBot, dock: RollLogDock) -> None:
     before = dock.document
     other = MapDocument(Board(5, 5))
-    dock.watch(other)
+    dock.current.replace(other)
     assert dock.model.rowCount() == 0
-    push_roll(before, RollRequest(1))
+    DiceController(CurrentDocument(before)).roll(RollRequest(1))
     assert dock.model.rowCount() == 0
     dock.roller.roll()
     assert len(other.board.rolls) == 1 and dock.model.rowCount() == 1
@@ -208,7 +209,7 @@ def test_a_log_of_ten_thousand_rolls_builds_no_widget_per_row(qtbot: QtBot) -> N
     )
     document = MapDocument(Board(8, 6, rolls=rolls))
     started = time.perf_counter()
-    dock = RollLogDock(document)
+    dock = RollLogDock(CurrentDocument(document))
     qtbot.addWidget(dock)
     dock.show()
     qtbot.waitExposed(dock)

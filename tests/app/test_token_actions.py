@@ -1,4 +1,4 @@
-"""TokenActions: placing from templates, duplicating, editing — each one undo step."""
+"""TokenController: placing from templates, duplicating, editing — each one undo step."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
-from app.controllers.tokens import TokenActions, stored_picture
+from app.controllers.tokens import TokenController, stored_picture
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from rules import Board, Hex, Token, TokenKind, distance
 from rules.prep.library import TokenTemplate, save_template
 
@@ -24,8 +25,8 @@ def document(qtbot: QtBot) -> MapDocument:
 
 
 @pytest.fixture
-def actions(document: MapDocument) -> TokenActions:
-    return TokenActions(document)
+def actions(document: MapDocument) -> TokenController:
+    return TokenController(CurrentDocument(document))
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def ogre(tmp_path: Path) -> TokenTemplate:
 
 # -- add_from_template ---------------------------------------------------------------------
 def test_adding_from_a_template_is_one_step_and_undo_takes_the_picture_too(
-    document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+    document: MapDocument, actions: TokenController, ogre: TokenTemplate
 ) -> None:
     assert actions.add_from_template(ogre, Hex(4, 4))
     board = document.board
@@ -53,7 +54,7 @@ def test_adding_from_a_template_is_one_step_and_undo_takes_the_picture_too(
 
 
 def test_a_second_copy_reuses_the_stored_picture(
-    document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+    document: MapDocument, actions: TokenController, ogre: TokenTemplate
 ) -> None:
     assert actions.add_from_template(ogre, Hex(4, 4))
     assert actions.add_from_template(ogre, Hex(6, 4))
@@ -73,14 +74,14 @@ def test_a_picture_name_taken_by_other_bytes_gets_a_number(document: MapDocument
 
 
 def test_a_template_without_a_picture_draws_initials(
-    document: MapDocument, actions: TokenActions
+    document: MapDocument, actions: TokenController
 ) -> None:
     assert actions.add_from_template(TokenTemplate("crate", "Crate"), Hex(1, 1))
     assert document.board.token("crate-2").image is None and document.board.images == {}
 
 
 def test_a_missing_picture_file_still_places_the_token(
-    qtbot: QtBot, document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+    qtbot: QtBot, document: MapDocument, actions: TokenController, ogre: TokenTemplate
 ) -> None:
     assert ogre.image_path is not None
     ogre.image_path.unlink()
@@ -102,7 +103,7 @@ def test_a_missing_picture_file_still_places_the_token(
 def test_refusals_say_why_and_push_nothing(
     qtbot: QtBot,
     document: MapDocument,
-    actions: TokenActions,
+    actions: TokenController,
     template: TokenTemplate,
     anchor: Hex,
     reason: str,
@@ -114,22 +115,23 @@ def test_refusals_say_why_and_push_nothing(
     assert document.undo_stack.count() == 0 and document.board is before
 
 
-def test_an_object_may_stand_in_a_wall(document: MapDocument, actions: TokenActions) -> None:
+def test_an_object_may_stand_in_a_wall(document: MapDocument, actions: TokenController) -> None:
     wall = TokenTemplate("wall-segment", "Wall Segment", kind=TokenKind.OBJECT, size=1)
     assert actions.add_from_template(wall, WALL)
 
 
 def test_actions_follow_a_document_getter(qtbot: QtBot, ogre: TokenTemplate) -> None:
     documents = [MapDocument(Board.blank(5, 5))]
-    actions = TokenActions(lambda: documents[-1])
+    actions = TokenController(current := CurrentDocument(documents[0]))
     documents.append(MapDocument(Board.blank(6, 6)))
+    current.replace(documents[-1])
     assert actions.add_from_template(ogre, Hex(1, 1))
     assert documents[0].board.tokens == {} and len(documents[1].board.tokens) == 1
 
 
 # -- duplicate -----------------------------------------------------------------------------
 def test_duplicating_several_tokens_is_one_step_on_free_neighbours(
-    document: MapDocument, actions: TokenActions, ogre: TokenTemplate
+    document: MapDocument, actions: TokenController, ogre: TokenTemplate
 ) -> None:
     actions.add_from_template(ogre, Hex(6, 5))
     document.undo_stack.clear()
@@ -150,7 +152,7 @@ def test_duplicating_several_tokens_is_one_step_on_free_neighbours(
 
 
 def test_duplicates_avoid_walls_and_each_other(
-    document: MapDocument, actions: TokenActions
+    document: MapDocument, actions: TokenController
 ) -> None:
     first = actions.duplicate(["goblin-1"])
     second = actions.duplicate(["goblin-1"])
@@ -162,7 +164,7 @@ def test_duplicates_avoid_walls_and_each_other(
 
 def test_duplicate_refuses_when_there_is_no_room(qtbot: QtBot) -> None:
     document = MapDocument(Board.blank(1, 1).with_token(Token("a", "Aria", Hex(0, 0))))
-    actions = TokenActions(document)
+    actions = TokenController(CurrentDocument(document))
     with qtbot.waitSignal(actions.refused) as refused:
         assert actions.duplicate(["a"]) == []
     assert "No free space near Aria" in refused.args[0]
@@ -172,7 +174,7 @@ def test_duplicate_refuses_when_there_is_no_room(qtbot: QtBot) -> None:
 
 
 # -- update_token --------------------------------------------------------------------------
-def test_update_token_is_one_named_step(document: MapDocument, actions: TokenActions) -> None:
+def test_update_token_is_one_named_step(document: MapDocument, actions: TokenController) -> None:
     old = document.board.token("goblin-1")
     new = replace(old, name="Goblin Boss", size=0, reach=2, hidden=True)
     assert actions.update_token("goblin-1", new)
@@ -183,7 +185,7 @@ def test_update_token_is_one_named_step(document: MapDocument, actions: TokenAct
 
 
 def test_update_token_with_a_new_picture_stores_it_in_the_same_step(
-    document: MapDocument, actions: TokenActions
+    document: MapDocument, actions: TokenController
 ) -> None:
     old = document.board.token("goblin-1")
     data = png_bytes("#00ff00")
@@ -195,7 +197,7 @@ def test_update_token_with_a_new_picture_stores_it_in_the_same_step(
 
 
 def test_update_token_refuses_what_would_not_fit(
-    qtbot: QtBot, document: MapDocument, actions: TokenActions
+    qtbot: QtBot, document: MapDocument, actions: TokenController
 ) -> None:
     old = document.board.token("goblin-1")
     with qtbot.waitSignal(actions.refused) as refused:

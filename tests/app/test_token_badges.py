@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from app.controllers.token_state import TokenStateActions
+from app.controllers.token_state import TokenStateController
 from app.document import MapDocument
 from app.scene.geometry import SceneGeometry
 from app.scene.style import SIDE_STYLE
@@ -107,7 +107,7 @@ def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
 
 
 def test_pills_and_bars_follow_the_document_and_undo(window: MainWindow) -> None:
-    actions = TokenStateActions(window.document)
+    actions = TokenStateController(window.session.current)
     item = window.scene.token_item("gob")
     assert item is not None and item.badges() == [] and item.bars() == []
     assert actions.set_condition("gob", "slowed", 2)
@@ -136,7 +136,7 @@ def test_bars_keep_their_pattern_without_colour() -> None:
 
 
 def test_the_decorations_stay_over_neighbours_and_follow_their_token(window: MainWindow) -> None:
-    assert TokenStateActions(window.document).set_condition("gob", "prone", 1)
+    assert TokenStateController(window.session.current).set_condition("gob", "prone", 1)
     item = window.scene.token_item("gob")
     assert item is not None
     decorations = item.decorations

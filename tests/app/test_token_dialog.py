@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 from qt_helpers import png_bytes
 
-from app.controllers.tokens import TokenActions
+from app.controllers.tokens import TokenController
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.widgets.dialogs.token import (
     TokenDialog,
     edit_token_properties,
@@ -146,7 +147,7 @@ def test_choosing_a_picture_file(dialog: TokenDialog, tmp_path: Path) -> None:
 def test_applying_is_one_undo_step_and_stores_the_picture(
     qtbot: QtBot, document: MapDocument, tmp_path: Path
 ) -> None:
-    actions = TokenActions(document)
+    actions = TokenController(CurrentDocument(document))
     dialog = TokenDialog(document.board.token("ogre-1"), dict(document.board.images))
     qtbot.addWidget(dialog)
     picture = tmp_path / "face.png"
@@ -163,7 +164,7 @@ def test_applying_is_one_undo_step_and_stores_the_picture(
 
 
 def test_a_refused_edit_reports_and_changes_nothing(qtbot: QtBot, document: MapDocument) -> None:
-    actions = TokenActions(document)
+    actions = TokenController(CurrentDocument(document))
     dialog = TokenDialog(OGRE, {})
     qtbot.addWidget(dialog)
     dialog.footprint_edit.setText("0,0; 6,0")  # reaches the wall at (9, 3)
@@ -176,7 +177,7 @@ def test_a_refused_edit_reports_and_changes_nothing(qtbot: QtBot, document: MapD
 def test_the_properties_flow_without_a_modal_loop(
     qtbot: QtBot, document: MapDocument, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    actions = TokenActions(document)
+    actions = TokenController(CurrentDocument(document))
 
     def accept_with_a_new_name(self: TokenDialog) -> int:
         self.name_edit.setText("Grog")

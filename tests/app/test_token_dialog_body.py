@@ -8,8 +8,9 @@ import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from app.controllers.tokens import TokenActions
+from app.controllers.tokens import TokenController
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.widgets.dialogs.token import TokenDialog
 from rules import Board, Hex, Token
 from rules.board.body import SENSES, Words, free_limbs
@@ -83,7 +84,7 @@ def test_a_bad_body_is_named_and_keeps_the_dialog_open(
 
 def test_the_body_is_applied_as_one_undo_step(qtbot: QtBot) -> None:
     document = MapDocument(Board.blank(8, 8).with_token(BAT))
-    actions = TokenActions(document)
+    actions = TokenController(CurrentDocument(document))
     dialog = TokenDialog(document.board.token("bat-1"), {})
     qtbot.addWidget(dialog)
     dialog.limbs_spin.setValue(2)

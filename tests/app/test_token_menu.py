@@ -118,7 +118,7 @@ def test_standing_up_short_of_movement_is_disabled_with_the_cost(window: MainWin
     aria = window.document.board.token("a")
     prone = replace(aria, vitals=Vitals(current=(("movement", 1),)))
     set_token(window, prone)
-    window.movement.actions.set_posture("a", "prone")
+    window.movement.controller.set_posture("a", "prone")
     menu = right_click(window, Hex(2, 2))
     assert menu is not None
     stand = entry(menu, "posture.standing")

@@ -1,4 +1,4 @@
-"""The Turn Order dock and TurnActions: Priority, Next Turn, Wait / Act Now, the map ring,
+"""The Turn Order dock and TurnController: Priority, Next Turn, Wait / Act Now, the map ring,
 turn-start refills and reminders — every action one undo step (RULES-DIGEST §8.2, §12)."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
+from app.controllers.map import moved_board
 from app.document import MapDocument
-from app.document.commands import MoveTokenCommand
+from app.document.commands import BoardEditCommand
 from app.shell.main_window import MainWindow
 from app.widgets.docks.tracker import SOULWEAVER_ROW
 from rules import Board, ConditionEntry, Hex, Token, TokenKind, Vitals, pool_current
@@ -52,9 +53,9 @@ class Tracker:
     def __init__(self, window: MainWindow):
         self.window = window
         self.document = window.document
-        self.actions = window.play.turns
+        self.actions = window.turns.controller
         self.actions._rng = np.random.default_rng(SEED)
-        self.dock = window.play.tracker_dock
+        self.dock = window.turns.tracker_dock
         self.dock.show()
         self.refused: list[str] = []
         self.informed: list[str] = []
@@ -328,7 +329,7 @@ def test_the_highlight_sits_on_the_acting_token_and_follows_a_move(tracker: Trac
     assert highlight.ring_radius > scene.token_item("ogre").shape().boundingRect().width() / 2
     assert highlight.zValue() > scene.token_item("ogre").zValue()
     doc = tracker.document
-    doc.undo_stack.push(MoveTokenCommand(doc, "ogre", Hex(8, 5)))
+    doc.undo_stack.push(BoardEditCommand(doc, moved_board(doc.board, "ogre", Hex(8, 5)), "Move"))
     assert highlight.pos() == scene.token_item("ogre").pos()
     assert scene.geometry.hex_at(highlight.pos()) in tracker.board.token("ogre").footprint
     tracker.actions.next_turn()
@@ -378,9 +379,7 @@ def test_the_turn_menu_holds_the_keys_and_f9_works_with_the_dock_closed(
 def test_the_dock_follows_another_document(tracker: Tracker) -> None:
     started(tracker, {"ogre": 9, "aria": 5})
     fresh = MapDocument(sample_board())
-    tracker.window.scene.set_document(fresh)
-    tracker.actions.set_document(fresh)
-    tracker.dock.watch(fresh)
+    tracker.window.session.current.replace(fresh)
     assert tracker.rows() == [] and not tracker.dock.highlight.isVisible()
     assert tracker.actions.add(["imp"], 3)
     assert fresh.board.turn.ids() == ["imp"] and "Imp" in tracker.rows()[0]

@@ -1,4 +1,4 @@
-"""TokenStateActions and the Inspector's Vitals panel: Conditions, Pools, Skill Tiers,
+"""TokenStateController and the Inspector's Vitals panel: Conditions, Pools, Skill Tiers,
 Severe Threshold and wounds; every edit is one undo step that undo takes back exactly."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from app.controllers.token_state import TokenStateActions
+from app.controllers.token_state import TokenStateController
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.shell.main_window import MainWindow
 from app.widgets.panels.vitals import UNSET, VitalsPanel
 from rules import Board, ConditionEntry, Hex, Token, Vitals, pool_maximum
@@ -47,11 +48,11 @@ def document(qtbot: QtBot) -> MapDocument:
 
 
 @pytest.fixture
-def actions(document: MapDocument) -> TokenStateActions:
-    return TokenStateActions(document)
+def actions(document: MapDocument) -> TokenStateController:
+    return TokenStateController(CurrentDocument(document))
 
 
-Act = Callable[[TokenStateActions], bool]
+Act = Callable[[TokenStateController], bool]
 STEPS: list[tuple[Act, str]] = [
     (lambda a: a.set_condition("gob", "slowed", 2), "Slowed 2 on Goblin"),
     (lambda a: a.set_condition("aria", "encumbered", 4, "Hold"), "Encumbered 4 (Hold) on Aria"),
@@ -76,7 +77,7 @@ STEPS: list[tuple[Act, str]] = [
 
 @pytest.mark.parametrize(("act", "text"), STEPS, ids=[text for _act, text in STEPS])
 def test_each_action_is_one_undo_step_and_undo_restores_exactly(
-    document: MapDocument, actions: TokenStateActions, act: Act, text: str
+    document: MapDocument, actions: TokenStateController, act: Act, text: str
 ) -> None:
     before = document.board
     assert act(actions)
@@ -90,7 +91,7 @@ def test_each_action_is_one_undo_step_and_undo_restores_exactly(
 
 
 def test_pool_maximum_back_to_the_formula_and_current_back_to_full(
-    document: MapDocument, actions: TokenStateActions
+    document: MapDocument, actions: TokenStateController
 ) -> None:
     assert actions.set_pool_maximum("aria", "grit", 12) and actions.set_pool("aria", "grit", 3)
     assert actions.set_pool_maximum("aria", "grit", None)
@@ -126,7 +127,7 @@ def test_pool_maximum_back_to_the_formula_and_current_back_to_full(
     ],
 )
 def test_refusals_say_why_and_push_nothing(
-    document: MapDocument, actions: TokenStateActions, qtbot: QtBot, act: Act, reason: str
+    document: MapDocument, actions: TokenStateController, qtbot: QtBot, act: Act, reason: str
 ) -> None:
     with qtbot.waitSignal(actions.refused) as said:
         assert not act(actions)
@@ -135,7 +136,7 @@ def test_refusals_say_why_and_push_nothing(
 
 
 def test_an_edit_that_changes_nothing_pushes_nothing(
-    document: MapDocument, actions: TokenStateActions
+    document: MapDocument, actions: TokenStateController
 ) -> None:
     assert not actions.set_stat("aria", "might", 4)
     assert not actions.set_bars_for_players("aria", False)
@@ -252,7 +253,7 @@ def test_skill_threshold_wounds_and_bars_switch(window: MainWindow, panel: Vital
 
 
 def test_the_window_can_hand_the_inspector_its_own_actions(window: MainWindow) -> None:
-    shared = TokenStateActions(lambda: window.document)
+    shared = TokenStateController(window.session.current)
     dock = window.rules.inspector_dock
     dock.set_state_actions(shared)
     dock.vitals_panel.pools.skill_spins["zeal"].setValue(3)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.controllers.map import MapController
 from app.document import MapDocument
-from app.scene.map_scene import MapScene
+from app.tools.select_move import editing_scene
 from app.widgets.map_view import MapView
 from rules import Board, GroundKind, Token, mapfile
 from rules.board.annotations import Background
@@ -92,7 +92,7 @@ def make_view(board: Board, keep: list[object]) -> MapView:
     """A shown, fitted 1280×800 MapView of ``board`` (its owners are kept in ``keep``)."""
     document = MapDocument(board)
     controller = MapController(document)
-    scene = MapScene(document, controller)
+    scene = editing_scene(document, controller)
     view = MapView(scene)
     view.resize(*VIEW_SIZE)
     view.show()

@@ -38,10 +38,9 @@ from rules.board.conditions import (
     tier_of,
 )
 from rules.board.effects import OngoingEffect
-from rules.board.grid import Board
+from rules.board.grid import Board, reoriented, resized
 from rules.board.holds import Hold, escape_hold, grapple_hold, release_hold, with_hold
 from rules.board.play import with_effect, with_turn
-from rules.board.reshape import reoriented, resized
 from rules.board.tokens import Token
 from rules.errors import OutOfBoundsError
 from rules.hexes import Hex

@@ -25,7 +25,7 @@ from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.holds import followers
 from rules.battlefield.visibility import fogged_each, player_board
 from rules.board.annotations import Label, Note
-from rules.board.checks import check_play, invariant_problems
+from rules.board.checks import invariant_problems
 from rules.board.conditions import (
     CONDITION_SPECS,
     MAX_TIER,
@@ -34,7 +34,7 @@ from rules.board.conditions import (
     tier_sums,
 )
 from rules.board.effects import OngoingEffect
-from rules.board.grid import Board
+from rules.board.grid import Board, check_play, reoriented, resized
 from rules.board.holds import (
     Hold,
     release_hold,
@@ -45,7 +45,6 @@ from rules.board.holds import (
     with_hold,
 )
 from rules.board.pools import Vitals
-from rules.board.reshape import reoriented, resized
 from rules.board.tokens import Token
 from rules.errors import UnknownTokenError
 from rules.hexes import Hex

@@ -1,5 +1,5 @@
-"""ActionPanels: the conflict actions of the window (issue #7) — the Actions submenu of a
-token's right-click menu, the Actions menu for the selected creature and the Roll key
+"""ConflictFeature: the conflict actions of the window (issue #7) — the Actions submenu of
+a token's right-click menu, the Actions menu for the selected creature and the Roll key
 (Ctrl+Shift+R).
 
 An action the creature cannot use now is greyed with the rules' reason as its tooltip.
@@ -11,17 +11,19 @@ first time a menu opens or an action starts, so the window opens without them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
 if TYPE_CHECKING:
     from app.shell.features.conflict_flow import ActionFlow
-    from app.shell.main_window import MainWindow
+    from app.shell.workbench import Workbench
+    from app.widgets.docks.inspector import InspectorDock
+    from app.widgets.docks.roll_log import RollLogDock
     from rules.actions import ActionChoice
 
-__all__ = ["ROLL_KEY", "ActionPanels", "fill_actions_menu"]
+__all__ = ["ROLL_KEY", "ConflictFeature", "fill_actions_menu"]
 
 ROLL_KEY = "Ctrl+Shift+R"
 GROUP_ORDER = ("Attack", "Tactic", "Overpower", "Defence", "Manifest")
@@ -51,21 +53,22 @@ def _group_rank(group: str) -> int:
     return GROUP_ORDER.index(group) if group in GROUP_ORDER else len(GROUP_ORDER)
 
 
-class ActionPanels:
-    """The Actions menus and the Roll key; the rest is the :attr:`flow`, made on first use
-    (its ``actions``, ``panel``, ``dock``, ``begin``, ``show`` … are reached through this
-    object too)."""
+class ConflictFeature:
+    """The Actions menus and the Roll key; the rest is the :attr:`flow`, made on first use.
+    The Roll Log shares the Inspector's tab group; the Action dock goes over the Roll Log.
+    The token menu's Actions submenu is :meth:`add_token_menu` (the window hands it to the
+    movement feature's token menu)."""
 
-    def __init__(self, window: MainWindow):
-        self._window = window
+    def __init__(self, bench: Workbench, inspector_dock: InspectorDock, roll_log_dock: RollLogDock):
+        self._bench = bench
+        self._roll_log_dock = roll_log_dock
         self._flow: ActionFlow | None = None
-        window.tabifyDockWidget(window.rules.inspector_dock, window.roll_log_dock)
-        window.movement.extra_menus.append(self.add_token_menu)
-        self.menu = self.install_menu(window.menuBar())
-        self.roll_action = QAction("Roll the action", window)
+        bench.docks.tabify(inspector_dock, roll_log_dock)
+        self.menu = self.install_menu(bench.menubar)
+        self.roll_action = QAction("Roll the action", bench.parent)
         self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
         self.roll_action.triggered.connect(lambda: self.flow.roll_shortcut())
-        window.addAction(self.roll_action)
+        bench.docks.add_shortcut(self.roll_action)
 
     @property
     def flow(self) -> ActionFlow:
@@ -73,13 +76,8 @@ class ActionPanels:
         if self._flow is None:
             from app.shell.features.conflict_flow import ActionFlow
 
-            self._flow = ActionFlow(self._window)
+            self._flow = ActionFlow(self._bench, self._roll_log_dock)
         return self._flow
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):  # not yet set in __init__: no flow for those
-            raise AttributeError(name)
-        return getattr(self.flow, name)
 
     # -- menus ---------------------------------------------------------------------------------
     def add_token_menu(self, menu: QMenu, token_id: str) -> None:
@@ -87,7 +85,7 @@ class ActionPanels:
         sub = menu.addMenu("Actions")
         sub.setObjectName("token_actions_menu")
         flow = self.flow
-        fill_actions_menu(sub, flow.actions.choices(token_id), lambda k: flow.begin(k, token_id))
+        fill_actions_menu(sub, flow.controller.choices(token_id), lambda k: flow.begin(k, token_id))
 
     def install_menu(self, menubar: QMenuBar) -> QMenu:
         """The Actions menu: the selected creature's actions (filled when opened)."""
@@ -99,10 +97,10 @@ class ActionPanels:
 
     def _fill_window_menu(self, menu: QMenu) -> None:
         menu.clear()
-        selection = self._window.scene.selection
+        selection = self._bench.scene.selection
         if len(selection) != 1:
             why = menu.addAction("Select one creature on the map first")
             why.setEnabled(False)
             return
         actor, flow = selection[0], self.flow
-        fill_actions_menu(menu, flow.actions.choices(actor), lambda k: flow.begin(k, actor))
+        fill_actions_menu(menu, flow.controller.choices(actor), lambda k: flow.begin(k, actor))

@@ -1,12 +1,12 @@
 """ActionFlow: what happens once a conflict action is chosen (issue #7) — the picks on the
 map, the Action dock with its odds, and the result drawn on the map. It is built on first
-use by :class:`~app.shell.features.conflict.ActionPanels`, which holds the menus.
+use by :class:`~app.shell.features.conflict.ConflictFeature`, which holds the menus.
 
 Choosing an action in the menu (illegal ones are greyed with the rules' reason as their
 tooltip) asks for what it needs on the map with :class:`~app.tools.pick_target.PickTargetTool`
 — a target creature, then for Shove the space to push it into — and then shows the
 :class:`~app.widgets.panels.action.ActionPanel`. Roll (or typed dice) applies the outcome as
-one undo step through :class:`~app.controllers.conflict.ConflictActions`; the hit, missed and
+one undo step through :class:`~app.controllers.conflict.ConflictController`; the hit, missed and
 moved tokens and the spaces touched are drawn until the next action or Escape. A ranged
 weapon draws its range bands around the attacker.
 """
@@ -15,61 +15,64 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QScrollArea
 
-from app.controllers.conflict import ConflictActions
+from app.controllers.conflict import ConflictController
 from app.document import Change
 from app.scene.action_items import ActionResultItem, RangeBandsItem
-from app.scene.tool import DocumentWatcher
+from app.shell.workbench import Workbench
 from app.tools.pick_target import PickTargetTool
+from app.widgets.docks.roll_log import RollLogDock
 from app.widgets.panels.action import ActionPanel
 from rules import Board, Hex
-from rules.actions import ActionOutcome, ActionRequest, spec_of, target_refusals
-from rules.actions.kinds.area import area_subjects
-from rules.actions.overpower import shove_destinations
-from rules.actions.tactics import INCREMENTS
+from rules.actions import (
+    INCREMENTS,
+    ActionOutcome,
+    ActionRequest,
+    area_subjects,
+    shove_destinations,
+    spec_of,
+    target_refusals,
+)
 from rules.hexes import neighbors
-
-if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
 
 __all__ = ["ActionFlow"]
 
 
-class ActionFlow(DocumentWatcher):
-    """The picks, the Action dock, its conflict actions and the overlays on the map."""
+class ActionFlow:
+    """The picks, the Action dock (in a tab over ``roll_log_dock``), its conflict
+    controller and the overlays on the map, which follow the open map."""
 
-    def __init__(self, window: MainWindow):
-        self._window = window
-        self.actions = ConflictActions(lambda: window.document, window)
-        self.actions.refused.connect(self._on_refused)
-        self.actions.informed.connect(lambda text: window.statusBar().showMessage(text, 8000))
-        self.actions.performed.connect(self._on_performed)
+    def __init__(self, bench: Workbench, roll_log_dock: RollLogDock):
+        self._bench = bench
+        self.controller = ConflictController(bench.current, bench.parent)
+        self.controller.refused.connect(self._on_refused)
+        self.controller.informed.connect(lambda text: bench.status.say(text, 8000))
+        self.controller.performed.connect(self._on_performed)
         self.panel = ActionPanel()
-        self.dock = QDockWidget("Action", window)
+        self.dock = QDockWidget("Action", bench.parent)
         self.dock.setObjectName("action_dock")
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.panel)
         self.dock.setWidget(scroll)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        window.tabifyDockWidget(window.roll_log_dock, self.dock)
+        bench.docks.add_dock(self.dock)
+        bench.docks.tabify(roll_log_dock, self.dock)
         self.dock.hide()
         self.overlays: list[QGraphicsItem] = []
         self.panel.request_changed.connect(self._replan)
-        self.panel.roll_requested.connect(self.actions.roll)
-        self.panel.dice_entered.connect(self.actions.enter)
+        self.panel.roll_requested.connect(self.controller.roll)
+        self.panel.dice_entered.connect(self.controller.enter)
         self.panel.cancelled.connect(self.close)
         self.panel.area.currentIndexChanged.connect(self._on_area_chosen)
+        bench.current.changed.connect(self._on_document_changed)
 
     def roll_shortcut(self) -> None:
         """Ctrl+Shift+R: Roll in the Action dock, or say why there is nothing to roll."""
         button = self.panel.roll_button
         if not self.dock.isVisible() or self.panel.plan is None:
-            self._window.show_refusal("No action to roll: right-click a creature → Actions")
+            self._bench.status.refuse("No action to roll: right-click a creature → Actions")
         elif not button.isEnabled():
             self._on_refused(self.panel.refusal.text().removeprefix("⚠ ") or "Nothing to roll")
         else:
@@ -92,7 +95,7 @@ class ActionFlow(DocumentWatcher):
 
     def _choose_area(self, request: ActionRequest) -> None:
         """An Area attack takes the subjects of a pinned Area (the caster's latest first)."""
-        board = self._window.document.board
+        board = self._bench.current.board
         if not board.areas:
             why = "pin an Area first: aim it with the Area tool and pin it in the Areas panel"
             self._on_refused(f"{self._name(request.key, request.actor)}: {why}")
@@ -108,14 +111,14 @@ class ActionFlow(DocumentWatcher):
 
     def _on_area_chosen(self) -> None:
         request, area_id = self.panel.current_request(), self.panel.area.currentData()
-        board = self._window.document.board
+        board = self._bench.current.board
         if request is None or area_id not in board.areas:
             return
         self.panel.request = replace(request, targets=area_subjects(board, area_id))
         self._replan(self.panel.request)
 
     def _pick_creature(self, request: ActionRequest) -> None:
-        board = self._window.document.board
+        board = self._bench.current.board
         refusals = target_refusals(board, request)
         if not any(why is None for why in refusals.values()):
             reasons = {why for why in refusals.values() if why}
@@ -124,20 +127,20 @@ class ActionFlow(DocumentWatcher):
             return
         prompt = f"{self._name(request.key, request.actor)}: click the target"
         self._start_pick(PickTargetTool(
-            self._window.scene, prompt, lambda t: self._target_picked(request, t),
+            self._bench.scene, prompt, lambda t: self._target_picked(request, t),
             refusals, token_id=request.actor,
         ), prompt)  # fmt: skip
 
     def _target_picked(self, request: ActionRequest, target: str | Hex) -> None:
         request = replace(request, target=str(target))
         if request.key == "shove":
-            board = self._window.document.board
+            board = self._bench.current.board
             spaces = shove_destinations(
                 board, request.actor, request.target or "", follow_up=request.after_attack
             )
             self._pick_space(request, "click the space to shove it into", spaces, "destination")
         elif request.key == "disarm":
-            target = self._window.document.board.token(request.target or "")
+            target = self._bench.current.board.token(request.target or "")
             spaces = {n for h in target.footprint for n in neighbors(h)} - target.footprint
             self._pick_space(
                 request, "click the space the object drops into", spaces, "destination"
@@ -150,42 +153,40 @@ class ActionFlow(DocumentWatcher):
     ) -> None:
         prompt = f"{self._name(request.key, request.actor)}: {what}"
         tool = PickTargetTool(
-            self._window.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
+            self._bench.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
             spaces=spaces, token_id=request.actor,
         )  # fmt: skip
         self._start_pick(tool, prompt)
 
     def _start_pick(self, tool: PickTargetTool, prompt: str) -> None:
-        window = self._window
+        bench = self._bench
         tool.finished.connect(lambda: self._on_pick_finished(tool))
-        window.scene.set_tool(tool)
-        window.view.setFocus()
-        window.statusBar().showMessage(f"{prompt} (right-click or Esc cancels)", 15000)
+        bench.scene.set_tool(tool)
+        bench.view.setFocus()
+        bench.status.say(f"{prompt} (right-click or Esc cancels)", 15000)
 
     def _on_pick_finished(self, tool: PickTargetTool) -> None:
-        scene = self._window.scene
+        scene = self._bench.scene
         if scene.tool is tool:
             scene.set_tool(scene.select_tool)
 
     def _name(self, key: str, actor: str) -> str:
         spec = spec_of(key)
-        return f"{spec.name.rstrip('…')} ({self._window.document.board.token(actor).name})"
+        return f"{spec.name.rstrip('…')} ({self._bench.current.board.token(actor).name})"
 
     # -- the panel -----------------------------------------------------------------------------
     def show(self, request: ActionRequest) -> None:
         """Show the Action dock for ``request`` with its plan."""
-        self._watch(self._window.document)
         self.panel.start(request, self._names())
         self.dock.show()
         self.dock.raise_()
-        window = self._window  # the Action dock gets most of its column's height
-        window.resizeDocks([self.dock], [int(window.height() * 0.7)], Qt.Orientation.Vertical)
+        self._bench.docks.give_height(self.dock, 0.7)  # most of its column's height
         self._replan(request)
         self._replan(self.panel.current_request())  # with the inputs' defaults (choices)
 
     def _replan(self, request: ActionRequest | None = None) -> None:
         request = request or self.panel.current_request()
-        board = self._window.document.board
+        board = self._bench.current.board
         if request is None or request.actor not in board.tokens:
             self.panel.show_plan(None)
             return
@@ -193,11 +194,11 @@ class ActionFlow(DocumentWatcher):
             self.panel.show_plan(None)
             self.panel.show_message("The target is no longer on the map")
             return
-        self.panel.show_plan(self.actions.plan(request), self._names())
+        self.panel.show_plan(self.controller.plan(request), self._names())
         self._show_range_bands(request)
 
     def _names(self) -> dict[str, str]:
-        return {k: t.name for k, t in self._window.document.board.tokens.items()}
+        return {k: t.name for k, t in self._bench.current.board.tokens.items()}
 
     def close(self) -> None:
         """Put the action away: hide the dock and clear the map."""
@@ -212,14 +213,14 @@ class ActionFlow(DocumentWatcher):
         weapon = request.weapon
         if weapon.range is None:
             return
-        board, scene = self._window.document.board, self._window.scene
+        board, scene = self._bench.current.board, self._bench.scene
         item = RangeBandsItem(scene.geometry, board.token(request.actor), weapon.range,
                               INCREMENTS.get(weapon.kind, 15), board.contains)  # fmt: skip
         self._add(item)
 
     def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
         self._remove(ActionResultItem)
-        board, scene = outcome.board, self._window.scene
+        board, scene = outcome.board, self._bench.scene
         pairs = zip(outcome.plan.targets, outcome.succeeded, strict=False)
         missed = [t for t, ok in pairs if not ok]
         moved_from = {i: before.token(i).position for i in outcome.moved if i in before.tokens}
@@ -230,7 +231,7 @@ class ActionFlow(DocumentWatcher):
         self._replan()
 
     def _add(self, item: QGraphicsItem) -> None:
-        self._window.scene.addItem(item)
+        self._bench.scene.addItem(item)
         self.overlays.append(item)
 
     def _remove(self, kind: type) -> None:
@@ -247,7 +248,7 @@ class ActionFlow(DocumentWatcher):
         self.overlays.clear()
 
     def _on_refused(self, reason: str) -> None:
-        self._window.show_refusal(reason)
+        self._bench.status.refuse(reason)
         if self.dock.isVisible():
             self.panel.show_message(reason)
 

@@ -11,42 +11,44 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox, QWidget
 
 from app.document.autosave import Recoverable, forget, recover, recoverable
 from app.document.session import Session, describe_open_error
+from app.widgets.host import StatusSink
 from rules import MapFileError
 from rules.mapfile import SUFFIX
 
 if TYPE_CHECKING:
-    from app.export.files import ExportOptions
+    from app.export.plan import ExportOptions
     from app.widgets.dialogs.export import ExportDialog
 
 FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
 
 
-class FileActions(QObject):
-    """Opening, saving and exporting maps for one main window."""
+class FilesFeature(QObject):
+    """Opening, saving and exporting the session's maps; dialogs open over ``parent``."""
 
-    def __init__(self, window: QMainWindow, session: Session):
-        super().__init__(window)
-        self._window = window
+    def __init__(self, session: Session, parent: QWidget, status: StatusSink):
+        super().__init__(parent)
+        self._parent = parent
         self._session = session
-        self.recent_menu = QMenu("Open &Recent", window)
+        self._status = status
+        self.recent_menu = QMenu("Open &Recent", parent)
         self._export_path: tuple[object, Path] | None = None  # (document, file) exported last
         self._export_options: ExportOptions | None = None
         session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
         self._refresh_recent_menu()
 
     def _say(self, text: str, msecs: int = 4000) -> None:
-        self._window.statusBar().showMessage(text, msecs)
+        self._status.say(text, msecs)
 
     def confirm_discard(self) -> bool:
         """Ask before losing unsaved changes; True if it is fine to go on."""
         if not self._session.document.is_modified():
             return True
         answer = QMessageBox.question(
-            self._window,
+            self._parent,
             "Unsaved changes",
             f"Save the changes to {self._session.document.display_name} first?",
             QMessageBox.StandardButton.Save
@@ -66,7 +68,7 @@ class FileActions(QObject):
             self._session.open_path(Path(path))
         except (MapFileError, OSError) as error:
             QMessageBox.warning(
-                self._window, "Cannot open map", describe_open_error(Path(path), error)
+                self._parent, "Cannot open map", describe_open_error(Path(path), error)
             )
             return False
         self._say(f"Opened {Path(path).name}", 4000)
@@ -75,7 +77,7 @@ class FileActions(QObject):
     def open_dialog(self) -> None:
         """File → Open…"""
         name, _ = QFileDialog.getOpenFileName(
-            self._window, "Open map", self._last_dir(), FILE_FILTER
+            self._parent, "Open map", self._last_dir(), FILE_FILTER
         )
         if name:
             self.open_path(Path(name))
@@ -91,7 +93,7 @@ class FileActions(QObject):
         try:
             self._session.save(Path(path))
         except (MapFileError, OSError, ValueError) as error:
-            QMessageBox.critical(self._window, "Could not save", f"The map was not saved:\n{error}")
+            QMessageBox.critical(self._parent, "Could not save", f"The map was not saved:\n{error}")
             return False
         self._say(f"Saved {Path(path).name}", 4000)
         return True
@@ -102,7 +104,7 @@ class FileActions(QObject):
             self._session.document.path
             or Path(self._last_dir()) / f"{self._session.document.board.name}{SUFFIX}"
         )
-        name, _ = QFileDialog.getSaveFileName(self._window, "Save map as", start, FILE_FILTER)
+        name, _ = QFileDialog.getSaveFileName(self._parent, "Save map as", start, FILE_FILTER)
         if not name:
             return False
         path = Path(name) if name.endswith(SUFFIX) else Path(name + SUFFIX)
@@ -114,7 +116,7 @@ class FileActions(QObject):
             return
         from app.widgets.dialogs.new_map import NewMapDialog  # only when asked: start-up time
 
-        dialog = NewMapDialog(self._window)
+        dialog = NewMapDialog(self._parent)
         if dialog.exec():
             self._session.new_map(*dialog.values())
 
@@ -129,7 +131,7 @@ class FileActions(QObject):
         if self._export_path and self._export_path[0] is document:
             start = self._export_path[1]  # the same map again: offer its last export
         board = document.board
-        dialog = ExportDialog(board, start, self._export_options, self._window)
+        dialog = ExportDialog(board, start, self._export_options, self._parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_export_dialog_accepted(dialog))
         dialog.open()
@@ -142,7 +144,7 @@ class FileActions(QObject):
     def export_to(self, path: Path, options: ExportOptions | None = None) -> bool:
         """Export the open map (GM view unless ``options`` say otherwise), showing a
         cancellable progress dialog when it is big; say where it went, or why not."""
-        from app.export.files import ExportCancelledError, ExportError
+        from app.export.plan import ExportCancelledError, ExportError
 
         try:
             self._export(Path(path), options)
@@ -150,13 +152,14 @@ class FileActions(QObject):
             self._say("Export cancelled: nothing was written", 4000)
             return False
         except ExportError as error:
-            QMessageBox.warning(self._window, "Export failed", str(error))
+            QMessageBox.warning(self._parent, "Export failed", str(error))
             return False
         self._say(f"Exported {Path(path).name}", 4000)
         return True
 
     def _export(self, path: Path, options: ExportOptions | None) -> None:
-        from app.export.files import ExportOptions, export_board, is_large
+        from app.export.files import export_board
+        from app.export.plan import ExportOptions, is_large
         from app.widgets.dialogs.export import ExportProgress
 
         board, options = self._session.document.board, options or ExportOptions()
@@ -164,7 +167,7 @@ class FileActions(QObject):
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
             if is_large(board, path, options):
-                progress = ExportProgress(self._window, f"Exporting {path.name}…")
+                progress = ExportProgress(self._parent, f"Exporting {path.name}…")
             export_board(board, path, options, progress=progress)
         finally:
             QApplication.restoreOverrideCursor()
@@ -195,7 +198,7 @@ class FileActions(QObject):
             return False
         item = items[0]
         answer = QMessageBox.question(
-            self._window,
+            self._parent,
             "Recover unsaved map?",
             f"Hexweave closed before this map was saved:\n{item.describe()}\n\n"
             "Recover it? (Discard deletes the autosaved copy.)",
@@ -214,7 +217,7 @@ class FileActions(QObject):
         try:
             document = recover(item)
         except MapFileError as error:
-            QMessageBox.warning(self._window, "Cannot recover", f"{item.describe()}:\n{error}")
+            QMessageBox.warning(self._parent, "Cannot recover", f"{item.describe()}:\n{error}")
             return False
         self._session.adopt(document)
         self._say(f"Recovered {item.describe()}: save it to keep it", 8000)

@@ -1,9 +1,9 @@
-"""The movement panels of the main window: the token's right-click menu, the Movement menu,
-the Jump and Shove tools with their dock, and the Fall calculator.
+"""MovementFeature: the token's right-click menu, the Movement menu, the Jump and Shove
+tools with their dock, and the Fall calculator.
 
-The window owns one :class:`MovementPanels` (like :class:`~app.shell.features.turns.PlayPanels`).
+The window owns one (like :class:`~app.shell.features.turns.TurnsFeature`).
 Every entry acts on one token — the one right-clicked, or the one selected for the
-Movement menu and its keys — through :class:`~app.controllers.movement.MovementActions` (one
+Movement menu and its keys — through :class:`~app.controllers.movement.MovementController` (one
 undo step each). An entry that is not allowed is disabled in the menus with the reason as
 its tooltip; its key still answers, with the reason in the status bar.
 
@@ -16,25 +16,23 @@ token).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
-from app.controllers.movement import MovementActions
+from app.controllers.movement import MovementController
 from app.controllers.movement_choices import Choice, idle_choices, token_choices
+from app.shell.workbench import Workbench
 from app.tools.jump import JumpSettings, JumpTool
 from app.tools.shove import ShoveTool
 from app.widgets.dialogs.fall import FallDialog
+from app.widgets.docks.inspector import InspectorDock
 from app.widgets.docks.movement import MovementDock
 from app.widgets.token_menu import fill_movement_menu, show_choice
 from rules import Token, roll
 from rules.movement import movement_left, posture_of
-
-if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
 
 KEYS = {
     "jump": "J",
@@ -64,24 +62,31 @@ def token_heading(token: Token) -> str:
     )
 
 
-class MovementPanels:
-    """Builds and connects the token menu, the Movement menu, its tools and dock."""
+class MovementFeature:
+    """Builds and connects the token menu, the Movement menu, its tools and dock (in a tab
+    over ``inspector_dock``, which comes back to the front when a tool is done)."""
 
-    def __init__(self, window: MainWindow, rng: np.random.Generator | None = None):
-        self._window = window
+    def __init__(
+        self,
+        bench: Workbench,
+        inspector_dock: InspectorDock,
+        rng: np.random.Generator | None = None,
+    ):
+        self._bench = bench
+        self._inspector_dock = inspector_dock
         self._rng = rng  # made on the first roll
-        self.actions = MovementActions(lambda: window.document, window)
-        self.actions.refused.connect(window.show_refusal)
-        self.actions.informed.connect(lambda text: window.statusBar().showMessage(text, 6000))
+        self.controller = MovementController(bench.current, bench.parent)
+        self.controller.refused.connect(bench.status.refuse)
+        self.controller.informed.connect(lambda text: bench.status.say(text, 6000))
         self.jump_settings = JumpSettings()
-        self.dock = MovementDock(self.jump_settings, window)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
-        window.tabifyDockWidget(window.rules.inspector_dock, self.dock)
+        self.dock = MovementDock(self.jump_settings, bench.parent)
+        bench.docks.add_dock(self.dock)
+        bench.docks.tabify(inspector_dock, self.dock)
         self.dock.hide()  # shown by the Jump and Shove tools
-        window.rules.inspector_dock.raise_()
+        inspector_dock.raise_()
         self.context_menu: QMenu | None = None
         self.extra_menus: list[Callable[[QMenu, str], None]] = []  # e.g. the Actions submenu
-        self.menu = self.install_menu(window.menuBar())
+        self.menu = self.install_menu(bench.menubar)
         self._connect()
 
     def _connect(self) -> None:
@@ -95,7 +100,7 @@ class MovementPanels:
             lambda b: self._shove_call(lambda t: t.set_breaks_free(b))
         )
         shove.apply_requested.connect(lambda: self._shove_call(lambda t: t.apply()))
-        self._window.scene.token_context_requested.connect(self._on_token_context)
+        self._bench.scene.token_context_requested.connect(self._on_token_context)
 
     # -- menus -------------------------------------------------------------------------------
     def install_menu(self, menubar: QMenuBar) -> QMenu:
@@ -103,12 +108,12 @@ class MovementPanels:
         menu = QMenu("&Movement", menubar)
         menu.setObjectName("movement_menu")
         self.menu_actions = fill_movement_menu(
-            menu, idle_choices("Select one token"), self._run_for_selection, self._window
+            menu, idle_choices("Select one token"), self._run_for_selection, self._bench.parent
         )
         for choice_id, key in KEYS.items():
             action = self.menu_actions[choice_id]
             action.setShortcut(QKeySequence(key))
-            self._window.addAction(action)
+            self._bench.docks.add_shortcut(action)
         self._enable_keys()
         menu.aboutToShow.connect(self._refresh_menu)
         menu.aboutToHide.connect(self._enable_keys)
@@ -117,7 +122,7 @@ class MovementPanels:
 
     def _refresh_menu(self) -> None:
         token_id = self._selected()
-        board = self._window.document.board
+        board = self._bench.current.board
         choices = (
             token_choices(board, token_id)
             if token_id
@@ -133,8 +138,8 @@ class MovementPanels:
 
     def token_menu(self, token_id: str) -> QMenu:
         """The right-click menu of ``token_id``, built from the rules' answers now."""
-        token = self._window.document.board.token(token_id)
-        menu = QMenu(self._window)
+        token = self._bench.current.board.token(token_id)
+        menu = QMenu(self._bench.parent)
         menu.setObjectName("token_menu")
         heading = menu.addAction(token_heading(token))
         heading.setEnabled(False)
@@ -144,7 +149,7 @@ class MovementPanels:
         menu.addSeparator()
         actions = fill_movement_menu(
             menu,
-            token_choices(self._window.document.board, token_id),
+            token_choices(self._bench.current.board, token_id),
             lambda choice_id: self.run(choice_id, token_id),
         )
         for choice_id, key in KEYS.items():  # shown for learning; the window's actions act
@@ -156,7 +161,7 @@ class MovementPanels:
         return menu
 
     def _on_token_context(self, token_id: str, screen_pos: QPoint) -> None:
-        scene = self._window.scene
+        scene = self._bench.scene
         if token_id not in scene.selection:
             scene.set_selection([token_id])
         if self.context_menu is not None:
@@ -166,27 +171,27 @@ class MovementPanels:
 
     # -- running an entry ------------------------------------------------------------------
     def _selected(self) -> str | None:
-        selection = self._window.scene.selection
+        selection = self._bench.scene.selection
         return selection[0] if len(selection) == 1 else None
 
     def _run_for_selection(self, choice_id: str) -> None:
         token_id = self._selected()
         if token_id is None:
-            count = len(self._window.scene.selection)
+            count = len(self._bench.scene.selection)
             what = "no token is selected" if count == 0 else f"{count} tokens are selected"
-            self._window.show_refusal(f"Movement acts on one token: {what}")
+            self._bench.status.refuse(f"Movement acts on one token: {what}")
             return
         self.run(choice_id, token_id)
 
     def run(self, choice_id: str, token_id: str) -> bool:
         """Run entry ``choice_id`` for ``token_id``, or say why it is not allowed."""
-        board = self._window.document.board
+        board = self._bench.current.board
         if token_id not in board.tokens:
-            self._window.show_refusal(f"There is no token {token_id!r} on this map any more")
+            self._bench.status.refuse(f"There is no token {token_id!r} on this map any more")
             return False
         choice = next(c for c in token_choices(board, token_id) if c.id == choice_id)
         if not choice.enabled:
-            self._window.show_refusal(
+            self._bench.status.refuse(
                 f"{_title(choice)} ({board.token(token_id).name}): {choice.tip}"
             )
             return False
@@ -196,29 +201,28 @@ class MovementPanels:
             return self.fall_dialog(token_id) is not None
         if choice_id == "shove":
             return self.shove(token_id) is not None
-        return self.actions.choose(choice_id, token_id)
+        return self.controller.choose(choice_id, token_id)
 
     # -- tools and the dialog ----------------------------------------------------------------
     def jump(self, token_id: str) -> JumpTool | None:
         """Start the Jump tool for ``token_id``."""
-        window = self._window
-        tool = JumpTool(window.scene, self.actions, token_id, self.jump_settings)
+        tool = JumpTool(self._bench.scene, self.controller, token_id, self.jump_settings)
         if not tool.active:
             return None
         self._start(tool, "jump")
         tool.changed.connect(lambda: self.dock.jump_panel.show_tool(tool))
-        self.dock.jump_panel.sync_from_settings(window.document.board.token(token_id).name)
+        self.dock.jump_panel.sync_from_settings(self._bench.current.board.token(token_id).name)
         self.dock.jump_panel.show_tool(tool)
         self.dock.show_section(self.dock.jump_panel)
         return tool
 
     def shove(self, token_id: str) -> ShoveTool | None:
         """Start the Shove tool for ``token_id``."""
-        tool = ShoveTool(self._window.scene, self.actions, token_id)
+        tool = ShoveTool(self._bench.scene, self.controller, token_id)
         if not tool.active:
             return None
         self._start(tool, "shove")
-        name = self._window.document.board.token(token_id).name
+        name = self._bench.current.board.token(token_id).name
         tool.changed.connect(lambda: self.dock.shove_panel.show_tool(tool, name))
         self.dock.shove_panel.show_tool(tool, name)
         self.dock.show_section(self.dock.shove_panel)
@@ -226,7 +230,7 @@ class MovementPanels:
 
     def fall_dialog(self, token_id: str) -> FallDialog:
         """Open the Fall calculator for ``token_id`` (window-modal, not blocking)."""
-        dialog = FallDialog(self.actions, token_id, self._window.scene, self._window)
+        dialog = FallDialog(self.controller, token_id, self._bench.scene, self._bench.parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.open()
         return dialog
@@ -242,35 +246,35 @@ class MovementPanels:
         self._on_jump_settings_changed()
 
     def _start(self, tool: JumpTool | ShoveTool, kind: str) -> None:
-        window = self._window
+        bench = self._bench
         tool.finished.connect(lambda: self._on_tool_finished(tool))
-        window.scene.set_tool(tool)
-        window.view.setFocus()
-        window.statusBar().showMessage(TOOL_HELP[kind], 8000)
+        bench.scene.set_tool(tool)
+        bench.view.setFocus()
+        bench.status.say(TOOL_HELP[kind], 8000)
 
     def _on_tool_finished(self, tool: JumpTool | ShoveTool) -> None:
-        scene = self._window.scene
+        scene = self._bench.scene
         if scene.tool is tool:
             scene.set_tool(scene.select_tool)
         self.dock.hide()
-        self._window.rules.inspector_dock.raise_()  # the tab the dock was shown over
+        self._inspector_dock.raise_()  # the tab the dock was shown over
 
     def _on_jump_settings_changed(self) -> None:
-        tool = self._window.scene.tool
+        tool = self._bench.scene.tool
         if isinstance(tool, JumpTool):
             tool.refresh()
 
     def _jump_call(self, call: Callable[[JumpTool], object]) -> None:
-        tool = self._window.scene.tool
+        tool = self._bench.scene.tool
         if isinstance(tool, JumpTool):
             call(tool)
-            self._window.view.setFocus()
+            self._bench.view.setFocus()
 
     def _shove_call(self, call: Callable[[ShoveTool], object]) -> None:
-        tool = self._window.scene.tool
+        tool = self._bench.scene.tool
         if isinstance(tool, ShoveTool):
             call(tool)
-            self._window.view.setFocus()
+            self._bench.view.setFocus()
 
 
 def _title(choice: Choice) -> str:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.export.files import (
+from app.export.plan import (
     INCH_MM,
     PAGE_ORIENTATIONS,
     PAGE_SIZES,

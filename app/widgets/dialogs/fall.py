@@ -6,7 +6,7 @@ until it lands, the landing space and its Ground Softness, the Collision damage 
 term of its breakdown, and the surfaces in Reach it may try to Climb — those are also
 marked on the map (sky-blue dashed, dotted) while the dialog is open, the landing space
 with a solid ring. A flyer may give a braking result (1 Movement). "Land now" applies
-:meth:`app.controllers.movement.MovementActions.fall` as one undo step; the damage is shown,
+:meth:`app.controllers.movement.MovementController.fall` as one undo step; the damage is shown,
 not applied.
 
 "Catch a surface": [S001] "While falling, if there is a surface in Reach, roll Climb. If
@@ -15,7 +15,7 @@ Collision only affects the limbs used." The GM sets the Free Limbs it climbs wit
 default, at most its Free Limbs, :func:`rules.board.body.free_limbs`) and its hooves or feet,
 how far it fell before grabbing, and types the Climb result; the DL, the bonus and what the
 result means show as they change. "Catch" applies
-:meth:`~app.controllers.movement.MovementActions.catch_fall` (one undo step on a success; a
+:meth:`~app.controllers.movement.MovementController.catch_fall` (one undo step on a success; a
 failed catch says so and it keeps falling).
 """
 
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.movement import NOT_APPLIED, MovementActions, catch_words, where
+from app.controllers.movement import NOT_APPLIED, MovementController, catch_words, where
 from app.scene.jump_items import TAKE_OFF, HexMarksItem
 from app.widgets.panels.common import spin_box
 from rules import Board, Fall, fall
@@ -158,7 +158,7 @@ class FallDialog(QDialog):
 
     def __init__(
         self,
-        actions: MovementActions,
+        actions: MovementController,
         token_id: str,
         scene: MapScene | None = None,
         parent: QWidget | None = None,

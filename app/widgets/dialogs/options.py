@@ -26,11 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rules import OPTION_SPECS, OptionSpec, RuleOptions
-from rules.options import OptionValue
+from rules import OPTION_SPECS, OptionSpec, OptionValue, RuleOptions
 
 if TYPE_CHECKING:
-    from app.shell.main_window import MainWindow
+    from app.controllers.map import MapController
 
 OptionControl = QCheckBox | QComboBox
 
@@ -185,13 +184,14 @@ class RuleOptionsDialog(QDialog):
         return {s.name: self._value(s) for s in OPTION_SPECS if self._value(s) != s.default}
 
 
-def edit_rule_options(window: MainWindow) -> bool:
-    """Show the dialog for the window's map (modal) and apply it as one undo step; True if
-    the options changed. Stored options this version does not know are kept as they are."""
-    stored = window.document.board.options
-    dialog = RuleOptionsDialog(stored, window)
+def edit_rule_options(controller: MapController, parent: QWidget | None = None) -> bool:
+    """Show the dialog for the open map (modal, over ``parent``) and apply it through
+    ``controller`` as one undo step; True if the options changed. Stored options this
+    version does not know are kept as they are."""
+    stored = controller.document.board.options
+    dialog = RuleOptionsDialog(stored, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
     known = {spec.name for spec in OPTION_SPECS}
     unknown = {name: value for name, value in stored.items() if name not in known}
-    return window.controller.set_rule_options({**unknown, **dialog.values()})
+    return controller.set_rule_options({**unknown, **dialog.values()})

@@ -6,7 +6,7 @@ words it can speak in a round; :mod:`rules.board.body`).
 The dialog edits a copy: :meth:`TokenDialog.result_token` returns the edited token or
 raises ``ValueError`` saying what is wrong; OK shows that message beside the buttons and
 keeps the dialog open. :func:`edit_token_properties` runs it and applies the result
-through :class:`~app.controllers.tokens.TokenActions` as one undo step. Tests drive the
+through :class:`~app.controllers.tokens.TokenController` as one undo step. Tests drive the
 dialog's widgets and call :meth:`~TokenDialog.apply_to` without ``exec()``.
 """
 
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.tokens import TokenActions
+from app.controllers.tokens import TokenController
 from app.scene.style import readable_text_color
 from app.widgets.dialogs.token_editors import MovementTypesEditor, SensesEditor
 from app.widgets.panels.common import spin_box
@@ -277,7 +277,7 @@ class TokenDialog(QDialog):
             words=replace(self._original.words, per_round=self.words_spin.value()),
         )
 
-    def apply_to(self, actions: TokenActions) -> bool:
+    def apply_to(self, actions: TokenController) -> bool:
         """Apply the edited token through ``actions`` (one undo step); False if refused."""
         return actions.update_token(self._original.id, self.result_token(), self._image_bytes)
 
@@ -329,7 +329,7 @@ def _combo(values: list[str], current: str) -> QComboBox:
     return combo
 
 
-def edit_token_properties(actions: TokenActions, token_id: str, parent: QWidget | None) -> bool:
+def edit_token_properties(actions: TokenController, token_id: str, parent: QWidget | None) -> bool:
     """Show the dialog for ``token_id`` (modal) and apply it; True if the token changed."""
     board = actions.document.board
     if token_id not in board.tokens:

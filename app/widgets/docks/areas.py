@@ -37,7 +37,7 @@ from app.tools.area import MAX_VALUE, AreaSettings
 from rules import AreaKind, AreaResult, AreaTemplate, Board, RuleOptions
 
 if TYPE_CHECKING:
-    from app.document import MapDocument
+    from app.document.current import CurrentDocument
 
 ID_ROLE = Qt.ItemDataRole.UserRole  # a row's token id (hits) or area id (pinned)
 MAX_RANGE = 200
@@ -67,9 +67,12 @@ class AreaDock(QDockWidget):
     hit_hovered = Signal(object)  # token id or None
     delete_requested = Signal(str)  # pinned area id
 
-    def __init__(self, settings: AreaSettings, parent: QWidget | None = None):
+    def __init__(
+        self, current: CurrentDocument, settings: AreaSettings, parent: QWidget | None = None
+    ):
         super().__init__("Areas", parent)
         self.setObjectName("area_dock")
+        self._current = current
         self.settings = settings
         body = QWidget(self)
         column = QVBoxLayout(body)
@@ -99,6 +102,8 @@ class AreaDock(QDockWidget):
         scroller.setWidget(body)
         self.setWidget(scroller)
         self.set_caster_name(None)
+        current.changed.connect(lambda _change: self.refresh_pinned())  # and its options
+        self.refresh_pinned()
 
     # -- building ------------------------------------------------------------------------
     def _build_kinds(self) -> QGridLayout:
@@ -211,15 +216,9 @@ class AreaDock(QDockWidget):
         notes = "\n".join(result.reasons)
         self.status.setToolTip(f"{notes}\n\nOptions used:\n{options}".strip())
 
-    def watch(self, document: MapDocument) -> None:
-        """List ``document``'s pinned templates and follow its options, now and after
-        every change."""
-        document.changed.connect(lambda change: self.refresh_pinned(document))
-        self.refresh_pinned(document)
-
-    def refresh_pinned(self, document: MapDocument) -> None:
-        """Re-list the pinned templates (and enable the boxes the map's options use)."""
-        board = document.board
+    def refresh_pinned(self) -> None:
+        """Re-list the open map's pinned templates (and enable the boxes its options use)."""
+        board = self._current.board
         self._legacy = RuleOptions.of(board.options).legacy_areas
         self._sync_boxes()
         self.pinned.clear()

@@ -9,12 +9,11 @@ the spaces that caused it, hatched on the map); the same line goes to the status
 Full spaces are marked on the map, and the selected token's Concealment field can shade
 it. Everything follows the document, so undo and redo update it too; the dock only reads.
 Under that, the :class:`~app.widgets.panels.vitals.VitalsPanel` shows the token's Conditions
-and Pools and edits them through :class:`~app.controllers.token_state.TokenStateActions`.
+and Pools and edits them through :class:`~app.controllers.token_state.TokenStateController`.
 """
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 from html import escape
 
@@ -30,8 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.token_state import TokenStateActions
+from app.controllers.token_state import TokenStateController
 from app.document import Change, MapDocument
+from app.document.current import CurrentDocument
 from app.scene.concealment_shade import ConcealmentShade
 from app.scene.geometry import SceneGeometry
 from app.scene.map_scene import MapScene
@@ -65,20 +65,21 @@ class InspectorDock(QDockWidget):
 
     def __init__(
         self,
+        current: CurrentDocument,
         scene: MapScene,
         parent: QWidget | None = None,
-        state_actions: TokenStateActions | None = None,
+        state_actions: TokenStateController | None = None,
     ):
         super().__init__("Inspector", parent)
         # Edits of Conditions and Pools; the window may pass its own (see set_state_actions).
         if state_actions is None:
-            state_actions = TokenStateActions(lambda: scene.document, self)
+            state_actions = TokenStateController(current, self)
             state_actions.refused.connect(lambda reason: scene.hint.emit(f"⚠ {reason}"))
         self.state_actions = state_actions
         self.vitals_panel = VitalsPanel(self.state_actions)
         self.setObjectName("inspector_dock")
+        self._current = current
         self._scene = scene
-        self._document: MapDocument | None = None  # the one watched
         self._shown: MapDocument | None = None  # the one whose full spaces are shown
         self._hovered: Hex | None = None
         self._shade_source: tuple[object, ...] | None = None
@@ -93,7 +94,9 @@ class InspectorDock(QDockWidget):
         self._build()
         scene.selection_changed.connect(self._on_scene_selection_changed)
         scene.hovered.connect(self._on_scene_hovered)
-        self.watch(scene.document)
+        current.replaced.connect(self._on_map_replaced)
+        current.changed.connect(self._on_document_changed)
+        self.refresh()
 
     def _build(self) -> None:
         self.full_box = QCheckBox("Mark full spaces")
@@ -131,21 +134,14 @@ class InspectorDock(QDockWidget):
         scroll.setWidget(body)
         self.setWidget(scroll)
 
-    def set_state_actions(self, actions: TokenStateActions) -> None:
+    def set_state_actions(self, actions: TokenStateController) -> None:
         """Send the Vitals panel's edits to ``actions`` (the window's, wired to its status bar)."""
         self.state_actions = actions
         self.vitals_panel.set_actions(actions)
 
     # -- following the document ----------------------------------------------------------
-    def watch(self, document: MapDocument) -> None:
-        """Follow ``document`` (after opening another map), and stop following the last."""
-        if self._document is not None:
-            with contextlib.suppress(RuntimeError, TypeError):  # already gone
-                self._document.changed.disconnect(self._on_document_changed)
-        self._document = document
-        document.changed.connect(self._on_document_changed)
-        self._shade_source = None
-        self.refresh()
+    def _on_map_replaced(self, _document: MapDocument) -> None:
+        self._shade_source = None  # the shade of another map means nothing here
 
     def _on_document_changed(self, change: Change) -> None:
         if change.tokens or change.terrain or change.meta or change.grid:
@@ -157,16 +153,16 @@ class InspectorDock(QDockWidget):
     def _on_scene_hovered(self, h: Hex | None) -> None:
         before = self.target_id
         self._hovered = h
-        self._refresh_target(self._scene.document.board, self._scene.geometry)
+        self._refresh_target(self._current.board, self._scene.geometry)
         if self.target_id is not None and self.target_id != before:
             self._scene.hint.emit(self.target_summary())
 
     def refresh(self, full: bool = True) -> None:
         """Show the current board: the selected token, its target, the overlays (and,
         with ``full``, the full spaces)."""
-        board, geometry = self._scene.document.board, self._scene.geometry
-        full = full or self._scene.document is not self._shown  # the scene shows another map
-        self._shown = self._scene.document
+        board, geometry = self._current.board, self._scene.geometry
+        full = full or self._current.document is not self._shown  # another map is open
+        self._shown = self._current.document
         for item in (self.shade, self.highlight, self.reach_outline, self.full_markers):
             if item.scene() is not self._scene:
                 self._scene.addItem(item)
@@ -180,7 +176,7 @@ class InspectorDock(QDockWidget):
     def selected_token(self) -> Token | None:
         """The one selected token, if exactly one is selected."""
         selection = self._scene.selection
-        tokens = self._scene.document.board.tokens
+        tokens = self._current.board.tokens
         return tokens.get(selection[0]) if len(selection) == 1 else None
 
     # -- the pieces ------------------------------------------------------------------------
@@ -260,7 +256,7 @@ class InspectorDock(QDockWidget):
 
     def target_summary(self) -> str:
         """One line on the hovered target's Concealment (what goes to the status bar)."""
-        board = self._scene.document.board
+        board = self._current.board
         observer, result = self.selected_token(), self.target_concealment
         if observer is None or result is None or self.target_id not in board.tokens:
             return ""

@@ -58,7 +58,7 @@ def selected_token_source(scene: MapScene) -> TokenSource:
 
     def source() -> tuple[Token, bytes | None] | None:
         ids = scene.selection
-        board = scene.document.board
+        board = scene.board
         token = board.tokens.get(ids[0]) if len(ids) == 1 else None
         if token is None:
             return None

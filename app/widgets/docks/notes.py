@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.map import MapController
-from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.scene.map_scene import MapScene
 from rules import Hex
 
@@ -54,11 +54,19 @@ class AnnotationDialog(QDialog):
 
 
 class NotesDock(QDockWidget):
-    """Lists labels and notes; adds them where the mouse last was or on the selection."""
+    """Lists the open map's labels and notes; adds them where the mouse last was or on the
+    selection."""
 
-    def __init__(self, scene: MapScene, controller: MapController, parent: QWidget | None = None):
+    def __init__(
+        self,
+        current: CurrentDocument,
+        scene: MapScene,
+        controller: MapController,
+        parent: QWidget | None = None,
+    ):
         super().__init__("Labels && Notes", parent)
         self.setObjectName("notes_dock")
+        self._current = current
         self._scene = scene
         self._controller = controller
         self.list = QListWidget()
@@ -84,16 +92,12 @@ class NotesDock(QDockWidget):
         column.addWidget(self.list)
         column.addLayout(buttons)
         self.setWidget(body)
-        self.watch(scene.document)
-
-    def watch(self, document: MapDocument) -> None:
-        """Follow ``document`` (after opening another map)."""
-        document.changed.connect(lambda change: change.annotations and self.refresh())
+        current.changed.connect(lambda change: change.annotations and self.refresh())
         self.refresh()
 
     def refresh(self) -> None:
         """List the current labels and notes."""
-        board = self._scene.document.board
+        board = self._current.board
         self.list.clear()
         for label in board.labels.values():
             self._add_row(label.id, f"Label: {label.text}", label.gm_only)
@@ -119,7 +123,7 @@ class NotesDock(QDockWidget):
         return item.data(Qt.ItemDataRole.UserRole) if item else None
 
     def _target_hex(self) -> Hex:
-        board = self._scene.document.board
+        board = self._current.board
         return self._scene.hovered_hex or board.hex_at(board.width // 2, board.height // 2)
 
     # -- flows tests call directly ---------------------------------------------------------
@@ -158,7 +162,7 @@ class NotesDock(QDockWidget):
         annotation_id = self.selected_id()
         if annotation_id is None:
             return
-        board = self._scene.document.board
+        board = self._current.board
         old = board.labels.get(annotation_id) or board.notes[annotation_id]
         dialog = AnnotationDialog("Edit", old.text, old.gm_only, parent=self)
         if dialog.exec():

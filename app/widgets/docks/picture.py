@@ -1,7 +1,7 @@
 """The Battle Map dock: import a picture, fit the grid to it, then nudge, scale and fade it.
 
 The dock only asks: imports and placement edits are
-:class:`~app.controllers.pictures.PictureActions` (one undo step each), fitting is the
+:class:`~app.controllers.pictures.PictureController` (one undo step each), fitting is the
 :class:`~app.tools.calibrate.CalibrateTool`, which the dock asks the scene to activate
 through :attr:`PictureDock.tool_requested`.
 :func:`attach_picture_dock` builds it into a main window.
@@ -31,14 +31,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.pictures import PICTURE_SUFFIXES, PictureActions, allow_picture_decoding
-from app.document import MapDocument
+from app.controllers.pictures import PICTURE_SUFFIXES, PictureController, allow_picture_decoding
 from app.tools.calibrate import CalibrateTool
 
 if TYPE_CHECKING:
+    from app.document.current import CurrentDocument
     from app.scene.map_scene import MapScene
     from app.scene.tool import Tool
-    from app.shell.main_window import MainWindow
+    from app.widgets.host import DockHost, StatusSink
 
 PICTURE_FILTER = "Battle-map pictures (*.png *.jpg *.jpeg *.webp)"
 BIG_STEP = 10  # picture pixels a nudge moves with Shift held
@@ -73,7 +73,7 @@ class PictureDock(QDockWidget):
     def __init__(
         self,
         scene: MapScene,
-        actions: PictureActions,
+        actions: PictureController,
         settings: QSettings | None = None,
         parent: QWidget | None = None,
     ):
@@ -82,8 +82,7 @@ class PictureDock(QDockWidget):
         self.scene = scene
         self.actions = actions
         self.settings = settings
-        self.tool = CalibrateTool(scene)
-        self._document: MapDocument | None = None
+        self.tool = CalibrateTool(scene, actions)
         self.import_action: QAction | None = None  # File → Import…, once attached
         body = QWidget(self)
         column = QVBoxLayout(body)
@@ -94,7 +93,8 @@ class PictureDock(QDockWidget):
         self.setWidget(body)
         self._connect()
         self.cancel_button.setEnabled(False)
-        self.set_document(actions.document)
+        actions.current.changed.connect(self._sync)  # the open map, whichever it is
+        self._sync()
 
     # -- building -------------------------------------------------------------------------
     def _button(self, text: str, tip: str, shortcut: str = "") -> QPushButton:
@@ -186,16 +186,8 @@ class PictureDock(QDockWidget):
         self.tool.cancelled.connect(lambda: QTimer.singleShot(0, self._sync_fit_button))
 
     # -- the open map -----------------------------------------------------------------------
-    def set_document(self, document: MapDocument) -> None:
-        """Follow another open map."""
-        if self._document is not None:
-            self._document.changed.disconnect(self._sync)
-        self._document = document
-        document.changed.connect(self._sync)
-        self._sync()
-
     def _sync(self, *_change: object) -> None:
-        background = self.actions.document.board.background
+        background = self.actions.current.board.background
         has = background is not None
         for widget in (self.fit_button, self.smaller_button, self.larger_button):
             widget.setEnabled(has)
@@ -281,26 +273,26 @@ def _shift_held() -> bool:
     return bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
 
 
-def attach_picture_dock(window: MainWindow) -> PictureDock:
-    """Build the Battle Map dock into a main window and return it.
-
-    Uses only ``window.scene``, ``window.session``, ``window.addDockWidget``,
-    ``window.menuBar()`` and ``window.statusBar()``: adds the dock on the right, File →
-    Import Battle-map Picture… (Ctrl+Shift+I), View → Battle Map, connects the Fit grid
-    tool to the scene and the dock to the session's open map.
-    """
+def attach_picture_dock(
+    current: CurrentDocument,
+    scene: MapScene,
+    settings: QSettings,
+    docks: DockHost,
+    status: StatusSink,
+    menubar: QMenuBar,
+) -> PictureDock:
+    """Build the Battle Map dock for the open map and return it: adds the dock on the
+    right, File → Import Battle-map Picture… (Ctrl+Shift+I) and View → Battle Map to
+    ``menubar``, and connects the Fit grid tool to the scene."""
     allow_picture_decoding()  # the scene decodes the stored picture with Qt's global limit
-    session = window.session
-    actions = PictureActions(lambda: session.document, window)
-    dock = PictureDock(window.scene, actions, session.settings, window)
-    window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-    dock.tool_requested.connect(window.scene.set_tool)
-    session.document_replaced.connect(dock.set_document)
-    status = window.statusBar()
-    actions.refused.connect(lambda text: status.showMessage(f"⚠ {text}", 8000))
-    actions.informed.connect(lambda text: status.showMessage(text, 4000))
-    dock.tool.status.connect(lambda text: text and status.showMessage(text, 6000))
-    dock.import_action = _add_menu_actions(window.menuBar(), dock)
+    actions = PictureController(current, docks.widget)
+    dock = PictureDock(scene, actions, settings, docks.widget)
+    docks.add_dock(dock)
+    dock.tool_requested.connect(scene.set_tool)
+    actions.refused.connect(lambda text: status.refuse(text, 8000))
+    actions.informed.connect(lambda text: status.say(text, 4000))
+    dock.tool.status.connect(lambda text: text and status.say(text, 6000))
+    dock.import_action = _add_menu_actions(menubar, dock)
     return dock
 
 

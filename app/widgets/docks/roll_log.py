@@ -51,12 +51,11 @@ from app.controllers.dice import (
     chip_marks,
     detail_lines,
     mark_tags,
-    push_clear,
     result_words,
     verdict,
 )
 from app.document import Change, MapDocument
-from app.scene.tool import DocumentWatcher
+from app.document.current import CurrentDocument
 from app.widgets.panels.common import rule
 from app.widgets.panels.dice_roller import DiceRoller
 from rules.board import LoggedRoll, log_text
@@ -264,10 +263,10 @@ class RollLogView(QListView):
         super().keyPressEvent(event)
 
 
-class RollLogDock(QDockWidget, DocumentWatcher):
+class RollLogDock(QDockWidget):
     """ "Roll Log": the :class:`~app.widgets.panels.dice_roller.DiceRoller` over the map's log.
 
-    ``document`` is the open map; call :meth:`watch` when another map is opened. What
+    It shows and follows the open map (``current``). What
     was done and what was refused go out on :attr:`informed` and :attr:`refused` (for
     the status bar); the roller's refusals are shown in the dock as well.
     """
@@ -275,13 +274,14 @@ class RollLogDock(QDockWidget, DocumentWatcher):
     informed = Signal(str)
     refused = Signal(str)
 
-    def __init__(self, document: MapDocument, parent: QWidget | None = None):
+    def __init__(self, current: CurrentDocument, parent: QWidget | None = None):
         super().__init__("Roll Log", parent)
         self.setObjectName("roll_log_dock")
-        self._document = document
+        self._current = current
         self.model = RollLogModel(self)
         self._build()
-        self.watch(document)
+        current.changed.connect(self._on_document_changed)
+        self.refresh()
 
     # -- building ----------------------------------------------------------------------
     def _build(self) -> None:
@@ -290,7 +290,7 @@ class RollLogDock(QDockWidget, DocumentWatcher):
         font.setPointSizeF(max(10.5, font.pointSizeF()))  # legible on a shared screen
         body.setFont(font)
         column = QVBoxLayout(body)
-        self.roller = DiceRoller(self._document, shortcut_host=self)
+        self.roller = DiceRoller(self._current, shortcut_host=self)
         self.roller.refused.connect(self.refused)
         self.count_label = QLabel()
         self.copy_button = _button("Copy as text", "Put the whole log on the clipboard as text")
@@ -345,20 +345,18 @@ class RollLogDock(QDockWidget, DocumentWatcher):
 
     # -- following the document --------------------------------------------------------
     @property
+    def current(self) -> CurrentDocument:
+        """The open map followed."""
+        return self._current
+
+    @property
     def document(self) -> MapDocument:
         """The map whose log is shown."""
-        return self._document
-
-    def watch(self, document: MapDocument) -> None:
-        """Follow ``document`` (after opening another map), and stop following the last."""
-        self._watch(document)
-        self._document = document
-        self.roller.set_document(document)
-        self.refresh()
+        return self._current.document
 
     def refresh(self) -> None:
         """Show the current log (only the new rows when it grew)."""
-        if self.model.set_rolls(self._document.board.rolls):
+        if self.model.set_rolls(self._current.board.rolls):
             last = self.model.index(self.model.rowCount() - 1)
             self.view.setCurrentIndex(last)
             self.view.scrollToBottom()
@@ -369,13 +367,13 @@ class RollLogDock(QDockWidget, DocumentWatcher):
         self._show_detail()
 
     def _on_document_changed(self, _change: Change) -> None:
-        if self._document.board.rolls is not self.model.rolls:  # cheap: one identity test
+        if self._current.board.rolls is not self.model.rolls:  # cheap: one identity test
             self.refresh()
 
     # -- buttons -----------------------------------------------------------------------
     def copy_as_text(self) -> bool:
         """Put ``log_text`` of the whole log on the clipboard; False if it is empty."""
-        rolls = self._document.board.rolls
+        rolls = self._current.board.rolls
         if not rolls:
             self.refused.emit("The roll log is empty: nothing to copy")
             return False
@@ -385,7 +383,7 @@ class RollLogDock(QDockWidget, DocumentWatcher):
 
     def clear(self) -> bool:
         """Empty the log as one undo step; False if it was empty."""
-        if not push_clear(self._document):
+        if not self.roller.dice.clear():
             self.refused.emit("The roll log is already empty")
             return False
         self.informed.emit("Cleared the roll log (Undo brings it back)")

@@ -8,7 +8,7 @@ map, and its checkbox shows or hides that layer.
 Fog of war is a layer like the others: the brush hides spaces from the players, painting
 "Reveal" lifts it. "Reveal Around the Party" only asks
 (:attr:`TerrainDock.reveal_requested`, with the radius); whoever owns the document lifts
-the fog (:func:`app.document.player_document.reveal_around_party`).
+the fog (:meth:`app.controllers.map.MapController.reveal_around_party`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 It shows the round and the time since the conflict began, the order (name, Zeal result,
 who is waiting; the creature acting now marked ▶ and bold, not by colour alone; the
-Soulweaver last), the buttons of :class:`~app.controllers.turns.TurnActions`, and in large
+Soulweaver last), the buttons of :class:`~app.controllers.turns.TurnController`, and in large
 text what changed as this turn began and which rolls are due. A ring with a "▶ TURN" tab
 marks the acting token on the map (:class:`~app.scene.turn_highlight.TurnHighlight`).
 Everything follows the document, so undo and redo update it too; the dock only reads and
@@ -10,8 +10,6 @@ asks the actions to edit.
 """
 
 from __future__ import annotations
-
-import contextlib
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIntValidator, QKeySequence
@@ -30,8 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.turns import TurnActions, actor_name
-from app.document import Change, MapDocument
+from app.controllers.turns import TurnController, actor_name
+from app.document import Change
+from app.document.current import CurrentDocument
 from app.scene.map_scene import MapScene
 from app.scene.turn_highlight import TurnHighlight
 from app.widgets.docks.tracker_text import button_reasons, panel_html, round_text, row_text
@@ -70,8 +69,9 @@ class TrackerDock(QDockWidget):
 
     def __init__(
         self,
+        current: CurrentDocument,
         scene: MapScene,
-        actions: TurnActions,
+        actions: TurnController,
         parent: QWidget | None = None,
         *,
         button_shortcuts: bool = True,
@@ -80,8 +80,7 @@ class TrackerDock(QDockWidget):
         self.setObjectName("tracker_dock")
         self._scene = scene
         self._actions = actions
-        self._document = actions.document  # the one shown
-        self._watched: MapDocument | None = None  # the one whose changes are followed
+        self._current = current
         self._starts: dict[TurnState, tuple[str | None, tuple[str, ...], tuple[str, ...]]] = {}
         self.highlight = TurnHighlight()
         scene.addItem(self.highlight)
@@ -89,7 +88,9 @@ class TrackerDock(QDockWidget):
         self._build(button_shortcuts)
         actions.turn_started.connect(self._on_actions_turn_started)
         scene.selection_changed.connect(self._on_scene_selection_changed)
-        self.watch(actions.document)
+        current.replaced.connect(lambda _document: self._starts.clear())  # another map's turns
+        current.changed.connect(self._on_document_changed)
+        self.refresh()
 
     # -- building ----------------------------------------------------------------------
     def _build(self, shortcuts: bool) -> None:
@@ -166,21 +167,11 @@ class TrackerDock(QDockWidget):
         return grid
 
     # -- following the document ----------------------------------------------------------
-    def watch(self, document: MapDocument) -> None:
-        """Follow ``document`` (after opening another map), and stop following the last."""
-        if self._watched is not None:
-            with contextlib.suppress(RuntimeError, TypeError):  # already gone
-                self._watched.changed.disconnect(self._on_document_changed)
-        self._document = self._watched = document
-        self._starts.clear()
-        document.changed.connect(self._on_document_changed)
-        self.refresh()
-
     def _board(self) -> Board:
-        return self._document.board
+        return self._current.board
 
     def _on_document_changed(self, change: Change) -> None:
-        if change.play or change.tokens or change.grid:
+        if change.turn or change.tokens or change.grid:
             self.refresh()
 
     def _on_actions_turn_started(self, started: TurnStart) -> None:

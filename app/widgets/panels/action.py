@@ -4,7 +4,7 @@ and a distribution chart, and Roll — or type in dice rolled at the table (issu
 The panel only shows the rules' plan (:class:`rules.actions.ActionPlan`) for the
 :class:`~rules.actions.ActionRequest` its inputs make; what it asks depends on the action
 (``ActionSpec.asks``: a part, a number, a choice; weapons for attacks). Any change of an
-input plans again. Roll and Apply go through :class:`~app.controllers.conflict.ConflictActions`
+input plans again. Roll and Apply go through :class:`~app.controllers.conflict.ConflictController`
 (one undo step each); the outcome is shown below with its reasons.
 """
 
@@ -28,12 +28,18 @@ from PySide6.QtWidgets import (
 
 from app.widgets.panels.common import spin_box
 from app.widgets.panels.odds_chart import OddsChart
-from rules.actions import ActionOutcome, ActionPlan, ActionRequest, Pool, Weapon
-from rules.actions.contest import result_distribution
-from rules.actions.kinds.area import rolls_each_occupant
-from rules.actions.kinds.attack import DEFENCE_SKILLS
-from rules.actions.tactics import CALLED_SHOT_PARTS
-from rules.actions.terms import MINOR_STRIKES
+from rules.actions import (
+    CALLED_SHOT_PARTS,
+    DEFENCE_SKILLS,
+    MINOR_STRIKES,
+    ActionOutcome,
+    ActionPlan,
+    ActionRequest,
+    DicePool,
+    Weapon,
+    result_distribution,
+    rolls_each_occupant,
+)
 
 __all__ = ["ActionPanel", "breakdown_html", "parse_faces"]
 
@@ -66,7 +72,7 @@ def parse_faces(text: str) -> list[int]:
     return faces
 
 
-def _pool_html(title: str, pool: Pool) -> str:
+def _pool_html(title: str, pool: DicePool) -> str:
     rows = "".join(
         f"<tr><td align='right'><b>{m.amount:+d}</b></td><td>{m.reason}</td></tr>"
         for m in pool.modifiers

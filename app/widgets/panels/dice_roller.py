@@ -28,12 +28,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.base import DocumentSource, document_of
-from app.controllers.dice import FacesError, RollRequest, outcome_text, parse_faces, push_roll
+from app.controllers.dice import (
+    DiceController,
+    FacesError,
+    RollRequest,
+    outcome_text,
+    parse_faces,
+)
 from app.document import MapDocument
+from app.document.current import CurrentDocument
 from app.widgets.panels.common import spin_box
 from app.widgets.panels.odds_chart import OddsChart, percent
-from rules.actions.contest import result_distribution
+from rules.actions import result_distribution
 from rules.board import LoggedRoll
 from rules.dice import chance, read_faces
 
@@ -60,9 +66,8 @@ def _bigger(widget: QWidget, factor: float, bold: bool = False) -> None:
 class DiceRoller(QWidget):
     """N d12 + modifier vs an optional DL: the exact chance, the chart, Roll, typed faces.
 
-    ``document`` is the open map or a function returning it (:meth:`set_document`
-    switches). ``shortcut_host`` is the widget whose focus enables Ctrl+R (the roller
-    itself by default; the Roll Log dock passes itself).
+    Rolls are logged on the open map (``current``). ``shortcut_host`` is the widget whose
+    focus enables Ctrl+R (the roller itself by default; the Roll Log dock passes itself).
     """
 
     rolled = Signal(object)  # the LoggedRoll just recorded
@@ -70,13 +75,14 @@ class DiceRoller(QWidget):
 
     def __init__(
         self,
-        document: DocumentSource,
+        current: CurrentDocument,
         parent: QWidget | None = None,
         *,
         shortcut_host: QWidget | None = None,
     ):
         super().__init__(parent)
-        self._document = document
+        self._current = current
+        self.dice = DiceController(current, self)  # each roll: one undo step on the open map
         font = QFont(self.font())
         font.setPointSizeF(max(10.5, font.pointSizeF()))  # legible on a shared screen
         self.setFont(font)
@@ -161,11 +167,7 @@ class DiceRoller(QWidget):
     @property
     def document(self) -> MapDocument:
         """The map rolls are logged on."""
-        return document_of(self._document)
-
-    def set_document(self, document: DocumentSource) -> None:
-        """Log on another map (or follow another getter)."""
-        self._document = document
+        return self._current.document
 
     # -- the pool -------------------------------------------------------------------------
     def set_pool(self, dice: int, modifier: int = 0, dl: int | None = None) -> None:
@@ -227,7 +229,7 @@ class DiceRoller(QWidget):
 
     def _push(self, faces: tuple[int, ...] | None) -> LoggedRoll | None:
         try:
-            entry = push_roll(self.document, self.request(), faces)
+            entry = self.dice.roll(self.request(), faces)
         except ValueError as error:
             self._refuse(str(error))
             return None

@@ -1,7 +1,7 @@
 """The Vitals panel: one token's Conditions, Pools, Skill Tiers, Severe Threshold and wounds.
 
 It sits in the Inspector dock under the Reach/Crowded/Concealment text. It only reads the
-board; every edit goes through :class:`~app.controllers.token_state.TokenStateActions`, so each
+board; every edit goes through :class:`~app.controllers.token_state.TokenStateController`, so each
 is one undo step and the panel follows undo and redo like the rest of the Inspector.
 Crowded is shown as the rules compute it (:func:`rules.crowded`), never edited.
 """
@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.token_state import TokenStateActions
+from app.controllers.token_state import TokenStateController
 from app.widgets.panels.conditions import ConditionsPanel
 from app.widgets.panels.vitals_parts import UNSET, Editor, PoolGauge, Spin, header
 from rules import Board, Crowding, Token, crowded
@@ -47,7 +47,7 @@ class PoolsPanel(Editor):
         column.addLayout(self._build_pools())
         column.addWidget(header("Skill Tiers (for the Pool formulas)"))
         column.addLayout(
-            self._build_table(SKILLS, self.skill_spins, -LIMIT, TokenStateActions.set_stat)
+            self._build_table(SKILLS, self.skill_spins, -LIMIT, TokenStateController.set_stat)
         )
         self.threshold_spin = Spin(UNSET, LIMIT, "Severe Threshold: an input (formula cut off)")
         self.threshold_spin.setSpecialValueText("unset")
@@ -59,7 +59,7 @@ class PoolsPanel(Editor):
         column.addLayout(line)
         column.addWidget(header("Wounded Tiers"))
         column.addLayout(
-            self._build_table(BODY_PARTS, self.wounded_spins, 0, TokenStateActions.set_wounded)
+            self._build_table(BODY_PARTS, self.wounded_spins, 0, TokenStateController.set_wounded)
         )
         self.bars_box = QCheckBox("Show bars to players")
         self.bars_box.setToolTip("The players' view shows this token's Grit and Energy bars")
@@ -154,7 +154,7 @@ class PoolsPanel(Editor):
 class VitalsPanel(QWidget):
     """Conditions and Pools of one token; hidden when no single token is selected."""
 
-    def __init__(self, actions: TokenStateActions | None = None, parent: QWidget | None = None):
+    def __init__(self, actions: TokenStateController | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.conditions = ConditionsPanel()
         self.pools = PoolsPanel()
@@ -171,7 +171,7 @@ class VitalsPanel(QWidget):
         token = self.pools.token
         return token.id if token is not None else None
 
-    def set_actions(self, actions: TokenStateActions | None) -> None:
+    def set_actions(self, actions: TokenStateController | None) -> None:
         """Send edits to ``actions`` (None: the panel only shows)."""
         for part in (self.conditions, self.pools):
             part.actions = actions

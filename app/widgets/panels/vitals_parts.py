@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.token_state import TokenStateActions
+from app.controllers.token_state import TokenStateController
 from app.scene.token_badges import PoolBar, paint_pool_bar
 from rules import Token
 from rules.board import LIMIT
 
-Edit = Callable[[TokenStateActions, str], object]  # (actions, token id) -> an action call
+Edit = Callable[[TokenStateController, str], object]  # (actions, token id) -> an action call
 
 UNSET = -LIMIT - 1  # the Severe Threshold spin's "unset" value
 
@@ -96,7 +96,7 @@ class Editor(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.actions: TokenStateActions | None = None
+        self.actions: TokenStateController | None = None
         self.token: Token | None = None
 
     def _edit(self, call: Edit) -> None:

@@ -43,8 +43,8 @@ from rules.actions.values import (
     ActionSpec,
     Applied,
     Dice,
+    DicePool,
     Modifier,
-    Pool,
 )
 from rules.battlefield.line_of_effect import walls_among
 from rules.battlefield.reach import can_reach
@@ -144,8 +144,8 @@ def _refused(
                       spaces=spaces)  # fmt: skip
 
 
-def _damage(request: ActionRequest) -> Pool:
-    return Pool("damage", request.actor, request.weapon.name, request.weapon.damage)
+def _damage(request: ActionRequest) -> DicePool:
+    return DicePool("damage", request.actor, request.weapon.name, request.weapon.damage)
 
 
 # --- a targeted attack on a space ---------------------------------------------------------
@@ -170,7 +170,7 @@ def _plan_space(board: Board, request: ActionRequest, spec: ActionSpec) -> Actio
     dice = counts[target].dice if request.attack_dice is None else request.attack_dice
     if dice < 2 and refusal is None:
         refusal = f"{dice}d12 for {board.token(target).name}: {NO_DOUBLES} [S002]"
-    attack = Pool("attack", request.actor, "Targeted space", dice, tuple(terms))
+    attack = DicePool("attack", request.actor, "Targeted space", dice, tuple(terms))
     defence = skill_pool(
         board, target, request.defence_skill or "Elude", "defence", request.defence_dice,
         physical_defence_terms(board, target),
@@ -204,7 +204,7 @@ def roll_space(board: Board, request: ActionRequest, rng: np.random.Generator) -
     found = {}
     for occupant in space_occupants(board, request.space, request.actor):
         plan = _plan_space(board, _with_target(request, occupant), ACTIONS["space_attack"].spec)
-        pool = plan.attack or Pool("attack", request.actor, "Targeted space", 0)
+        pool = plan.attack or DicePool("attack", request.actor, "Targeted space", 0)
         found[occupant] = roll(max(0, pool.dice), rng, pool.modifier)
     return found
 
@@ -305,7 +305,7 @@ def _plan_object_token(board: Board, request: ActionRequest, spec: ActionSpec) -
         board, request.actor, request.weapon.skill, "attack", request.attack_dice, terms
     )
     dice = 0 if request.defence_dice is None else request.defence_dice
-    defence = Pool("defence", target, "unattended object [ASSUMPTION]", dice)
+    defence = DicePool("defence", target, "unattended object [ASSUMPTION]", dice)
     notes = (*planned.notes, "When targeting an object, the object cannot be used for Guard.")
     return ActionPlan(request, spec, attack, STRIKE_DL, (target,), (defence,), _damage(request),
                       notes, planned.refusal)  # fmt: skip
@@ -325,10 +325,10 @@ def _plan_surface(board: Board, request: ActionRequest, spec: ActionSpec) -> Act
         term = strike_size_modifier(actor.size, 1, RuleOptions.of(board.options))
         terms.append(Modifier(term.value, "a wall: a size 1 object [S002]; " + term.reasons[0]))
         dice = 0 if request.defence_dice is None else request.defence_dice
-        defence = Pool("defence", "", "a wall [ASSUMPTION: no dice]", dice)
+        defence = DicePool("defence", "", "a wall [ASSUMPTION: no dice]", dice)
     else:
         terms.append(Modifier(-1, "the ground: −1 on the attack roll [S002]"))
-        defence = Pool("defence", "", "the ground: defence 0 [S002]", 0)
+        defence = DicePool("defence", "", "the ground: defence 0 [S002]", 0)
     terms += physical_attack_terms(board, request.actor)
     refusal = _reach_problem(board, request, space, terms)
     attack = skill_pool(

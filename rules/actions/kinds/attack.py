@@ -21,7 +21,7 @@ from rules.actions.terms import (
     physical_attack_terms,
     physical_defence_terms,
 )
-from rules.actions.values import ActionPlan, ActionRequest, ActionSpec, Applied, Dice, Pool
+from rules.actions.values import ActionPlan, ActionRequest, ActionSpec, Applied, Dice, DicePool
 from rules.battlefield.holds import stomach_check
 from rules.board.conditions import add_condition, tier_of
 from rules.board.grid import Board
@@ -82,7 +82,7 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     damage_dice = weapon.damage + (rapid.damage_dice if rapid else 0) + planned.damage_modifier
     if planned.damage_modifier:
         notes.append(f"damage {planned.damage_modifier:+d}d12: the size penalty, against Nimble")
-    damage = Pool("damage", request.actor, weapon.name, damage_dice)
+    damage = DicePool("damage", request.actor, weapon.name, damage_dice)
     return ActionPlan(
         request, spec, attack, planned.dl, (request.target,), (defence,), damage,
         tuple(notes), planned.refusal,

@@ -60,8 +60,8 @@ from rules.actions.values import (
     ActionSpec,
     Applied,
     Dice,
+    DicePool,
     Modifier,
-    Pool,
 )
 from rules.battlefield.holds import stomach_check, swallow
 from rules.board.body import free_limbs
@@ -203,7 +203,7 @@ def grapple_plan(board: Board, plan: ActionPlan) -> ActionPlan:
     if request.choice == "distal":
         weapon = request.weapon
         notes.append(f"success: {weapon.damage}d12 damage from the Distal: {DISTAL}")
-        damage = Pool("damage", request.actor, f"{weapon.name} (Distal)", weapon.damage)
+        damage = DicePool("damage", request.actor, f"{weapon.name} (Distal)", weapon.damage)
         plan = replace(plan, damage=damage)
     return replace(plan, notes=tuple(notes))
 
@@ -400,7 +400,7 @@ def apply_escape(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
 # -- moved out of a Hold --------------------------------------------------------------
 def hold_move_contests(
     board: Board, resistance: HoldResistance, attacker: str
-) -> tuple[tuple[Pool, Pool], ...]:
+) -> tuple[tuple[DicePool, DicePool], ...]:
     """[S002] "If an effect would move you, it attacks Athletics of each creature in the
     Hold with a number of d12 equal to the number of spaces it is trying to move you": for
     each contest of ``resistance`` (:func:`rules.board.holds.hold_resistance`), the effect's
@@ -410,7 +410,7 @@ def hold_move_contests(
     for c in resistance.contests:
         terms = physical_defence_terms(board, c.defender)
         defence = skill_pool(board, c.defender, c.skill, "defence", None, terms)
-        contests.append((Pool("attack", attacker, "to move out of the Hold", c.dice), defence))
+        contests.append((DicePool("attack", attacker, "to move out of the Hold", c.dice), defence))
     return tuple(contests)
 
 
@@ -477,7 +477,7 @@ def stomach_plan(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     skill = weapon.skill
     terms = physical_attack_terms(board, request.actor)
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
-    damage = Pool("damage", request.actor, weapon.name, weapon.damage)
+    damage = DicePool("damage", request.actor, weapon.name, weapon.damage)
     owner = board.token(eater)
     notes = (
         f"'{STOMACH}' [S002]",

@@ -58,8 +58,8 @@ from rules.actions.values import (
     ActionSpec,
     Applied,
     Dice,
+    DicePool,
     Modifier,
-    Pool,
     Weapon,
 )
 from rules.battlefield.holds import move_together
@@ -142,7 +142,9 @@ def _plan_disarm(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     return _refused(plan, _drop_problem(board, request.target, request.destination))
 
 
-def _disarm_defence(board: Board, request: ActionRequest, chosen: Pool) -> tuple[Pool, list[str]]:
+def _disarm_defence(
+    board: Board, request: ActionRequest, chosen: DicePool
+) -> tuple[DicePool, list[str]]:
     """The defence against a Disarm: ``chosen`` (the caller's Skill), or, when the object
     is one of :data:`DISARM_WEAPONS`, the Skill that weapon attacks with [S002]."""
     weapon = DISARM_WEAPONS.get((request.choice or "").strip().lower())

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from rules.actions.kinds.attack import apply_damage
 from rules.actions.overpower import overpower
-from rules.actions.values import ActionPlan, ActionRequest, Applied, Dice, Pool
+from rules.actions.values import ActionPlan, ActionRequest, Applied, Dice, DicePool
 from rules.battlefield.holds import carry_held
 from rules.battlefield.occupancy import entry_check
 from rules.board.grid import Board
@@ -128,7 +128,9 @@ def tackle_plan(board: Board, plan: ActionPlan) -> ActionPlan:
         return replace(plan, refusal=problem)
     move = tackle_move(board, request)
     collision, size = tackle_collision(board, request)
-    damage = Pool("damage", request.actor, "Collision (Bashing)", max(0, collision.damage + size))
+    damage = DicePool(
+        "damage", request.actor, "Collision (Bashing)", max(0, collision.damage + size)
+    )
     notes = (
         *move.reasons,
         f"Collision {collision.describe()}",
