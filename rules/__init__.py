@@ -53,11 +53,11 @@ from rules.board.effects import OngoingEffect
 from rules.board.grid import Board, cell_to_hex, hex_to_cell
 from rules.board.holds import Hold, carried_bulk, hold_resistance, over_bulk_limit, with_hold
 from rules.board.motion import Motion
-from rules.board.play import with_effect, with_turn, without_effect
 from rules.board.pools import Vitals, pool_current, pool_maximum
 from rules.board.sizes import EffectiveSize, effective_size
 from rules.board.terrain import LAYER_SPECS, ConcealmentKind, GroundKind, TerrainSample
 from rules.board.tokens import Token, TokenKind, default_footprint
+from rules.board.turn_state import with_effect, with_turn, without_effect
 from rules.dice import Roll, chance, injury, read_faces, roll
 from rules.errors import (
     BoardError,

@@ -34,7 +34,7 @@ def prepared(document):  # type: ignore[no-untyped-def]
     """The demo map with a GM-only label, a condition on Aria and the turn order running."""
     from dataclasses import replace
 
-    from rules.board.play import with_turn
+    from rules.board.turn_state import with_turn
     from rules.turns import TurnState, join, start
 
     board = document.board

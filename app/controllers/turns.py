@@ -1,7 +1,7 @@
 """TurnController: the Priority tracker's edits (RULES-DIGEST §8.2, §12 "Turn flow").
 
 Every edit is ONE undo step: the after-board is computed here with :mod:`rules.turns`
-and :mod:`rules.board.play` (so Next Turn refills Pools, ticks durations and lists the rolls
+and :mod:`rules.board.turn_state` (so Next Turn refills Pools, ticks durations and lists the rolls
 due) and pushed once through :meth:`~app.controllers.base.Controller.push`; undo puts the
 previous order, round and Pools back. A refusal is never silent: it is emitted on
 :attr:`~app.controllers.base.Controller.refused` with the reason, naming the creature. Each

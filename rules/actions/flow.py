@@ -50,7 +50,7 @@ from rules.actions.values import (  # the values, re-exported
 )
 from rules.board.grid import Board
 from rules.board.holds import Hold, escape_hold, with_hold
-from rules.board.play import turn_over
+from rules.board.turn_state import turn_over
 from rules.dice import Roll, read_faces, roll
 
 Pool = DicePool

@@ -26,7 +26,7 @@ from rules.actions.values import ActionPlan, Modifier
 from rules.battlefield.encumbrance import encumbered
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.play import with_effect
+from rules.board.turn_state import with_effect
 from rules.ids import fresh_id
 
 __all__ = [
@@ -226,7 +226,7 @@ def as_charge(board: Board, plan: ActionPlan) -> ActionPlan:
 
 def charged(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str, ...]]:
     """After a Strike or Overpower made as a Charge: the lasting −1 on physical defences
-    for 1 round, which also ends its turn (:func:`rules.board.play.turn_over`)."""
+    for 1 round, which also ends its turn (:func:`rules.board.turn_state.turn_over`)."""
     if not plan.request.charging or plan.request.key == "charge":
         return board, ()
     board = add_lasting(board, plan.request.actor, "charge", "Charged (−1 physical defences)")

@@ -2,7 +2,7 @@
 tokens, terrain layers, labels and notes, ongoing effects, conditions, Pools, motion and
 states in the air (:mod:`rules.board.aloft`), Holds (the relation,
 :mod:`rules.board.hold_state`, and its edits, :mod:`rules.board.holds`), a creature's body
-and size — with the turn state (:mod:`rules.board.play`; the turn order itself is the
+and size — with the turn state (:mod:`rules.board.turn_state`; the turn order itself is the
 pinned :mod:`rules.turns`, the turn flow :mod:`rules.movement.turn_flow`), the roll log,
 the offset grid, and the board's own invariants (:mod:`rules.board.checks`; the checks a
 Board runs when it is made, and reshaping, are the Board's, :mod:`rules.board.grid`). A
@@ -130,7 +130,7 @@ HOMES = {
         "swallowers",
         "with_hold",
     ),
-    "play": (
+    "turn_state": (
         "marked_moving",
         "turn_over",
         "with_effect",

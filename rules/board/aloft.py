@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from rules.areas import AreaKind, AreaTemplate
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.play import with_effect, without_effect
+from rules.board.turn_state import with_effect, without_effect
 from rules.hexes import Hex
 from rules.ids import fresh_id
 

@@ -100,8 +100,9 @@ class Board:
     notes (by id), the background picture's placement (:mod:`rules.board.annotations`), the
     Area templates pinned to it (by id, in order; :mod:`rules.areas`), the ongoing effects
     (:mod:`rules.board.effects`), the turn order (:mod:`rules.turns`; edits in
-    :mod:`rules.board.play`), the Holds between tokens (:mod:`rules.board.holds`), and the dice: the
-    roll log, the dice seed and how many times dice were drawn (:mod:`rules.board.roll_log`)."""
+    :mod:`rules.board.turn_state`), the Holds between tokens (:mod:`rules.board.holds`),
+    and the dice: the roll log, the dice seed and how many times dice were drawn
+    (:mod:`rules.board.roll_log`)."""
 
     width: int
     height: int

@@ -14,7 +14,7 @@ This face is the way in (:func:`load`, :func:`loads`, :func:`save`, :func:`dumps
   and counts) and of the ``.npy`` layers;
 - :mod:`rules.mapfile.pictures` — a picture's size from its header, bounded;
 - :mod:`rules.mapfile.areas`, :mod:`~rules.mapfile.body`, :mod:`~rules.mapfile.motion`,
-  :mod:`~rules.mapfile.play`, :mod:`~rules.mapfile.dice` — each part of map.json (pinned
+  :mod:`~rules.mapfile.turn_state`, :mod:`~rules.mapfile.dice` — each part of map.json (pinned
   Areas; senses, limbs and words; motion; conditions, vitals, effects and the turn order;
   dice, Holds and the roll log), read and written, with the upgrade step that added it.
 """

@@ -16,7 +16,7 @@ same faces). A Hold names two tokens on the map, each creature Held once (so the
 most :data:`~rules.mapfile.checks.MAX_HOLDS`). The roll log holds at most
 :data:`rules.board.roll_log.MAX_LOG` rolls, oldest first; ``actor`` and ``target``
 are the names shown, not token ids, so a roll outlives its tokens. (Version 6 also gave
-each effect a ``kind`` and an ``amount``: :mod:`rules.mapfile.play`.)
+each effect a ``kind`` and an ``amount``: :mod:`rules.mapfile.turn_state`.)
 
 :func:`dice_json` writes them after reading them back (saving refuses what would not read
 back); :func:`read_dice` reads them strictly, each Hold and roll on its own so ``hexweave

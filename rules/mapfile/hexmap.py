@@ -8,7 +8,7 @@ A ``.hexmap`` is a zip archive holding
   :mod:`rules.mapfile.motion`), the image names, rule options, the turn order, labels,
   notes, the background picture's placement, the pinned Area templates
   (:mod:`rules.mapfile.areas`), the ongoing effects (play state:
-  :mod:`rules.mapfile.play`) and, last, the dice seed, the Holds and the roll log
+  :mod:`rules.mapfile.turn_state`) and, last, the dice seed, the Holds and the roll log
   (:mod:`rules.mapfile.dice`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
   :data:`~rules.board.terrain.LAYER_SPECS`;
@@ -62,7 +62,6 @@ from rules.mapfile.body import body_json, upgrade_v6_to_v7
 from rules.mapfile.dice import dice_json, upgrade_v5_to_v6
 from rules.mapfile.motion import upgrade_v4_to_v5
 from rules.mapfile.pictures import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, picture_size
-from rules.mapfile.play import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
 from rules.mapfile.reader import (
     HEX_FEET,
     ProblemsFound,
@@ -71,6 +70,7 @@ from rules.mapfile.reader import (
     place_tokens,
     upgrade_v1_to_v2,
 )
+from rules.mapfile.turn_state import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
 from rules.options import RuleOptions
 
 __all__ = [

@@ -11,7 +11,7 @@ Each token gains a ``motion`` object with every field of :class:`~rules.board.mo
                "spaces_in_a_row": 2, "dashed": true, "secondary_rounds": 37,
                "secondary_now": false}
 
-:func:`motion_json` writes it (read back by :mod:`rules.mapfile.play` with the rest of
+:func:`motion_json` writes it (read back by :mod:`rules.mapfile.turn_state` with the rest of
 a token's play state, so saving refuses what would not read back), :func:`parse_motion`
 reads it strictly, raising :class:`~rules.errors.MapFileError` naming the token and
 field (``"map.json: tokens[1].motion.altitude must be an integer, not a number"``,

@@ -19,8 +19,8 @@ from rules.battlefield.reach import elevation_at, reach_of
 from rules.board.aloft import without_aloft
 from rules.board.grid import Board
 from rules.board.motion import CLIMB_DL
-from rules.board.play import marked_moving
 from rules.board.tokens import Token
+from rules.board.turn_state import marked_moving
 from rules.hexes import Hex, disk
 from rules.movement.budget import movement_enforced, movement_left, spend_movement
 from rules.movement.collision import Collision, broken_object_cap, falling_collision, whole_number

@@ -30,8 +30,8 @@ from rules.board.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.board.grid import Board
 from rules.board.holds import held_problem
 from rules.board.motion import PACES
-from rules.board.play import marked_moving
 from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token
+from rules.board.turn_state import marked_moving
 from rules.hexes import Hex, disk, distance, hex_line, neighbors
 from rules.movement.collision import whole_number
 from rules.movement.falling import Fall, apply_fall

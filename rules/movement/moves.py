@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from rules.battlefield.holds import move_holder
 from rules.battlefield.placement import placement_problem
 from rules.board.grid import Board
-from rules.board.play import marked_moving
+from rules.board.turn_state import marked_moving
 from rules.errors import RulesError
 from rules.hexes import Hex
 from rules.movement.budget import movement_enforced

@@ -36,9 +36,9 @@ from rules.battlefield.holds import carry_held
 from rules.board.aloft import aloft, aloft_refusal, in_the_air
 from rules.board.grid import Board
 from rules.board.holds import held_problem
-from rules.board.play import marked_moving, turn_over
 from rules.board.sizes import effective_size
 from rules.board.tokens import Token
+from rules.board.turn_state import marked_moving, turn_over
 from rules.hexes import DIRECTIONS, Hex
 from rules.movement.budget import (
     budget_of,

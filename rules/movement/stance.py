@@ -29,8 +29,8 @@ from rules.board.conditions import remove_condition, set_condition
 from rules.board.grid import Board
 from rules.board.holds import carried_bulk, over_bulk_limit
 from rules.board.motion import MODE_TYPES, PACES, POSTURES
-from rules.board.play import marked_moving
 from rules.board.tokens import Token
+from rules.board.turn_state import marked_moving
 from rules.movement.costs import mover_profile, posture_of
 from rules.movement.falling import Fall, fall, landed
 from rules.movement.plan import (
@@ -85,7 +85,7 @@ class MotionChange:
     def applied(self, board: Board) -> Board:
         """``board`` with this change: the token replaced, no longer in the air if it came
         down (:mod:`rules.board.aloft`), and marked moving if it moved
-        (:func:`rules.board.play.marked_moving`)."""
+        (:func:`rules.board.turn_state.marked_moving`)."""
         if self.token is None:
             raise ValueError(f"cannot apply a refused change: {self.refusal}")
         before = board.token(self.token.id)

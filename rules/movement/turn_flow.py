@@ -36,8 +36,8 @@ from rules.board.effects import ROUNDS_PER_MINUTE, tick
 from rules.board.grid import Board
 from rules.board.holds import over_bulk_limit
 from rules.board.motion import MAX_SECONDARY_ROUNDS
-from rules.board.play import with_turn, without_effect
 from rules.board.tokens import Token
+from rules.board.turn_state import with_turn, without_effect
 from rules.movement.jumping import in_the_air_at_turn_start
 from rules.movement.overexertion import secondary_overexertion, secondary_round
 from rules.turns import SOULWEAVER, TurnState, TurnStep, actor, advance

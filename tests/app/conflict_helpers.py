@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules import Board
-from rules.board.play import with_turn
+from rules.board.turn_state import with_turn
 from rules.turns import TurnState, join, start
 
 

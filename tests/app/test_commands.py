@@ -124,7 +124,7 @@ def test_dragging_into_a_full_space_is_refused_with_the_reason(make_window) -> N
 
 def test_deleting_the_acting_creature_begins_the_next_ones_turn(make_window) -> None:  # type: ignore[no-untyped-def]
     from rules import Vitals
-    from rules.board.play import with_turn
+    from rules.board.turn_state import with_turn
     from rules.turns import TurnState, actor, join, start
 
     board = Board.blank(8, 6).with_token(Token("a", "Aria", Hex(1, 1)))
@@ -142,7 +142,7 @@ def test_deleting_the_acting_creature_begins_the_next_ones_turn(make_window) -> 
 
 
 def test_a_move_during_a_conflict_marks_the_creature_moving(make_window) -> None:  # type: ignore[no-untyped-def]
-    from rules.board.play import with_turn
+    from rules.board.turn_state import with_turn
     from rules.turns import TurnState, join, start
 
     board = Board.blank(8, 6).with_token(Token("a", "Aria", Hex(1, 1)))

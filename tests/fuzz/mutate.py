@@ -55,11 +55,11 @@ from rules.board.conditions import ConditionEntry
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
 from rules.board.motion import Motion
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import Vitals
 from rules.board.roll_log import LoggedRoll
 from rules.board.terrain import LAYER_SPECS
 from rules.board.tokens import Token, TokenKind
+from rules.board.turn_state import with_effect, with_turn
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.turns import Participant, TurnState

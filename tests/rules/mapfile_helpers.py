@@ -23,10 +23,10 @@ from rules.areas import AreaKind, AreaTemplate
 from rules.board.conditions import ConditionEntry
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import Vitals
 from rules.board.terrain import LAYER_SPECS
 from rules.board.tokens import Token, TokenKind
+from rules.board.turn_state import with_effect, with_turn
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from rules.board.conditions import set_condition
 from rules.board.grid import Board
-from rules.board.play import with_turn
 from rules.board.pools import Vitals
 from rules.board.tokens import Token
+from rules.board.turn_state import with_turn
 from rules.hexes import Hex
 from rules.turns import TurnState, join, start
 

@@ -17,9 +17,9 @@ from rules.actions.kinds.tactics import (
 from rules.board.conditions import set_condition
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import Vitals, pool_current
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect, with_turn
 from rules.dice import read_faces
 from rules.hexes import Hex
 from rules.movement.turn_flow import next_turn

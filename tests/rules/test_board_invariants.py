@@ -40,8 +40,8 @@ from rules.board.conditions import (
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board, reoriented, resized
 from rules.board.holds import Hold, escape_hold, grapple_hold, release_hold, with_hold
-from rules.board.play import with_effect, with_turn
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect, with_turn
 from rules.errors import OutOfBoundsError
 from rules.hexes import Hex
 from rules.layout import Orientation
@@ -446,7 +446,7 @@ def test_the_map_reader_refuses_tiers_adding_past_the_maximum_naming_the_token()
 
 
 def test_ending_one_of_two_effects_keeping_an_area_keeps_the_board_valid() -> None:
-    from rules.board.play import without_effect
+    from rules.board.turn_state import without_effect
 
     board = RICH.with_area(AreaTemplate("wall", AreaKind.BURST, 1, (RICH.hex_at(4, 4),)))
     board = with_effect(board, OngoingEffect("w1", "Wall", area_id="wall"))
@@ -472,7 +472,7 @@ def test_an_effect_that_ends_at_the_soulweavers_turn_leaves_its_area_to_its_part
 
 
 def test_a_turn_order_naming_a_token_twice_is_refused_as_an_edit() -> None:
-    from rules.board.play import with_turn
+    from rules.board.turn_state import with_turn
     from rules.turns import Participant, TurnState
 
     ids = list(RICH.tokens)[:2]

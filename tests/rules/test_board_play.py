@@ -16,9 +16,9 @@ from rules.areas import AreaKind, AreaTemplate
 from rules.board.conditions import ConditionEntry
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board, hex_to_cell
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import Vitals
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect, with_turn
 from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.turns import Participant, TurnState, actor

@@ -1,4 +1,5 @@
-"""Acceptance tests for ongoing effects and their durations (rules.board.effects, rules.board.play).
+"""Acceptance tests for ongoing effects and their durations (rules.board.effects,
+rules.board.turn_state).
 
 Sources: RULES-DIGEST §8.2 [P-TIMING] ("Durations … of effects you created tick down as
 your turn begins; they end at 0 or less"; waiting "… your effects' durations tick as if it
@@ -15,8 +16,8 @@ from hypothesis import strategies as st
 from rules.areas import AreaKind, AreaTemplate
 from rules.board.effects import ROUNDS_PER_MINUTE, OngoingEffect, tick
 from rules.board.grid import Board
-from rules.board.play import with_effect, with_turn, without_effect
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect, with_turn, without_effect
 from rules.hexes import Hex
 from rules.movement.turn_flow import begin_turn, next_turn
 from rules.turns import SOULWEAVER, TurnState, act_now, actor, join, start, wait

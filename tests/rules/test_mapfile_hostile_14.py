@@ -57,7 +57,7 @@ from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile import archive as mapfile_archive
 from rules.mapfile import checks as mapfile_checks
-from rules.mapfile.play import parse_token_play, parse_turn
+from rules.mapfile.turn_state import parse_token_play, parse_turn
 
 PREFIX = "cannot read map: "
 CATCH_ALL = re.compile(r"damaged \(\w+(Error|Exception)?: |could not upgrade from")

@@ -18,10 +18,10 @@ from rules.board.conditions import CONDITION_SPECS, ConditionEntry
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
 from rules.board.motion import MAX_ALTITUDE, MAX_BULK, MODE_TYPES, MODES, PACES, Motion
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import BODY_PARTS, POOLS, SKILLS, Vitals
 from rules.board.terrain import LAYER_SPECS
 from rules.board.tokens import MOVEMENT_TYPES, SIDES, Token, TokenKind
+from rules.board.turn_state import with_effect, with_turn
 from rules.errors import OutOfBoundsError
 from rules.layout import Orientation
 from rules.turns import Participant, TurnState

@@ -30,10 +30,10 @@ from rules.board.conditions import CONDITION_SPECS, ConditionEntry
 from rules.board.effects import EFFECT_KINDS, OngoingEffect
 from rules.board.grid import Board
 from rules.board.holds import Hold, with_hold
-from rules.board.play import with_effect, with_turn
 from rules.board.roll_log import LoggedRoll
 from rules.board.terrain import LAYER_SPECS
 from rules.board.tokens import SIDES, Token, TokenKind
+from rules.board.turn_state import with_effect, with_turn
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.layout import Orientation

@@ -36,7 +36,7 @@ from rules.board.grid import Board
 from rules.board.pools import Vitals
 from rules.board.tokens import Token
 from rules.hexes import Hex
-from rules.mapfile.play import (
+from rules.mapfile.turn_state import (
     EFFECT_FIELDS,
     PARTICIPANT_FIELDS,
     TOKEN_PLAY_FIELDS,

@@ -39,7 +39,7 @@ from rules.board.pools import Vitals
 from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.mapfile.motion import MOTION_FIELDS, MOTION_FIELDS_V5
-from rules.mapfile.play import TOKEN_PLAY_FIELDS
+from rules.mapfile.turn_state import TOKEN_PLAY_FIELDS
 
 # --- the version-5 fixture ----------------------------------------------------------------
 

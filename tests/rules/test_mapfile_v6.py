@@ -39,13 +39,13 @@ from rules.battlefield.visibility import player_board
 from rules.board.effects import EFFECT_KINDS, OngoingEffect
 from rules.board.grid import Board
 from rules.board.holds import Hold
-from rules.board.play import with_effect
 from rules.board.pools import SKILLS, Vitals
 from rules.board.roll_log import MAX_LOG, MAX_LOGGED_DICE, ROLE_NAMES, LoggedRoll, dice_rng
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect
 from rules.hexes import Hex
 from rules.mapfile.dice import DICE_FIELDS, HOLD_FIELDS, MAX_DICE_NUMBER, ROLL_FIELDS
-from rules.mapfile.play import EFFECT_FIELDS
+from rules.mapfile.turn_state import EFFECT_FIELDS
 
 # --- the version-6 fixture ----------------------------------------------------------------
 

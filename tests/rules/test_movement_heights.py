@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules import Board, Hex, Motion, Token, crowded, entry_check, plan_move, plan_path
 from rules.board.conditions import set_condition
-from rules.board.play import with_turn
+from rules.board.turn_state import with_turn
 from rules.movement.hinder import hinder_chances
 from rules.movement.plan import apply_plan, movement_left
 from rules.movement.stance import change_altitude, change_mode, change_posture

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from rules.board.conditions import ConditionEntry, add_condition
 from rules.board.grid import Board
-from rules.board.play import with_turn
 from rules.board.pools import Vitals, pool_current
 from rules.board.tokens import Token
+from rules.board.turn_state import with_turn
 from rules.hexes import Hex
 from rules.movement.turn_flow import begin_turn, end_turn, next_turn
 from rules.turns import SOULWEAVER, Participant, TurnState, actor, join, start

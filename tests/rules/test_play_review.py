@@ -4,7 +4,7 @@ the turn order, Areas kept by the effects of a removed token."""
 from __future__ import annotations
 
 from rules import AreaKind, AreaTemplate, Board, Hex, OngoingEffect, Token, TokenKind
-from rules.board.play import marked_moving, with_effect, with_turn
+from rules.board.turn_state import marked_moving, with_effect, with_turn
 from rules.movement.turn_flow import begin_turn, end_turn
 from rules.turns import SOULWEAVER, TurnState, join, start
 

@@ -411,7 +411,7 @@ def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
 def test_the_movement_pools_size_has_one_owner() -> None:
     """The Movement Pool's maximum set by hand in the Vitals is what every formula uses —
     the turn's refill, the Jump bonus and the Collision from movement (D7) alike."""
-    from rules.board.play import with_turn
+    from rules.board.turn_state import with_turn
     from rules.movement.collision import formula_pool
     from rules.movement.turn_flow import begin_turn
     from rules.turns import TurnState, join, start
@@ -429,7 +429,7 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
     effect, DL 3 + Injury." """
     from rules.actions.kinds.attack import apply_damage
     from rules.board.effects import OngoingEffect
-    from rules.board.play import with_effect
+    from rules.board.turn_state import with_effect
 
     board = board_with(BAT)
     ready = OngoingEffect("r1", "Fireball", "w", None, kind="ready", amount=1)
@@ -446,7 +446,7 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
 
 def _jumping_board() -> Board:
     from rules.board.holds import Hold, with_hold
-    from rules.board.play import with_turn
+    from rules.board.turn_state import with_turn
     from rules.turns import TurnState, join, start
 
     giant = Token("g", "Giant", Hex(2, 2), size=2, vitals=STATS, movement_pool=9)

@@ -13,9 +13,9 @@ from rules.board.aloft import aloft, in_the_air, with_aloft
 from rules.board.conditions import set_condition
 from rules.board.grid import Board
 from rules.board.motion import Motion
-from rules.board.play import with_turn
 from rules.board.pools import Vitals
 from rules.board.tokens import Token
+from rules.board.turn_state import with_turn
 from rules.dice import Roll
 from rules.hexes import Hex
 from rules.movement.climbing import catch_fall, climb_result, climb_roll

@@ -13,8 +13,8 @@ import pytest
 
 from rules.board.grid import Board
 from rules.board.motion import Motion
-from rules.board.play import with_turn
 from rules.board.tokens import Token
+from rules.board.turn_state import with_turn
 from rules.hexes import Hex
 from rules.movement.plan import apply_plan, plan_path
 from rules.movement.stance import set_amble

@@ -23,10 +23,10 @@ from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
 from rules.board.holds import Hold, with_hold
 from rules.board.motion import Motion
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import Vitals, pool_current
 from rules.board.terrain import ConcealmentKind as K
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect, with_turn
 from rules.hexes import Hex, distance
 from rules.movement.plan import apply_plan, plan_path
 from rules.turns import TurnState, join, start

@@ -23,10 +23,10 @@ from rules.battlefield.visibility import fogged, player_board, revealed_around
 from rules.board.annotations import Label, Note
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.play import with_effect, with_turn
 from rules.board.pools import POOLS, Vitals, pool_maximum
 from rules.board.terrain import LAYER_SPECS, blank_layers
 from rules.board.tokens import Token
+from rules.board.turn_state import with_effect, with_turn
 from rules.hexes import Hex
 from rules.turns import TurnState, join, start
 

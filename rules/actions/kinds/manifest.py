@@ -33,7 +33,7 @@ from rules.board.body import free_limbs, spend_words, words_left
 from rules.board.conditions import tier_of
 from rules.board.effects import OngoingEffect
 from rules.board.grid import Board
-from rules.board.play import with_effect, without_effect
+from rules.board.turn_state import with_effect, without_effect
 from rules.ids import fresh_id
 
 __all__ = [

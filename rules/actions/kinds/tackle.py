@@ -38,7 +38,7 @@ from rules.battlefield.holds import carry_held
 from rules.battlefield.occupancy import entry_check
 from rules.board.grid import Board
 from rules.board.holds import held_problem
-from rules.board.play import marked_moving
+from rules.board.turn_state import marked_moving
 from rules.dice import injury
 from rules.hexes import Hex, distance
 from rules.movement.collision import Collision, collision_balance, formula_pool, movement_collision

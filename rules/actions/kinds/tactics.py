@@ -57,9 +57,9 @@ from rules.actions.values import (
 )
 from rules.battlefield.reach import can_reach
 from rules.board.grid import Board
-from rules.board.play import without_effect
 from rules.board.roll_log import LoggedRoll
 from rules.board.sizes import effective_size
+from rules.board.turn_state import without_effect
 from rules.dice import Roll, roll
 from rules.movement.hinder import overpower_size_modifier
 
