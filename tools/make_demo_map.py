@@ -126,9 +126,11 @@ def _tokens(board: Board) -> list[Token]:
 
 
 SHADE_NOTE = Note(
-    "n-shade", "Waits in the magical darkness of the ruins; strikes whoever opens the crate.",
-    token_id="shade", gm_only=True,
-)  # fmt: skip
+    "n-shade",
+    "Waits in the magical darkness of the ruins; strikes whoever opens the crate.",
+    token_id="shade",
+    gm_only=True,
+)
 """The GM's note on the hidden Shade: players see neither."""
 
 

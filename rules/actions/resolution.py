@@ -39,9 +39,16 @@ def resolve(board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome:
     hit = tuple(t for t, ok in zip(plan.targets, succeeded, strict=False) if ok)
     summary = _summary(board, plan, succeeded)
     return ActionOutcome(
-        plan, after, succeeded, summary, (*reasons, *applied.reasons), hit, applied.moved,
-        (*plan.spaces, *applied.spaces), log,
-    )  # fmt: skip
+        plan,
+        after,
+        succeeded,
+        summary,
+        (*reasons, *applied.reasons),
+        hit,
+        applied.moved,
+        (*plan.spaces, *applied.spaces),
+        log,
+    )
 
 
 def _read(plan: ActionPlan, dice: Dice) -> tuple[tuple[bool, ...], list[str]]:
@@ -90,28 +97,87 @@ def _log_entries(
     if dice.attack is not None and plan.attack is not None:
         outcome = "succeeds" if all(succeeded) else "fails" if not any(succeeded) else "mixed"
         breakdown = tuple((m.amount, m.reason) for m in plan.attack.modifiers)
-        entries.append(LoggedRoll(title, dice.attack.faces, dice.attack.modifier,
-                                  plan.dl, actor, target, breakdown, outcome, "attack",
-                                  dice.manual, rnd))  # fmt: skip
+        entries.append(
+            LoggedRoll(
+                title,
+                dice.attack.faces,
+                dice.attack.modifier,
+                plan.dl,
+                actor,
+                target,
+                breakdown,
+                outcome,
+                "attack",
+                dice.manual,
+                rnd,
+            )
+        )
     for token_id, pool, rolled in zip(plan.targets, plan.defences, dice.defences, strict=False):
         breakdown = tuple((m.amount, m.reason) for m in pool.modifiers)
-        entries.append(LoggedRoll(f"{title} — defence ({pool.skill})", rolled.faces,
-                                  rolled.modifier, None, _name(board, token_id), actor, breakdown,
-                                  "", "defence", dice.manual, rnd))  # fmt: skip
+        entries.append(
+            LoggedRoll(
+                f"{title} — defence ({pool.skill})",
+                rolled.faces,
+                rolled.modifier,
+                None,
+                _name(board, token_id),
+                actor,
+                breakdown,
+                "",
+                "defence",
+                dice.manual,
+                rnd,
+            )
+        )
     for (pa, pd), (a, d) in zip(plan.follow_ups, dice.follow_ups, strict=False):
         won = "succeeds" if contest(a, d, plan.dl).succeeds else "fails"
-        entries.append(LoggedRoll(f"{title} — against {_name(board, pd.who)}", a.faces,
-                                  a.modifier, plan.dl, actor, _name(board, pd.who),
-                                  tuple((m.amount, m.reason) for m in pa.modifiers), won,
-                                  "attack", dice.manual, rnd))  # fmt: skip
-        entries.append(LoggedRoll(f"{title} — {pd.skill} of {_name(board, pd.who)}", d.faces,
-                                  d.modifier, None, _name(board, pd.who), actor, (), "",
-                                  "defence", dice.manual, rnd))  # fmt: skip
+        entries.append(
+            LoggedRoll(
+                f"{title} — against {_name(board, pd.who)}",
+                a.faces,
+                a.modifier,
+                plan.dl,
+                actor,
+                _name(board, pd.who),
+                tuple((m.amount, m.reason) for m in pa.modifiers),
+                won,
+                "attack",
+                dice.manual,
+                rnd,
+            )
+        )
+        entries.append(
+            LoggedRoll(
+                f"{title} — {pd.skill} of {_name(board, pd.who)}",
+                d.faces,
+                d.modifier,
+                None,
+                _name(board, pd.who),
+                actor,
+                (),
+                "",
+                "defence",
+                dice.manual,
+                rnd,
+            )
+        )
     reduction = plan.request.weapon.reduction
     for token_id, ok, hurt in zip(plan.targets, succeeded, dice.damage, strict=False):
         if ok and hurt is not None:
             told = f"{injury(hurt.faces, reduction)} Injury (faces ≥ {3 + reduction}, Q24)"
-            entries.append(LoggedRoll(f"{title} — damage", hurt.faces, 0, None,
-                                      actor, _name(board, token_id), (), told, "damage",
-                                      dice.manual, rnd))  # fmt: skip
+            entries.append(
+                LoggedRoll(
+                    f"{title} — damage",
+                    hurt.faces,
+                    0,
+                    None,
+                    actor,
+                    _name(board, token_id),
+                    (),
+                    told,
+                    "damage",
+                    dice.manual,
+                    rnd,
+                )
+            )
     return tuple(entries)

@@ -134,9 +134,15 @@ def strike(
         dice += rapid_strike(rapid).attack_dice
         notes.append(f"Rapid Strike {rapid}: {rapid_strike(rapid).attack_dice}d12 [S002]")
     return AttackPlan(
-        attacker_id, target_id, dice, tuple(modifiers), STRIKE_DL, tuple(notes),
-        refusal or nimble_refusal, to_damage,
-    )  # fmt: skip
+        attacker_id,
+        target_id,
+        dice,
+        tuple(modifiers),
+        STRIKE_DL,
+        tuple(notes),
+        refusal or nimble_refusal,
+        to_damage,
+    )
 
 
 def attack_skill(weapon_range: int | None) -> str:

@@ -222,8 +222,11 @@ def _settle(
     sources = tuple((h, t, kind[k.world]) for h, t, k in found if pick.sense in k.senses)
     ignored = tuple((h, t, k.label) for h, t, k in found if pick.sense not in k.senses)
     reasons = [f"{t} from ({h.q}, {h.r}) ({k})" for h, t, k in sources]
-    reasons += [f"{name} {t}: everyone has {s} Concealment = Tier [P-AIL]"
-                for name, t, s in ailments if s == pick.sense]  # fmt: skip
+    reasons += [
+        f"{name} {t}: everyone has {s} Concealment = Tier [P-AIL]"
+        for name, t, s in ailments
+        if s == pick.sense
+    ]
     if adjacent and opts.legacy_areas:
         reasons.append(f"adjacent: −{pick.reduction} [S001, legacy: all Concealment]")
     elif adjacent:
@@ -234,9 +237,21 @@ def _settle(
     reasons += _sense_reasons(pick, senses, by_sense, ignored)
     used = (opts.describe("concealment_combine"), opts.describe("legacy_areas"))
     return Concealment(
-        pick.tier, sources, pick.world, pick.magic, adjacent, pick.reduction, used,
-        tuple(reasons), pick.sense, pick.sense == senses[0], senses, by_sense, ailments, ignored,
-    )  # fmt: skip
+        pick.tier,
+        sources,
+        pick.world,
+        pick.magic,
+        adjacent,
+        pick.reduction,
+        used,
+        tuple(reasons),
+        pick.sense,
+        pick.sense == senses[0],
+        senses,
+        by_sense,
+        ailments,
+        ignored,
+    )
 
 
 def _sense_reasons(
@@ -281,9 +296,13 @@ def concealment(
     the observer's senses (``Token.senses``) and with its senses Ailments ([P-AIL])."""
     observer, target = board.token(observer_id), board.token(target_id)
     return concealment_between(
-        board, observer.footprint, target.footprint, options,
-        senses=observer.senses, ailments=senses_ailments(observer.conditions),
-    )  # fmt: skip
+        board,
+        observer.footprint,
+        target.footprint,
+        options,
+        senses=observer.senses,
+        ailments=senses_ailments(observer.conditions),
+    )
 
 
 def concealment_field(

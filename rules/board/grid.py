@@ -79,8 +79,19 @@ __all__ = [
 
 MAX_MAP_SIDE = 2000
 _MAPPINGS = ("layers", "tokens", "images", "options", "labels", "notes", "areas", "effects")
-_FIELDS = ("width", "height", "orientation", "name", *_MAPPINGS, "background", "turn",
-           "holds", "rolls", "dice_seed", "dice_draws")  # fmt: skip
+_FIELDS = (
+    "width",
+    "height",
+    "orientation",
+    "name",
+    *_MAPPINGS,
+    "background",
+    "turn",
+    "holds",
+    "rolls",
+    "dice_seed",
+    "dice_draws",
+)
 _IMAGE_NAME = re.compile(r"^(?!\.)[\w .()+-]{1,128}$")
 IntArray = npt.NDArray[np.int64]
 Problem = tuple[type[ValueError], str]

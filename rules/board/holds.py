@@ -291,8 +291,9 @@ def carried_bulk(board: Board, token_id: str) -> CarriedBulk:
     swallowed creature is out of the Hold ("they are removed from the [Hold]") and is not
     counted."""
     token = board.token(token_id)
-    own = BulkSource(token.id, "own", token.motion.bulk,
-                     f"what {token.name} carries: {token.motion.bulk:g} Bulk")  # fmt: skip
+    own = BulkSource(
+        token.id, "own", token.motion.bulk, f"what {token.name} carries: {token.motion.bulk:g} Bulk"
+    )
     others = []
     for other_id in _partners(board, token_id):
         body = body_bulk(board.token(other_id))

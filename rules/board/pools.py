@@ -39,9 +39,23 @@ POOL_LABELS = {
     "luck": "Luck",
 }
 SKILLS = (
-    "might", "charisma", "finesse", "endure", "zeal", "magic", "wit", "observe",
-    "athletics", "martial", "elude", "nimble", "tools", "guile", "poise", "nature",
-)  # fmt: skip
+    "might",
+    "charisma",
+    "finesse",
+    "endure",
+    "zeal",
+    "magic",
+    "wit",
+    "observe",
+    "athletics",
+    "martial",
+    "elude",
+    "nimble",
+    "tools",
+    "guile",
+    "poise",
+    "nature",
+)
 """The four attributes and the 12 Skills [P-CB96]: a Skill's Tier is the number of dice
 it rolls [P-SKILLS]. The last eight were added for the conflict actions (issue #7)."""
 BODY_PARTS = ("head", "torso", "stomach", "left arm", "right arm", "left leg", "right leg")

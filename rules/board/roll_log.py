@@ -26,8 +26,14 @@ import numpy as np
 from rules.dice import Roll, read_faces
 
 __all__ = [
-    "MAX_LOG", "MAX_LOGGED_DICE", "ROLE_NAMES", "LoggedRoll", "appended", "dice_rng", "log_text",
-]  # fmt: skip
+    "MAX_LOG",
+    "MAX_LOGGED_DICE",
+    "ROLE_NAMES",
+    "LoggedRoll",
+    "appended",
+    "dice_rng",
+    "log_text",
+]
 
 MAX_LOG = 10_000
 """The most rolls a map keeps; older ones are dropped first (:func:`appended`)."""

@@ -59,17 +59,42 @@ other way (bzip2, LZMA, …) is refused before it is read, naming the method."""
 READ_CHUNK = MIB
 """How much of a member is inflated at a time while it is read."""
 
-MEMBER_ERRORS = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, OSError,
-                 RuntimeError, NotImplementedError, ValueError)  # fmt: skip
+MEMBER_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    lzma.LZMAError,
+    EOFError,
+    OSError,
+    RuntimeError,
+    NotImplementedError,
+    ValueError,
+)
 """What ``zipfile`` raises for a damaged, encrypted or oddly compressed member (a
 ``ValueError`` for a member the archive's directory places before the file's start; the
 ``LZMAError`` only if a member not refused by :data:`READ_METHODS` got through)."""
 
-_METHOD_NAMES = {1: "Shrink", 2: "Reduce", 3: "Reduce", 4: "Reduce", 5: "Reduce",
-                 6: "Implode", 9: "Deflate64", 10: "PKWARE DCL Implode", 12: "bzip2",
-                 14: "LZMA", 16: "IBM z/OS CMPSC", 18: "IBM TERSE", 19: "IBM LZ77",
-                 93: "Zstandard", 94: "MP3", 95: "XZ", 96: "JPEG", 97: "WavPack",
-                 98: "PPMd", 99: "AES encryption"}  # fmt: skip
+_METHOD_NAMES = {
+    1: "Shrink",
+    2: "Reduce",
+    3: "Reduce",
+    4: "Reduce",
+    5: "Reduce",
+    6: "Implode",
+    9: "Deflate64",
+    10: "PKWARE DCL Implode",
+    12: "bzip2",
+    14: "LZMA",
+    16: "IBM z/OS CMPSC",
+    18: "IBM TERSE",
+    19: "IBM LZ77",
+    93: "Zstandard",
+    94: "MP3",
+    95: "XZ",
+    96: "JPEG",
+    97: "WavPack",
+    98: "PPMd",
+    99: "AES encryption",
+}
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")

@@ -31,8 +31,18 @@ from rules.mapfile import checks as chk
 
 __all__ = ["AREA_FIELDS", "areas_json", "parse_area", "upgrade_v2_to_v3"]
 
-AREA_FIELDS = ("id", "kind", "value", "origin", "facing", "source", "caster",
-               "exclude_caster", "physical", "name")  # fmt: skip
+AREA_FIELDS = (
+    "id",
+    "kind",
+    "value",
+    "origin",
+    "facing",
+    "source",
+    "caster",
+    "exclude_caster",
+    "physical",
+    "name",
+)
 """The fields of an ``areas`` entry, in the order they are written."""
 
 MapDict = dict[str, Any]
@@ -55,8 +65,18 @@ def areas_json(board: Board) -> list[MapDict]:
 def _area_json(area: AreaTemplate) -> MapDict:
     kind = area.kind.value if isinstance(area.kind, AreaKind) else area.kind
     origin = [[chk.plain(h.q), chk.plain(h.r)] if isinstance(h, Hex) else h for h in area.origin]
-    values = (area.id, kind, chk.plain(area.value), origin, chk.plain(area.facing), area.source,
-              area.caster, area.exclude_caster, area.physical, area.name)  # fmt: skip
+    values = (
+        area.id,
+        kind,
+        chk.plain(area.value),
+        origin,
+        chk.plain(area.facing),
+        area.source,
+        area.caster,
+        area.exclude_caster,
+        area.physical,
+        area.name,
+    )
     return dict(zip(AREA_FIELDS, values, strict=True))
 
 

@@ -41,8 +41,14 @@ from rules.board.tokens import Token
 from rules.errors import MapFileError
 from rules.mapfile import checks as chk
 
-__all__ = ["MOTION_FIELDS_V7", "TOKEN_BODY_FIELDS", "WORDS_FIELDS", "body_json", "parse_body",
-           "upgrade_v6_to_v7"]  # fmt: skip
+__all__ = [
+    "MOTION_FIELDS_V7",
+    "TOKEN_BODY_FIELDS",
+    "WORDS_FIELDS",
+    "body_json",
+    "parse_body",
+    "upgrade_v6_to_v7",
+]
 
 MapDict = dict[str, Any]
 

@@ -301,8 +301,15 @@ def _walk(value: object, depth: int, text: bool) -> None:
 
 
 def _json_type(value: object) -> str:
-    names = {bool: "true/false", int: "an integer", float: "a number", str: "a string",
-             list: "a list", dict: "an object", type(None): "null"}  # fmt: skip
+    names = {
+        bool: "true/false",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+        type(None): "null",
+    }
     return names.get(type(value), type(value).__name__)
 
 

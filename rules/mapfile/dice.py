@@ -39,9 +39,17 @@ from rules.errors import MapFileError
 from rules.mapfile import checks as chk
 
 __all__ = [
-    "DICE_FIELDS", "HOLD_FIELDS", "MAX_DICE_NUMBER", "ROLL_FIELDS", "dice_json",
-    "parse_dice", "parse_hold", "parse_roll", "read_dice", "upgrade_v5_to_v6",
-]  # fmt: skip
+    "DICE_FIELDS",
+    "HOLD_FIELDS",
+    "MAX_DICE_NUMBER",
+    "ROLL_FIELDS",
+    "dice_json",
+    "parse_dice",
+    "parse_hold",
+    "parse_roll",
+    "read_dice",
+    "upgrade_v5_to_v6",
+]
 
 MapDict = dict[str, Any]
 T = TypeVar("T")
@@ -50,8 +58,19 @@ DICE_FIELDS = ("seed", "draws")
 """The fields of ``dice``, in the order they are written."""
 HOLD_FIELDS = ("holder", "held", "tier_change", "part")
 """The fields of a ``holds`` entry, in the order they are written."""
-ROLL_FIELDS = ("action", "faces", "modifier", "dl", "actor", "target", "breakdown",
-               "outcome", "role", "manual", "round")  # fmt: skip
+ROLL_FIELDS = (
+    "action",
+    "faces",
+    "modifier",
+    "dl",
+    "actor",
+    "target",
+    "breakdown",
+    "outcome",
+    "role",
+    "manual",
+    "round",
+)
 """The fields of a ``rolls`` entry, in the order they are written."""
 _FACE_VALUES = frozenset(range(1, 13))
 MAX_DICE_NUMBER = 2**128 - 1
@@ -231,9 +250,17 @@ def parse_roll(i: int, item: object) -> LoggedRoll:
         raise MapFileError(f"map.json: {at}.round must be 0 or more, got {round_}")
     return chk.made(
         at,
-        lambda: LoggedRoll(faces=faces, modifier=modifier, dl=dl, breakdown=breakdown,
-                           role=role, manual=manual, round=round_, **texts),
-    )  # fmt: skip
+        lambda: LoggedRoll(
+            faces=faces,
+            modifier=modifier,
+            dl=dl,
+            breakdown=breakdown,
+            role=role,
+            manual=manual,
+            round=round_,
+            **texts,
+        ),
+    )
 
 
 def _faces(obj: MapDict, at: str) -> tuple[int, ...]:
@@ -276,6 +303,7 @@ def upgrade_v5_to_v6(doc: MapDict) -> MapDict:
     to name."""
     upgraded = {**doc, "dice": {"seed": 0, "draws": 0}, "holds": [], "rolls": []}
     if isinstance(doc.get("effects"), list):
-        upgraded["effects"] = [{**e, "kind": None, "amount": 0} if isinstance(e, dict) else e
-                               for e in doc["effects"]]  # fmt: skip
+        upgraded["effects"] = [
+            {**e, "kind": None, "amount": 0} if isinstance(e, dict) else e for e in doc["effects"]
+        ]
     return upgraded

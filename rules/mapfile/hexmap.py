@@ -74,9 +74,20 @@ from rules.mapfile.turn_state import effects_json, token_play_json, turn_json, u
 from rules.options import RuleOptions
 
 __all__ = [
-    "FORMAT_NAME", "FORMAT_VERSION", "HEX_FEET", "MAX_PICTURE_PIXELS", "MAX_PICTURE_SIDE",
-    "SUFFIX", "UPGRADERS", "check", "dumps", "load", "loads", "picture_size", "save",
-]  # fmt: skip
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "HEX_FEET",
+    "MAX_PICTURE_PIXELS",
+    "MAX_PICTURE_SIDE",
+    "SUFFIX",
+    "UPGRADERS",
+    "check",
+    "dumps",
+    "load",
+    "loads",
+    "picture_size",
+    "save",
+]
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
@@ -98,8 +109,16 @@ UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
 
 StrPath = str | os.PathLike[str]
-_DAMAGE_ERRORS = (ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError,
-                  RecursionError, tokenize.TokenError)  # fmt: skip
+_DAMAGE_ERRORS = (
+    ValueError,
+    KeyError,
+    IndexError,
+    TypeError,
+    AttributeError,
+    OverflowError,
+    RecursionError,
+    tokenize.TokenError,
+)
 """Errors that a damaged file can provoke deep inside zipfile, json or numpy."""
 _WRITE_DATE = (1980, 1, 1, 0, 0, 0)  # fixed, so the same board gives the same bytes
 _REWRITE_CHECKED = archive.MAX_JSON_BYTES // 2

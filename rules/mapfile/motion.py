@@ -39,11 +39,15 @@ __all__ = ["MOTION_FIELDS", "MOTION_FIELDS_V5", "motion_json", "parse_motion", "
 
 MapDict = dict[str, Any]
 
-MOTION_FIELDS_V5 = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit",
-                    "spare")  # fmt: skip
+MOTION_FIELDS_V5 = ("mode", "altitude", "pace", "amble", "winged", "bulk", "bulk_limit", "spare")
 """The fields of a token's ``motion`` in versions 5 and 6."""
-MOTION_FIELDS = (*MOTION_FIELDS_V5, "spaces_in_a_row", "dashed", "secondary_rounds",
-                 "secondary_now")  # fmt: skip
+MOTION_FIELDS = (
+    *MOTION_FIELDS_V5,
+    "spaces_in_a_row",
+    "dashed",
+    "secondary_rounds",
+    "secondary_now",
+)
 """The fields of a token's ``motion``, in the order they are written (version 7)."""
 FLYING = "flying"
 """The version-4 condition that version 5 keeps as the ``"fly"`` mode instead."""

@@ -24,8 +24,15 @@ from collections.abc import Callable
 from rules.errors import MapFileError
 from rules.mapfile.archive import MIB, member_buffer, member_errors, read_rest
 
-__all__ = ["HEADER_BYTES", "JPEG_HEADER_BYTES", "JPEG_SEGMENTS", "MAX_PICTURE_PIXELS",
-           "MAX_PICTURE_SIDE", "picture_size", "read_picture"]  # fmt: skip
+__all__ = [
+    "HEADER_BYTES",
+    "JPEG_HEADER_BYTES",
+    "JPEG_SEGMENTS",
+    "MAX_PICTURE_PIXELS",
+    "MAX_PICTURE_SIDE",
+    "picture_size",
+    "read_picture",
+]
 
 MAX_PICTURE_SIDE = 16_384
 """The most pixels a picture may have on a side."""
@@ -43,8 +50,9 @@ JPEG_SEGMENTS = 4_096
 
 Size = tuple[int, int]
 _PNG = b"\x89PNG\r\n\x1a\n"
-_JPEG_SOF = frozenset([*range(0xC0, 0xC4), *range(0xC5, 0xC8), *range(0xC9, 0xCC),
-                       *range(0xCD, 0xD0)])  # fmt: skip
+_JPEG_SOF = frozenset(
+    [*range(0xC0, 0xC4), *range(0xC5, 0xC8), *range(0xC9, 0xCC), *range(0xCD, 0xD0)]
+)
 _JPEG_NO_LENGTH = frozenset([0x01, *range(0xD0, 0xD8)])  # TEM, RST0..RST7
 _JPEG_END = {0xD8: "a second start", 0xD9: "its end", 0xDA: "its image data"}
 _JPEG_START = b"\xff\xd8"

@@ -43,8 +43,15 @@ from rules.mapfile.dice import read_dice
 from rules.mapfile.pictures import read_picture
 from rules.mapfile.turn_state import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
 
-__all__ = ["HEX_FEET", "ProblemsFound", "annotations_json", "build_board", "parse_token",
-           "place_tokens", "upgrade_v1_to_v2"]  # fmt: skip
+__all__ = [
+    "HEX_FEET",
+    "ProblemsFound",
+    "annotations_json",
+    "build_board",
+    "parse_token",
+    "place_tokens",
+    "upgrade_v1_to_v2",
+]
 
 HEX_FEET = 5
 """Feet from edge to edge of one hex; fixed by the rules [S000]."""
@@ -94,23 +101,31 @@ def annotations_json(board: Board) -> MapDict:
     background = board.background
     doc = {
         "labels": [
-            {"id": x.id, "text": x.text, "q": x.position.q, "r": x.position.r,
-             "gm_only": x.gm_only}
+            {"id": x.id, "text": x.text, "q": x.position.q, "r": x.position.r, "gm_only": x.gm_only}
             for x in board.labels.values()
         ],
         "notes": [
-            {"id": x.id, "text": x.text, "q": None if x.hex is None else x.hex.q,
-             "r": None if x.hex is None else x.hex.r, "token_id": x.token_id,
-             "gm_only": x.gm_only}
+            {
+                "id": x.id,
+                "text": x.text,
+                "q": None if x.hex is None else x.hex.q,
+                "r": None if x.hex is None else x.hex.r,
+                "token_id": x.token_id,
+                "gm_only": x.gm_only,
+            }
             for x in board.notes.values()
         ],
-        "background": None if background is None else {
+        "background": None
+        if background is None
+        else {
             "image": background.image,
-            **{key: _number(getattr(background, key))
-               for key in ("hex_size", "origin_x", "origin_y", "opacity")},
+            **{
+                key: _number(getattr(background, key))
+                for key in ("hex_size", "origin_x", "origin_y", "opacity")
+            },
         },
         "areas": areas_json(board),
-    }  # fmt: skip
+    }
     shape = _Shape(board.width, board.height, board.orientation, frozenset(board.images))
     _Collector(None).annotations(doc, shape, frozenset(board.tokens))
     return doc
@@ -202,8 +217,23 @@ class _Reader(_Collector):
         if self.problems or images is None or turn is None:
             raise ProblemsFound
         try:
-            return Board(width, height, orientation, name, layers, tokens, images, options,
-                         labels, notes, background, areas, effects, turn, **dice)  # fmt: skip
+            return Board(
+                width,
+                height,
+                orientation,
+                name,
+                layers,
+                tokens,
+                images,
+                options,
+                labels,
+                notes,
+                background,
+                areas,
+                effects,
+                turn,
+                **dice,
+            )
         except ValueError as exc:
             raise MapFileError(f"the map is not valid: {exc}") from exc
 

@@ -56,10 +56,20 @@ from rules.mapfile.motion import motion_json, parse_motion
 from rules.turns import Participant, TurnState
 
 __all__ = [
-    "BLANK_WHEN_NULL", "EFFECT_FIELDS", "PARTICIPANT_FIELDS", "TOKEN_PLAY_FIELDS",
-    "TURN_FIELDS", "VITALS_FIELDS", "effects_json", "parse_effect", "parse_token_play",
-    "parse_turn", "token_play_json", "turn_json", "upgrade_v3_to_v4",
-]  # fmt: skip
+    "BLANK_WHEN_NULL",
+    "EFFECT_FIELDS",
+    "PARTICIPANT_FIELDS",
+    "TOKEN_PLAY_FIELDS",
+    "TURN_FIELDS",
+    "VITALS_FIELDS",
+    "effects_json",
+    "parse_effect",
+    "parse_token_play",
+    "parse_turn",
+    "token_play_json",
+    "turn_json",
+    "upgrade_v3_to_v4",
+]
 
 MapDict = dict[str, Any]
 
@@ -67,11 +77,19 @@ BLANK_WHEN_NULL = frozenset({"fog"})
 """Layers that ``layers`` may map to ``null``: the layer is blank (all false)."""
 TOKEN_PLAY_FIELDS = ("conditions", "vitals", "moving", "moved_this_turn")
 """The token fields new in version 4, in the order they are written."""
-VITALS_FIELDS = ("stats", "maximum", "current", "severe_threshold", "wounded",
-                 "bars_for_players")  # fmt: skip
+VITALS_FIELDS = ("stats", "maximum", "current", "severe_threshold", "wounded", "bars_for_players")
 """The fields of a token's ``vitals``, in the order they are written."""
-EFFECT_FIELDS = ("id", "name", "creator", "rounds_left", "description", "area_id", "target",
-                 "kind", "amount")  # fmt: skip
+EFFECT_FIELDS = (
+    "id",
+    "name",
+    "creator",
+    "rounds_left",
+    "description",
+    "area_id",
+    "target",
+    "kind",
+    "amount",
+)
 """The fields of an ``effects`` entry, in the order they are written (the last two new in
 version 6)."""
 TURN_FIELDS = ("round", "current", "order")
@@ -154,10 +172,14 @@ def turn_json(board: Board) -> MapDict:
     if not (isinstance(turn, TurnState) and all(isinstance(p, Participant) for p in turn.order)):
         raise MapFileError(f"the turn order must be a TurnState of Participants: {turn!r}")
     order = [
-        {"token": p.token_id, "zeal": chk.plain(p.zeal), "zeal_tier": chk.plain(p.zeal_tier),
-         "waiting": p.waiting}
+        {
+            "token": p.token_id,
+            "zeal": chk.plain(p.zeal),
+            "zeal_tier": chk.plain(p.zeal_tier),
+            "waiting": p.waiting,
+        }
         for p in turn.order
-    ]  # fmt: skip
+    ]
     doc = {"round": chk.plain(turn.round), "current": chk.plain(turn.current), "order": order}
     parse_turn({"turn": doc}, frozenset(board.tokens))
     return doc

@@ -191,9 +191,16 @@ def mover_profile(board: Board, token_id: str, options: RuleOptions | None = Non
     height = ground_under(board, token.footprint) + token.motion.altitude
     load = over_bulk_limit(board, token_id)
     return MoverProfile(
-        token, posture, tuple(charges), tuple(climb), opts, winged_flyers(board), height, load,
+        token,
+        posture,
+        tuple(charges),
+        tuple(climb),
+        opts,
+        winged_flyers(board),
+        height,
+        load,
         _climb_refusal(board, token),
-    )  # fmt: skip
+    )
 
 
 def _climb_refusal(board: Board, token: Token) -> str | None:

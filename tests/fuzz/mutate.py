@@ -65,8 +65,16 @@ from rules.layout import Orientation
 from rules.turns import Participant, TurnState
 
 __all__ = [
-    "FAMILIES", "FULL", "SMALL", "Case", "Scale", "bases", "family_of", "make_case", "rich_board",
-]  # fmt: skip
+    "FAMILIES",
+    "FULL",
+    "SMALL",
+    "Case",
+    "Scale",
+    "bases",
+    "family_of",
+    "make_case",
+    "rich_board",
+]
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MIB = 2**20
@@ -223,28 +231,56 @@ class Archive:
             name, extra = local.get("name", m.name), local.get("extra", m.extra)
             csize = len(m.payload) if m.csize is None else m.csize
             out += struct.pack(
-                "<4sHHHHHIIIHH", b"PK\x03\x04", 20, local.get("flags", m.flags) & 0xFFFF,
-                local.get("method", m.method) & 0xFFFF, 0, DOS_DATE,
-                local.get("crc", m.crc) & MASK32, local.get("csize", csize) & MASK32,
-                local.get("size", m.size) & MASK32, len(name), len(extra),
-            )  # fmt: skip
+                "<4sHHHHHIIIHH",
+                b"PK\x03\x04",
+                20,
+                local.get("flags", m.flags) & 0xFFFF,
+                local.get("method", m.method) & 0xFFFF,
+                0,
+                DOS_DATE,
+                local.get("crc", m.crc) & MASK32,
+                local.get("csize", csize) & MASK32,
+                local.get("size", m.size) & MASK32,
+                len(name),
+                len(extra),
+            )
             out += name + extra + m.payload + m.descriptor
             central += struct.pack(
-                "<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 0x031E, 20, m.flags & 0xFFFF,
-                m.method & 0xFFFF, 0, DOS_DATE, m.crc & MASK32, csize & MASK32,
-                m.size & MASK32, len(m.name), len(m.extra), 0, 0, 0, 0o100644 << 16,
+                "<4sHHHHHHIIIHHHHHII",
+                b"PK\x01\x02",
+                0x031E,
+                20,
+                m.flags & 0xFFFF,
+                m.method & 0xFFFF,
+                0,
+                DOS_DATE,
+                m.crc & MASK32,
+                csize & MASK32,
+                m.size & MASK32,
+                len(m.name),
+                len(m.extra),
+                0,
+                0,
+                0,
+                0o100644 << 16,
                 (offset + m.offset_delta) & MASK32,
-            )  # fmt: skip
+            )
             central += m.name + m.extra
         start = len(out)
         out += central
         e = self.eocd
         count = e.get("entries", len(self.members))
         out += struct.pack(
-            "<4sHHHHIIH", b"PK\x05\x06", e.get("disk", 0), e.get("cd_disk", 0), count & 0xFFFF,
-            e.get("total", count) & 0xFFFF, e.get("cd_size", len(central)) & MASK32,
-            e.get("cd_offset", start) & MASK32, e.get("comment_len", len(self.comment)) & 0xFFFF,
-        )  # fmt: skip
+            "<4sHHHHIIH",
+            b"PK\x05\x06",
+            e.get("disk", 0),
+            e.get("cd_disk", 0),
+            count & 0xFFFF,
+            e.get("total", count) & 0xFFFF,
+            e.get("cd_size", len(central)) & MASK32,
+            e.get("cd_offset", start) & MASK32,
+            e.get("comment_len", len(self.comment)) & 0xFFFF,
+        )
         return bytes(out + self.comment + self.suffix)
 
 
@@ -313,47 +349,130 @@ def _token_specs(board: Board) -> list[Token]:
     """Tokens of every size, kind and side: images, hidden ones, a footprint override,
     conditions (Encumbered from two sources), vitals, motion, senses, limbs, words."""
     at = board.hex_at
-    hurt = Vitals(stats=(("might", 2), ("zeal", 3), ("observe", 999)), maximum=(("grit", 12),),
-                  current=(("grit", -3), ("energy", 7)), severe_threshold=4,
-                  wounded=(("head", 1), ("right leg", 3)), bars_for_players=True)  # fmt: skip
+    hurt = Vitals(
+        stats=(("might", 2), ("zeal", 3), ("observe", 999)),
+        maximum=(("grit", 12),),
+        current=(("grit", -3), ("energy", 7)),
+        severe_threshold=4,
+        wounded=(("head", 1), ("right leg", 3)),
+        bars_for_players=True,
+    )
     tokens = [
-        Token("aria", "Aria Vell — Säbel", at(4, 4), side="party", color="#56b4e9",
-              image="tiny.png", senses=("sight", "sound"), gripping=1, words=Words(10, 2, 2),
-              conditions=(ConditionEntry("encumbered", 2, "Load"),
-                          ConditionEntry("encumbered", 1, "Rüstung"),
-                          ConditionEntry("prone", 1)),
-              vitals=hurt, moving=True, moved_this_turn=True,
-              motion=Motion(pace="dash", spare=1, spaces_in_a_row=3, dashed=True),
-              notes="Schwert\nzweite Zeile"),
-        Token("ogre-1", "Grey Ogre", at(7, 4), size=2, side="enemy", color="#7f7f7f",
-              reach=2, movement_pool=4, limbs=4, gripping=2),
+        Token(
+            "aria",
+            "Aria Vell — Säbel",
+            at(4, 4),
+            side="party",
+            color="#56b4e9",
+            image="tiny.png",
+            senses=("sight", "sound"),
+            gripping=1,
+            words=Words(10, 2, 2),
+            conditions=(
+                ConditionEntry("encumbered", 2, "Load"),
+                ConditionEntry("encumbered", 1, "Rüstung"),
+                ConditionEntry("prone", 1),
+            ),
+            vitals=hurt,
+            moving=True,
+            moved_this_turn=True,
+            motion=Motion(pace="dash", spare=1, spaces_in_a_row=3, dashed=True),
+            notes="Schwert\nzweite Zeile",
+        ),
+        Token(
+            "ogre-1",
+            "Grey Ogre",
+            at(7, 4),
+            size=2,
+            side="enemy",
+            color="#7f7f7f",
+            reach=2,
+            movement_pool=4,
+            limbs=4,
+            gripping=2,
+        ),
         Token("gob-1", "Goblin", at(8, 5), size=-1, side="enemy", color="#30a050"),
-        Token("gob-2", "Goblin archer", at(9, 3), size=-1, side="enemy", hidden=True,
-              image="handout.webp"),
-        Token("bat", "Cave Bat", at(12, 3), size=-3, side="enemy", color="#4d4d4d",
-              movement_types=("fly", "land"), senses=("sound", "smell"), limbs=0,
-              words=Words(0), moving=True, motion=Motion(mode="fly", altitude=2)),
-        Token("naga", "Naga Seer", at(14, 8), size=1, side="enemy", color="#009e73",
-              senses=("thermal", "sight", "smell"), limbs=4, gripping=2,
-              image="portrait.jpg", conditions=(ConditionEntry("slowed", 3),
-                                                ConditionEntry("burning", 99, "Feuer — ☄"))),
-        Token("otter", "River Otter", at(2, 12), size=-2, color="#e69f00",
-              movement_types=("land", "swim"), senses=("smell", "sight"), limbs=4,
-              motion=Motion(spaces_in_a_row=1, secondary_rounds=119, secondary_now=True)),
+        Token(
+            "gob-2",
+            "Goblin archer",
+            at(9, 3),
+            size=-1,
+            side="enemy",
+            hidden=True,
+            image="handout.webp",
+        ),
+        Token(
+            "bat",
+            "Cave Bat",
+            at(12, 3),
+            size=-3,
+            side="enemy",
+            color="#4d4d4d",
+            movement_types=("fly", "land"),
+            senses=("sound", "smell"),
+            limbs=0,
+            words=Words(0),
+            moving=True,
+            motion=Motion(mode="fly", altitude=2),
+        ),
+        Token(
+            "naga",
+            "Naga Seer",
+            at(14, 8),
+            size=1,
+            side="enemy",
+            color="#009e73",
+            senses=("thermal", "sight", "smell"),
+            limbs=4,
+            gripping=2,
+            image="portrait.jpg",
+            conditions=(ConditionEntry("slowed", 3), ConditionEntry("burning", 99, "Feuer — ☄")),
+        ),
+        Token(
+            "otter",
+            "River Otter",
+            at(2, 12),
+            size=-2,
+            color="#e69f00",
+            movement_types=("land", "swim"),
+            senses=("smell", "sight"),
+            limbs=4,
+            motion=Motion(spaces_in_a_row=1, secondary_rounds=119, secondary_now=True),
+        ),
         Token("horse", "Horse", at(10, 10), size=3, side="party"),
         Token("troll", "Troll", at(16, 12), size=4, side="enemy", hidden=True),
         Token("giant", "Giant", at(18, 6), size=5, color="#ABCDEF", side="neutral"),
-        Token("snake", "Snake", at(5, 14), size=3, kind=TokenKind.OBJECT,
-              footprint_override=(Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0))),
+        Token(
+            "snake",
+            "Snake",
+            at(5, 14),
+            size=3,
+            kind=TokenKind.OBJECT,
+            footprint_override=(Hex(0, 0), Hex(1, 0), Hex(2, 0), Hex(3, 0)),
+        ),
         Token("crate-1", "Crate", at(20, 14), kind=TokenKind.OBJECT, side="neutral"),
         Token("scout", "Scout (in fog)", at(1, 1), side="enemy"),
-        Token("sprite", "Tiny sprite", at(11, 7), size=-3, side="ally", color="#00ff00",
-              image="karte-ä.png"),
-    ]  # fmt: skip
+        Token(
+            "sprite",
+            "Tiny sprite",
+            at(11, 7),
+            size=-3,
+            side="ally",
+            color="#00ff00",
+            image="karte-ä.png",
+        ),
+    ]
     for k in range(12):  # a crowd: stacked and spread, some hidden
         col, row = 3 + (k * 5) % 18, 2 + (k * 7) % 14
-        tokens.append(Token(f"m-{k}", f"Militia {k}", at(col, row), side=("party", "enemy")[k % 2],
-                            hidden=k % 4 == 3))  # fmt: skip
+        tokens.append(
+            Token(
+                f"m-{k}",
+                f"Militia {k}",
+                at(col, row),
+                side=("party", "enemy")[k % 2],
+                hidden=k % 4 == 3,
+            )
+        )
     return tokens
 
 
@@ -362,26 +481,34 @@ def _areas(board: Board) -> list[AreaTemplate]:
     with an origin and drawn from their caster alone, one of a hidden caster."""
     at = board.hex_at
     return [
-        AreaTemplate("cone-1", AreaKind.CONE, 3, (at(5, 4),), facing=1, caster="aria",
-                     name="Howl"),
-        AreaTemplate("aura-1", AreaKind.AURA, 2, (), source="ogre-1", caster="ogre-1",
-                     physical=True),
-        AreaTemplate("burst-1", AreaKind.BURST, 1, (at(15, 9), at(16, 9)), caster="naga",
-                     exclude_caster=True, name="Stomp"),
+        AreaTemplate("cone-1", AreaKind.CONE, 3, (at(5, 4),), facing=1, caster="aria", name="Howl"),
+        AreaTemplate(
+            "aura-1", AreaKind.AURA, 2, (), source="ogre-1", caster="ogre-1", physical=True
+        ),
+        AreaTemplate(
+            "burst-1",
+            AreaKind.BURST,
+            1,
+            (at(15, 9), at(16, 9)),
+            caster="naga",
+            exclude_caster=True,
+            name="Stomp",
+        ),
         AreaTemplate("self-1", AreaKind.SELF, 0, (at(12, 3),), caster="bat", name="Leap"),
         AreaTemplate("self-2", AreaKind.SELF, 0, (), caster="aria", name="Ward (no origin)"),
         AreaTemplate("burst-2", AreaKind.BURST, 2, (), caster="giant", name="Quake"),
         AreaTemplate("line-1", AreaKind.LINE, 4, (at(2, 8),), facing=6),
         AreaTemplate("burst-3", AreaKind.BURST, 1, (at(16, 13),), caster="troll"),
-    ]  # fmt: skip
+    ]
 
 
 def _annotations(board: Board) -> Board:
     at = board.hex_at
     for k in range(12):
         text = ("Ford", "Trapdoor (GM)", "Brücke — alt", "☠ Falle")[k % 4] + f" {k}"
-        board = board.with_label(Label(f"label-{k}", text, at((k * 3) % 24, (k * 5) % 18),
-                                       gm_only=k % 3 == 1))  # fmt: skip
+        board = board.with_label(
+            Label(f"label-{k}", text, at((k * 3) % 24, (k * 5) % 18), gm_only=k % 3 == 1)
+        )
     board = board.with_label(Label("label-fog", "Under the fog", at(0, 0)))
     notes = [
         Note("note-1", "Waits for the mage.", token_id="gob-2"),
@@ -405,25 +532,64 @@ def _play(board: Board) -> Board:
         OngoingEffect("storm", "Storm", description="Wind — all day\n2 lines"),
         OngoingEffect("mark", "Mark", creator="naga", rounds_left=-1, target="gob-1"),
         OngoingEffect("ready-naga", "Ready Spell", creator="naga", kind="ready", amount=2),
-        OngoingEffect("stance", "Defensive Stance", creator="aria", rounds_left=1,
-                      target="aria", kind="defensive_stance"),
+        OngoingEffect(
+            "stance",
+            "Defensive Stance",
+            creator="aria",
+            rounds_left=1,
+            target="aria",
+            kind="defensive_stance",
+        ),
         OngoingEffect("troll-rage", "Rage", creator="troll", rounds_left=2),
-    ):  # fmt: skip
+    ):
         board = with_effect(board, effect)
-    order = (Participant("giant", 15, 4), Participant("aria", 12, 2, waiting=True),
-             Participant("ogre-1", 12, 1), Participant("troll", 9, 2), Participant("bat", 4),
-             Participant("naga", 3, 1), Participant("m-0", 2), Participant("m-3", -3))  # fmt: skip
+    order = (
+        Participant("giant", 15, 4),
+        Participant("aria", 12, 2, waiting=True),
+        Participant("ogre-1", 12, 1),
+        Participant("troll", 9, 2),
+        Participant("bat", 4),
+        Participant("naga", 3, 1),
+        Participant("m-0", 2),
+        Participant("m-3", -3),
+    )
     board = with_turn(board, TurnState(order, round=2, current=3))
     rolls = (
-        LoggedRoll("Grab", (10, 7, 3), actor="Grey Ogre", target="Goblin", outcome="hit: a Hold",
-                   role="attack", round=1),
-        LoggedRoll("Strike", (8, 8, 2), 1, 4, "Aria Vell", "Grey Ogre",
-                   ((1, "target 2 sizes larger: +1"), (0, "Called Shot — none")),
-                   "hit — doubles 8", "attack", round=2),
+        LoggedRoll(
+            "Grab",
+            (10, 7, 3),
+            actor="Grey Ogre",
+            target="Goblin",
+            outcome="hit: a Hold",
+            role="attack",
+            round=1,
+        ),
+        LoggedRoll(
+            "Strike",
+            (8, 8, 2),
+            1,
+            4,
+            "Aria Vell",
+            "Grey Ogre",
+            ((1, "target 2 sizes larger: +1"), (0, "Called Shot — none")),
+            "hit — doubles 8",
+            "attack",
+            round=2,
+        ),
         LoggedRoll("Dice roller", (5,), manual=True),
-        LoggedRoll("Escape", (1, 1, 6), -1, None, "Goblin", "Grey Ogre",
-                   ((-1, "Encumbered 2 (Hold)"),), "fumble", "defence", round=2),
-    )  # fmt: skip
+        LoggedRoll(
+            "Escape",
+            (1, 1, 6),
+            -1,
+            None,
+            "Goblin",
+            "Grey Ogre",
+            ((-1, "Encumbered 2 (Hold)"),),
+            "fumble",
+            "defence",
+            round=2,
+        ),
+    )
     return replace(board, rolls=rolls, dice_seed=20261130, dice_draws=4)
 
 
@@ -442,10 +608,15 @@ def rich_board() -> Board:
             values = np.zeros((18, 24), dtype=bool)
             values[0:3, 0:3] = True
         board = board.with_layer(name, values.astype(spec.dtype))
-    pictures = {"tiny.png": png(2, 2), "portrait.jpg": jpeg(64, 48),
-                "handout.webp": webp("VP8L", 30, 20), "scroll.webp": webp("VP8X", 100, 80),
-                "photo.webp": webp("VP8 ", 40, 30), "karte-ä.png": png(3, 1),
-                "battlemap.png": png(1200, 900, pixels=False)}  # fmt: skip
+    pictures = {
+        "tiny.png": png(2, 2),
+        "portrait.jpg": jpeg(64, 48),
+        "handout.webp": webp("VP8L", 30, 20),
+        "scroll.webp": webp("VP8X", 100, 80),
+        "photo.webp": webp("VP8 ", 40, 30),
+        "karte-ä.png": png(3, 1),
+        "battlemap.png": png(1200, 900, pixels=False),
+    }
     for name, data in pictures.items():
         board = board.with_image(name, data)
     board = board.with_options(
@@ -566,22 +737,100 @@ def where(path: Path_) -> str:
     return out
 
 
-FREE_TEXT = frozenset(["name", "text", "notes", "description", "outcome", "source", "part",
-                       "action", "actor", "target", "app_version", "side"])  # fmt: skip
+FREE_TEXT = frozenset(
+    [
+        "name",
+        "text",
+        "notes",
+        "description",
+        "outcome",
+        "source",
+        "part",
+        "action",
+        "actor",
+        "target",
+        "app_version",
+        "side",
+    ]
+)
 """map.json's keys of free text (a surrogate there is text, not a broken id)."""
 
 ODD_VALUES: tuple[JSONValue, ...] = (
-    None, True, False, 0, -1, 7, 1.5, -0.0, "", " ", "x", "tiny.png", "aria", [], [0],
-    [[0, 0]], ["land"], {}, {"a": 1}, 10**30, -(10**30), 1e308, "\x00", "../../etc/passwd",
-    [None], {"": None}, "\u202e", [[]],
-)  # fmt: skip
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    1.5,
+    -0.0,
+    "",
+    " ",
+    "x",
+    "tiny.png",
+    "aria",
+    [],
+    [0],
+    [[0, 0]],
+    ["land"],
+    {},
+    {"a": 1},
+    10**30,
+    -(10**30),
+    1e308,
+    "\x00",
+    "../../etc/passwd",
+    [None],
+    {"": None},
+    "\u202e",
+    [[]],
+)
 HUGE_NUMBERS: tuple[JSONValue, ...] = (
-    2**31, 2**31 - 1, 2**32, 2**53 + 1, 2**63, 2**64, -(2**63) - 1, 10**100, 10**4000, 1e308,
-    -1e308, 5e-324, -1, -2, -99, -100, -1000, -(2**31), 100, 99, 999, 1000, 10**9, 0.5, -0.5,
-    1.0, 2.0, 99.0, -0.0, 12, 13, 16_384, 16_385, 2001, 2000,
-    Raw("1e999"), Raw("-1e999"), Raw("NaN"), Raw("Infinity"), Raw("-Infinity"),
-    Raw("1" + "0" * 5000), Raw("-0"), Raw("1E400"), Raw("1.0e-400"),
-)  # fmt: skip
+    2**31,
+    2**31 - 1,
+    2**32,
+    2**53 + 1,
+    2**63,
+    2**64,
+    -(2**63) - 1,
+    10**100,
+    10**4000,
+    1e308,
+    -1e308,
+    5e-324,
+    -1,
+    -2,
+    -99,
+    -100,
+    -1000,
+    -(2**31),
+    100,
+    99,
+    999,
+    1000,
+    10**9,
+    0.5,
+    -0.5,
+    1.0,
+    2.0,
+    99.0,
+    -0.0,
+    12,
+    13,
+    16_384,
+    16_385,
+    2001,
+    2000,
+    Raw("1e999"),
+    Raw("-1e999"),
+    Raw("NaN"),
+    Raw("Infinity"),
+    Raw("-Infinity"),
+    Raw("1" + "0" * 5000),
+    Raw("-0"),
+    Raw("1E400"),
+    Raw("1.0e-400"),
+)
 SURROGATES = ("\ud800", "\udfff", "a\ud800b", "\udc00\ud800", "\ud83d")
 
 
@@ -658,8 +907,11 @@ def zip_method(m: Mutation) -> tuple[str, bytes]:
     target = archive.find(name)
     assert target is not None
     data = dict((n, d) for n, d, _ in m.base.members or ())[name]
-    how = m.pick(["lzma-damaged"] * 3 + ["bzip2-damaged"] * 2 + ["lzma", "bzip2", "unknown",
-                  "local-method", "stored-but-deflated", "deflated-but-stored"])  # fmt: skip
+    how = m.pick(
+        ["lzma-damaged"] * 3
+        + ["bzip2-damaged"] * 2
+        + ["lzma", "bzip2", "unknown", "local-method", "stored-but-deflated", "deflated-but-stored"]
+    )
     if how in ("lzma-damaged", "bzip2-damaged", "lzma", "bzip2"):
         method = zipfile.ZIP_LZMA if how.startswith("lzma") else zipfile.ZIP_BZIP2
         if m.rng.random() < 0.3:  # a larger member: the decompressor runs longer
@@ -689,8 +941,10 @@ def zip_flags(m: Mutation) -> tuple[str, bytes]:
     archive, name = m.base.archive(), m.member_name()
     target = archive.find(name)
     assert target is not None
-    how = m.pick(["bad-utf8"] * 3 + ["cp437", "encrypted", "descriptor", "descriptor-data",
-                                     "random", "local-only", "strong"])  # fmt: skip
+    how = m.pick(
+        ["bad-utf8"] * 3
+        + ["cp437", "encrypted", "descriptor", "descriptor-data", "random", "local-only", "strong"]
+    )
     if how == "bad-utf8":
         raw = bytearray(target.name)
         raw.insert(m.rng.randrange(len(raw) + 1), m.pick([0xFF, 0xC3, 0xE9, 0x80, 0xED]))
@@ -708,8 +962,9 @@ def zip_flags(m: Mutation) -> tuple[str, bytes]:
     elif how in ("descriptor", "descriptor-data"):
         target.flags |= 0x8
         if how == "descriptor-data":
-            target.descriptor = struct.pack("<4sIII", b"PK\x07\x08", target.crc,
-                                            len(target.payload), target.size)  # fmt: skip
+            target.descriptor = struct.pack(
+                "<4sIII", b"PK\x07\x08", target.crc, len(target.payload), target.size
+            )
         else:
             target.local.update(crc=0, csize=0, size=0)
     elif how == "random":
@@ -739,8 +994,20 @@ def zip_sizes(m: Mutation) -> tuple[str, bytes]:
         target.extra = struct.pack("<HH", 1, len(body)) + body
         return f"zip64 size {real} {name}", archive.bytes()
     field_ = m.pick(["size", "csize"])
-    value = m.pick([0, 1, true_size - 1, true_size + 1, true_size * 2, MASK32,
-                    m.rng.randrange(MASK32), 600 * MIB, 257 * MIB, 17 * MIB])  # fmt: skip
+    value = m.pick(
+        [
+            0,
+            1,
+            true_size - 1,
+            true_size + 1,
+            true_size * 2,
+            MASK32,
+            m.rng.randrange(MASK32),
+            600 * MIB,
+            257 * MIB,
+            17 * MIB,
+        ]
+    )
     place = m.pick(["central", "local", "both"])
     if place in ("central", "both"):
         setattr(target, field_, max(0, value))
@@ -765,8 +1032,19 @@ def zip_crc(m: Mutation) -> tuple[str, bytes]:
 def zip_offsets(m: Mutation) -> tuple[str, bytes]:
     """Local header offsets, the end record's counts and offsets, junk before the archive."""
     archive = m.base.archive()
-    how = m.pick(["offset", "offset", "entries", "cd_offset", "cd_size", "comment_len",
-                  "disks", "prefix", "comment"])  # fmt: skip
+    how = m.pick(
+        [
+            "offset",
+            "offset",
+            "entries",
+            "cd_offset",
+            "cd_size",
+            "comment_len",
+            "disks",
+            "prefix",
+            "comment",
+        ]
+    )
     if how == "offset":
         target = m.pick(archive.members)
         target.offset_delta = m.pick([1, -1, 30, -30, 10**6, -(10**6), 2**31])
@@ -807,15 +1085,39 @@ def zip_truncate(m: Mutation) -> tuple[str, bytes]:
     return "two end records", data + (data[end:] if end >= 0 else b"")
 
 
-UNSAFE_NAMES = ("../evil.npy", "/etc/passwd", "C:evil", "a\\b", "x\x00y", "images/../map.json",
-                "./map.json", "images//x.png", "", "images/", "map.json/", " ", "\x7f")  # fmt: skip
+UNSAFE_NAMES = (
+    "../evil.npy",
+    "/etc/passwd",
+    "C:evil",
+    "a\\b",
+    "x\x00y",
+    "images/../map.json",
+    "./map.json",
+    "images//x.png",
+    "",
+    "images/",
+    "map.json/",
+    " ",
+    "\x7f",
+)
 
 
 def zip_members(m: Mutation) -> tuple[str, bytes]:
     """Duplicate, extra, unsafe, missing and renamed members; thousands of members."""
     archive = m.base.archive()
-    how = m.pick(["duplicate", "duplicate", "extra", "many", "unsafe", "missing",
-                  "local-name", "directory", "case"])  # fmt: skip
+    how = m.pick(
+        [
+            "duplicate",
+            "duplicate",
+            "extra",
+            "many",
+            "unsafe",
+            "missing",
+            "local-name",
+            "directory",
+            "case",
+        ]
+    )
     if how == "duplicate":
         old = m.pick(archive.members)
         twin = replace(old, local={})
@@ -883,9 +1185,23 @@ def json_string(m: Mutation) -> tuple[str, bytes]:
     strings = [p for p in paths(doc) if isinstance(at(doc, p), str)]
     path = m.pick(strings)
     n = m.count(m.scale.long_text)
-    value = m.pick(["x" * n, "é" * n, "☄" * 4001, "a" * 4000, "i" * 65, " " * 10, "\t",
-                    "line\nbreak", "\x01\x02", "\u200b", "\ufeff", "😀" * 100,
-                    "x" * 129])  # fmt: skip
+    value = m.pick(
+        [
+            "x" * n,
+            "é" * n,
+            "☄" * 4001,
+            "a" * 4000,
+            "i" * 65,
+            " " * 10,
+            "\t",
+            "line\nbreak",
+            "\x01\x02",
+            "\u200b",
+            "\ufeff",
+            "😀" * 100,
+            "x" * 129,
+        ]
+    )
     put(doc, path, value)
     return f"{where(path)} = {len(value)} × {value[:1]!r}", m.with_doc(doc)
 
@@ -949,8 +1265,9 @@ def _huge(m: Mutation, doc: Doc, kind: str) -> str | None:
     if kind == "conditions":
         n = m.count(s.conditions)
         names = ["encumbered", "prone", "slowed", "burning", "crouching"]
-        token["conditions"] = [{"name": names[k % 5], "tier": 1, "source": f"s{k}"}
-                               for k in range(n)]  # fmt: skip
+        token["conditions"] = [
+            {"name": names[k % 5], "tier": 1, "source": f"s{k}"} for k in range(n)
+        ]
         return f"{n} conditions on tokens[{i}]"
     if kind == "footprint":
         n = m.count(s.offsets)
@@ -966,9 +1283,20 @@ def _huge(m: Mutation, doc: Doc, kind: str) -> str | None:
         hexes = _pairs(
             n, [0, 0] if spread else _hexes_in(doc, rng, 1)[0], (1, 0) if spread else None
         )
-        areas.append({"id": "huge-burst", "kind": "burst", "value": 1, "origin": hexes,
-                      "facing": 0, "source": None, "caster": None, "exclude_caster": False,
-                      "physical": False, "name": ""})  # fmt: skip
+        areas.append(
+            {
+                "id": "huge-burst",
+                "kind": "burst",
+                "value": 1,
+                "origin": hexes,
+                "facing": 0,
+                "source": None,
+                "caster": None,
+                "exclude_caster": False,
+                "physical": False,
+                "name": "",
+            }
+        )
         return f"an Area of {n} origin hexes ({'spread' if spread else 'repeated'})"
     if kind in ("turn", "turn-distinct"):
         n = m.count(s.many)
@@ -980,20 +1308,26 @@ def _huge(m: Mutation, doc: Doc, kind: str) -> str | None:
             ids = [t["id"] for t in doc["tokens"]][-n:]
         else:
             ids = [token["id"]] * n
-        turn["order"] = [{"token": t, "zeal": k % 20, "zeal_tier": 1, "waiting": False}
-                         for k, t in enumerate(ids)]  # fmt: skip
+        turn["order"] = [
+            {"token": t, "zeal": k % 20, "zeal_tier": 1, "waiting": False}
+            for k, t in enumerate(ids)
+        ]
         turn["current"] = 0
         return f"a turn order of {n} ({kind})"
     if kind == "labels":
         n = m.count(s.many)
-        doc["labels"] = [{"id": f"gm-{k}", "text": f"Secret {k}", "q": q, "r": r, "gm_only": True}
-                         for k, (q, r) in enumerate(_hexes_in(doc, rng, n))]  # fmt: skip
+        doc["labels"] = [
+            {"id": f"gm-{k}", "text": f"Secret {k}", "q": q, "r": r, "gm_only": True}
+            for k, (q, r) in enumerate(_hexes_in(doc, rng, n))
+        ]
         return f"{n} GM-only labels"
     if kind == "notes":
         n = m.count(s.many)
         spots = enumerate(_hexes_in(doc, rng, n))
-        doc["notes"] = [{"id": f"n-{k}", "text": "GM", "q": q, "r": r, "token_id": None,
-                         "gm_only": True} for k, (q, r) in spots]  # fmt: skip
+        doc["notes"] = [
+            {"id": f"n-{k}", "text": "GM", "q": q, "r": r, "token_id": None, "gm_only": True}
+            for k, (q, r) in spots
+        ]
         return f"{n} GM-only notes"
     if kind == "hidden":
         n = m.count(s.many)
@@ -1001,22 +1335,47 @@ def _huge(m: Mutation, doc: Doc, kind: str) -> str | None:
         return f"{n} hidden tokens"
     if kind == "effects":
         n = m.count(s.many)
-        doc["effects"] = [{"id": f"e-{k}", "name": "Fx", "creator": token["id"], "rounds_left": 3,
-                           "description": "", "area_id": None, "target": None, "kind": None,
-                           "amount": 0} for k in range(n)]  # fmt: skip
+        doc["effects"] = [
+            {
+                "id": f"e-{k}",
+                "name": "Fx",
+                "creator": token["id"],
+                "rounds_left": 3,
+                "description": "",
+                "area_id": None,
+                "target": None,
+                "kind": None,
+                "amount": 0,
+            }
+            for k in range(n)
+        ]
         return f"{n} effects"
     if kind == "rolls":
         n = m.pick([10_001, 10_000, m.count(s.many)])
-        doc["rolls"] = [{"action": "Roll", "faces": [5, 6], "modifier": 0, "dl": None,
-                         "actor": "", "target": "", "breakdown": [], "outcome": "",
-                         "role": "roll", "manual": False, "round": 0}] * n  # fmt: skip
+        doc["rolls"] = [
+            {
+                "action": "Roll",
+                "faces": [5, 6],
+                "modifier": 0,
+                "dl": None,
+                "actor": "",
+                "target": "",
+                "breakdown": [],
+                "outcome": "",
+                "role": "roll",
+                "manual": False,
+                "round": 0,
+            }
+        ] * n
         return f"{n} logged rolls"
     if kind == "holds":
         n = m.count(s.many)
         _add_tokens(doc, rng, n, hidden=False)
         ids = [t["id"] for t in doc["tokens"]]
-        doc["holds"] = [{"holder": ids[k], "held": ids[k + 1], "tier_change": 0, "part": None}
-                        for k in range(0, min(n, len(ids) - 1), 2)]  # fmt: skip
+        doc["holds"] = [
+            {"holder": ids[k], "held": ids[k + 1], "tier_change": 0, "part": None}
+            for k in range(0, min(n, len(ids) - 1), 2)
+        ]
         return f"{len(doc['holds'])} Holds"
     if kind == "options":
         n = m.count(s.many)
@@ -1043,17 +1402,49 @@ def _huge(m: Mutation, doc: Doc, kind: str) -> str | None:
         return f"{n} stats on tokens[{i}]"
     if kind == "faces":
         n = m.count(s.offsets)
-        doc["rolls"] = [{"action": "Roll", "faces": [6] * n, "modifier": 0, "dl": None,
-                         "actor": "", "target": "", "breakdown": [[1, "x"]] * 10, "outcome": "",
-                         "role": "roll", "manual": False, "round": 0}]  # fmt: skip
+        doc["rolls"] = [
+            {
+                "action": "Roll",
+                "faces": [6] * n,
+                "modifier": 0,
+                "dl": None,
+                "actor": "",
+                "target": "",
+                "breakdown": [[1, "x"]] * 10,
+                "outcome": "",
+                "role": "roll",
+                "manual": False,
+                "round": 0,
+            }
+        ]
         return f"a roll of {n} dice"
     return None
 
 
-HUGE_KINDS = ("conditions", "conditions", "footprint", "footprint", "origin", "origin", "turn",
-              "turn-distinct", "labels", "labels", "notes", "hidden", "hidden", "effects",
-              "rolls", "holds", "options", "images", "movement_types", "senses", "stats",
-              "faces")  # fmt: skip
+HUGE_KINDS = (
+    "conditions",
+    "conditions",
+    "footprint",
+    "footprint",
+    "origin",
+    "origin",
+    "turn",
+    "turn-distinct",
+    "labels",
+    "labels",
+    "notes",
+    "hidden",
+    "hidden",
+    "effects",
+    "rolls",
+    "holds",
+    "options",
+    "images",
+    "movement_types",
+    "senses",
+    "stats",
+    "faces",
+)
 
 
 def _pairs(n: int, first: list[int], step: tuple[int, int] | None) -> Raw:
@@ -1070,8 +1461,17 @@ def _add_tokens(doc: Doc, rng: random.Random, n: int, hidden: bool) -> None:
     """``n`` more (valid) copies of the doc's first token, spread over the map."""
     model = doc["tokens"][0]
     for k, (q, r) in enumerate(_hexes_in(doc, rng, n)):
-        token = dict(model, id=f"t-{k}", name=f"Copy {k}", q=q, r=r, hidden=hidden, size=0,
-                     footprint=None, image=None)  # fmt: skip
+        token = dict(
+            model,
+            id=f"t-{k}",
+            name=f"Copy {k}",
+            q=q,
+            r=r,
+            hidden=hidden,
+            size=0,
+            footprint=None,
+            image=None,
+        )
         if "conditions" in token:
             token["conditions"] = []
         doc["tokens"].append(token)
@@ -1107,8 +1507,10 @@ def json_duplicates(m: Mutation) -> tuple[str, bytes]:
         return f"duplicate {key} id {item['id']!r}", m.with_doc(doc)
     if how == "held" and len(m.ids(doc, "tokens")) >= 3:
         a, b, c = m.ids(doc, "tokens")[:3]
-        doc["holds"] = [{"holder": a, "held": c, "tier_change": 0, "part": None},
-                        {"holder": b, "held": c, "tier_change": 0, "part": None}]  # fmt: skip
+        doc["holds"] = [
+            {"holder": a, "held": c, "tier_change": 0, "part": None},
+            {"holder": b, "held": c, "tier_change": 0, "part": None},
+        ]
         return f"{c!r} Held twice", m.with_doc(doc)
     if how == "turn" and isinstance(doc.get("turn"), dict) and m.ids(doc, "tokens"):
         token = m.pick(m.ids(doc, "tokens"))
@@ -1139,10 +1541,19 @@ def json_references(m: Mutation) -> tuple[str, bytes]:
         if not path or not isinstance(path[-1], str):
             continue
         key, top = path[-1], path[0]
-        if (top, key) in (("holds", "holder"), ("holds", "held"), ("effects", "creator"),
-                          ("effects", "target"), ("effects", "area_id"), ("areas", "source"),
-                          ("areas", "caster"), ("notes", "token_id"), ("turn", "token"),
-                          ("tokens", "image"), ("background", "image")):  # fmt: skip
+        if (top, key) in (
+            ("holds", "holder"),
+            ("holds", "held"),
+            ("effects", "creator"),
+            ("effects", "target"),
+            ("effects", "area_id"),
+            ("areas", "source"),
+            ("areas", "caster"),
+            ("notes", "token_id"),
+            ("turn", "token"),
+            ("tokens", "image"),
+            ("background", "image"),
+        ):
             refs.append(path)
     if refs and m.rng.random() < 0.7:
         path = m.pick(refs)
@@ -1182,8 +1593,9 @@ def json_tiers(m: Mutation) -> tuple[str, bytes]:
             (33, 33, 33),
         ]
     )
-    token["conditions"] = [{"name": name, "tier": t, "source": f"src {k}" if k else ""}
-                           for k, t in enumerate(tiers)]  # fmt: skip
+    token["conditions"] = [
+        {"name": name, "tier": t, "source": f"src {k}" if k else ""} for k, t in enumerate(tiers)
+    ]
     what = f"tokens[{i}] {name} {'+'.join(map(str, tiers))}"
     holds = doc.get("holds")
     if isinstance(holds, list) and holds and m.rng.random() < 0.3:
@@ -1221,8 +1633,22 @@ def json_keys(m: Mutation) -> tuple[str, bytes]:
 def json_text(m: Mutation) -> tuple[str, bytes]:
     """map.json's bytes damaged as text."""
     raw = dict((n, d) for n, d, _ in m.base.members or ())["map.json"]
-    how = m.pick(["cut", "bom", "utf16", "bad-utf8", "nan", "tail", "empty", "null", "list",
-                  "too-big", "comment", "single-quotes"])  # fmt: skip
+    how = m.pick(
+        [
+            "cut",
+            "bom",
+            "utf16",
+            "bad-utf8",
+            "nan",
+            "tail",
+            "empty",
+            "null",
+            "list",
+            "too-big",
+            "comment",
+            "single-quotes",
+        ]
+    )
     if how == "cut":
         new = raw[: m.rng.randrange(len(raw))]
     elif how == "bom":
@@ -1277,8 +1703,21 @@ def _picture_member(m: Mutation, archive: Archive, doc: Doc | None) -> tuple[str
 def _jpeg_header(m: Mutation) -> tuple[str, Member | bytes]:
     n = m.count(m.scale.fill)
     w, h = m.pick([(64, 48), (70_000 % 65_536, 2), (65_535, 65_535), (0, 10), (16_385, 1)])
-    how = m.pick(["segments", "segments", "fill", "fill", "rst", "app-huge", "sof-cut",
-                  "end-first", "stray", "no-sof", "sof2"])  # fmt: skip
+    how = m.pick(
+        [
+            "segments",
+            "segments",
+            "fill",
+            "fill",
+            "rst",
+            "app-huge",
+            "sof-cut",
+            "end-first",
+            "stray",
+            "no-sof",
+            "sof2",
+        ]
+    )
     if how == "segments":
         segment = m.pick([b"\xff\xfe\x00\x02", b"\xff\xe1\x00\x02", b"\xff\xe0\x00\x02"])
         count = n // 4
@@ -1305,10 +1744,34 @@ def _jpeg_header(m: Mutation) -> tuple[str, Member | bytes]:
 
 
 def _other_header(m: Mutation) -> tuple[str, bytes]:
-    w, h = m.pick([(1, 1), (0, 0), (16_384, 16_384), (16_385, 1), (2**31 - 1, 1), (2**32 - 1,) * 2,
-                   (11_585, 11_585), (11_586, 11_586)])  # fmt: skip
-    how = m.pick(["png", "png-ihdr", "png-cut", "png-ff", "webp-x", "webp-l", "webp-8",
-                  "webp-riff", "webp-chunk", "random", "empty", "gif"])  # fmt: skip
+    w, h = m.pick(
+        [
+            (1, 1),
+            (0, 0),
+            (16_384, 16_384),
+            (16_385, 1),
+            (2**31 - 1, 1),
+            (2**32 - 1,) * 2,
+            (11_585, 11_585),
+            (11_586, 11_586),
+        ]
+    )
+    how = m.pick(
+        [
+            "png",
+            "png-ihdr",
+            "png-cut",
+            "png-ff",
+            "webp-x",
+            "webp-l",
+            "webp-8",
+            "webp-riff",
+            "webp-chunk",
+            "random",
+            "empty",
+            "gif",
+        ]
+    )
     if how == "png":
         return f"PNG {w}×{h}", png(w & MASK32, h & MASK32, pixels=False)
     if how == "png-ihdr":
@@ -1371,8 +1834,24 @@ def picture_bomb(m: Mutation) -> tuple[str, bytes]:
 
 # -- layers ---------------------------------------------------------------------------------
 
-DESCRS = ("|u1", "<i2", ">i2", "|b1", "<u8", "<f8", "|O", "|V4", "<U4", "<c16", ">u1", "<i8",
-          "[('a', '<i2')]", "'|u1'", "bogus", "|S1")  # fmt: skip
+DESCRS = (
+    "|u1",
+    "<i2",
+    ">i2",
+    "|b1",
+    "<u8",
+    "<f8",
+    "|O",
+    "|V4",
+    "<U4",
+    "<c16",
+    ">u1",
+    "<i8",
+    "[('a', '<i2')]",
+    "'|u1'",
+    "bogus",
+    "|S1",
+)
 
 
 def npy_layer(m: Mutation) -> tuple[str, bytes]:
@@ -1387,8 +1866,24 @@ def npy_layer(m: Mutation) -> tuple[str, bytes]:
     spec = LAYER_SPECS.get(name.removeprefix("layers/").removesuffix(".npy"))
     dtype = np.dtype(spec.dtype if spec else np.uint8)
     good = np.zeros((h, w), dtype)
-    how = m.pick(["magic", "version", "length", "text", "descr", "descr", "shape", "shape",
-                  "fortran", "short", "long", "pickle", "range", "expression"])  # fmt: skip
+    how = m.pick(
+        [
+            "magic",
+            "version",
+            "length",
+            "text",
+            "descr",
+            "descr",
+            "shape",
+            "shape",
+            "fortran",
+            "short",
+            "long",
+            "pickle",
+            "range",
+            "expression",
+        ]
+    )
     descr = dtype.str
     header = "{{'descr': {d!r}, 'fortran_order': {f}, 'shape': {s}, }}"
     if how == "magic":
@@ -1408,8 +1903,20 @@ def npy_layer(m: Mutation) -> tuple[str, bytes]:
         data += bytes(h * w * 8)
         how = f"descr {text}"
     elif how == "shape":
-        shape = m.pick([(w, h), (h, w, 1), (), (h * w,), (10**9, 10**9), (-1, w), (h, 10**20),
-                        (2**31, 2**31), (0, 0), (h + 1, w)])  # fmt: skip
+        shape = m.pick(
+            [
+                (w, h),
+                (h, w, 1),
+                (),
+                (h * w,),
+                (10**9, 10**9),
+                (-1, w),
+                (h, 10**20),
+                (2**31, 2**31),
+                (0, 0),
+                (h + 1, w),
+            ]
+        )
         data = npy_header(header.format(d=descr, f=False, s=shape)) + good.tobytes()
         how = f"shape {shape}"
     elif how == "fortran":

@@ -87,8 +87,13 @@ GENERIC = re.compile(r"damaged \(\w+: |\(\w+Error: ")
 """The loader's catch-all refusals, which name no member or field."""
 
 REFUSED, OK, CRASHED, HUNG, MEMORY, BROKEN = (
-    "refused", "loaded-ok", "crashed", "hung", "over 1 GiB", "accepted-but-broken",
-)  # fmt: skip
+    "refused",
+    "loaded-ok",
+    "crashed",
+    "hung",
+    "over 1 GiB",
+    "accepted-but-broken",
+)
 HARNESS = "harness error"
 CLASSES = (REFUSED, OK, CRASHED, HUNG, MEMORY, BROKEN, HARNESS)
 BAD = (CRASHED, HUNG, MEMORY, BROKEN, HARNESS)
@@ -235,8 +240,9 @@ def invariant_problems(board: Board) -> list[str]:
         problem = area.problem()
         if problem:
             problems.append(problem)
-    problems += [f"the turn order names {i!r}, not on the board"
-                 for i in board.turn.ids() if i not in tokens]  # fmt: skip
+    problems += [
+        f"the turn order names {i!r}, not on the board" for i in board.turn.ids() if i not in tokens
+    ]
     for effect in board.effects.values():
         for ref in (effect.creator, effect.target):
             if ref is not None and ref not in tokens:
@@ -251,8 +257,18 @@ def invariant_problems(board: Board) -> list[str]:
 
 def board_differences(a: Board, b: Board) -> list[str]:
     """The fields in which two boards differ."""
-    names = ("width", "height", "orientation", "name", "background", "turn", "holds", "rolls",
-             "dice_seed", "dice_draws")  # fmt: skip
+    names = (
+        "width",
+        "height",
+        "orientation",
+        "name",
+        "background",
+        "turn",
+        "holds",
+        "rolls",
+        "dice_seed",
+        "dice_draws",
+    )
     found = [n for n in names if getattr(a, n) != getattr(b, n)]
     for n in ("tokens", "images", "options", "labels", "notes", "areas", "effects"):
         if list(getattr(a, n).items()) != list(getattr(b, n).items()):
@@ -369,8 +385,9 @@ def worker(seed: int, small: bool) -> int:
         del case
         if held > RELEASE_AFTER or len(data) > RELEASE_AFTER // 16:
             _release()
-        send({"event": "start", "case": number, "size": len(data), "rss": _status("VmRSS"),
-              **labels})  # fmt: skip
+        send(
+            {"event": "start", "case": number, "size": len(data), "rss": _status("VmRSS"), **labels}
+        )
         verdict = examine(data, MeasuredSteps(send))
         held = max(len(data), verdict.peak_load, verdict.peak_save)
         del data
@@ -402,14 +419,25 @@ class Worker:
     """One worker subprocess and the case it is on."""
 
     def __init__(self, seed: int, small: bool, events: queue.Queue[tuple[Worker, str | None]]):
-        env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1",
-                   MKL_NUM_THREADS="1", PYTHONPATH=str(ROOT))  # fmt: skip
+        env = dict(
+            os.environ,
+            OPENBLAS_NUM_THREADS="1",
+            OMP_NUM_THREADS="1",
+            MKL_NUM_THREADS="1",
+            PYTHONPATH=str(ROOT),
+        )
         self.errors: IO[bytes] = tempfile.TemporaryFile()  # noqa: SIM115 (closed in stop)
         command = [sys.executable, "-m", "tests.fuzz.run", "--worker", "--seed", str(seed)]
         self.proc = subprocess.Popen(
-            command + (["--small"] if small else []), cwd=ROOT, env=env, text=True,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, bufsize=1,
-        )  # fmt: skip
+            command + (["--small"] if small else []),
+            cwd=ROOT,
+            env=env,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.errors,
+            bufsize=1,
+        )
         self.alive = True
         self.case: int | None = None
         self.step = ""
@@ -523,8 +551,10 @@ class Run:
             worker.cpu = message["cpu"]
         else:
             assert worker.case is not None
-            fields = {k: message[k] for k in ("outcome", "reason", "generic", "peak_load",
-                                              "peak_save", "seconds")}  # fmt: skip
+            fields = {
+                k: message[k]
+                for k in ("outcome", "reason", "generic", "peak_load", "peak_save", "seconds")
+            }
             self._record(worker.case, **fields)
             worker.case = None
             return worker
@@ -562,8 +592,12 @@ class Run:
         info = self.info.pop(number, None)
         if info is None:  # the worker died making it: make it here to name it
             case = make_case(self.seed, number, self.small)
-            info = {"family": case.family, "base": case.base, "what": case.what,
-                    "size": len(case.data)}  # fmt: skip
+            info = {
+                "family": case.family,
+                "base": case.base,
+                "what": case.what,
+                "size": len(case.data),
+            }
         labels = [info[k] for k in ("family", "base", "what", "size")]
         self.results[number] = Result(number, *labels, outcome, reason, **fields)
 
@@ -614,8 +648,10 @@ def report(results: dict[int, Result], seconds: float, args: argparse.Namespace)
         ]
     slow = max(results.values(), key=lambda r: r.seconds, default=None)
     if slow is not None:
-        lines.append(f"slowest judged case: case {slow.case} [{slow.family}] {safe(slow.what)}: "
-                     f"{slow.seconds:.2f} s ({slow.outcome})")  # fmt: skip
+        lines.append(
+            f"slowest judged case: case {slow.case} [{slow.family}] {safe(slow.what)}: "
+            f"{slow.seconds:.2f} s ({slow.outcome})"
+        )
     return "\n".join(lines)
 
 
@@ -638,8 +674,14 @@ def _examples(rows: list[Result], limit: int) -> list[str]:
 
 def _by_family(results: dict[int, Result]) -> list[str]:
     shown = (REFUSED, OK, CRASHED, HUNG, MEMORY, BROKEN)
-    short = {REFUSED: "refused", OK: "ok", CRASHED: "crash", HUNG: "hung", MEMORY: ">1GiB",
-             BROKEN: "broken"}  # fmt: skip
+    short = {
+        REFUSED: "refused",
+        OK: "ok",
+        CRASHED: "crash",
+        HUNG: "hung",
+        MEMORY: ">1GiB",
+        BROKEN: "broken",
+    }
     table = defaultdict(Counter)
     for r in results.values():
         table[r.family][r.outcome] += 1
@@ -726,8 +768,11 @@ def main(argv: list[str] | None = None) -> int:
 
     def progress(done: int) -> None:
         if done % step == 0:
-            print(f"  {done}/{args.cases} cases, {time.monotonic() - started:.0f} s",
-                  file=sys.stderr, flush=True)  # fmt: skip
+            print(
+                f"  {done}/{args.cases} cases, {time.monotonic() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
 
     results = Run(args.seed, args.small, args.jobs, args.limit).cases(numbers, progress)
     print(report(results, time.monotonic() - started, args))

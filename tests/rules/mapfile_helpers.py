@@ -40,8 +40,7 @@ V4_FIXTURE = FIXTURES / "format-v4.hexmap"
 V5_FIXTURE = FIXTURES / "format-v5.hexmap"
 V6_FIXTURE = FIXTURES / "format-v6.hexmap"
 V7_FIXTURE = FIXTURES / "format-v7.hexmap"
-FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE, V6_FIXTURE,
-                 V7_FIXTURE)  # fmt: skip
+FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE, V6_FIXTURE, V7_FIXTURE)
 BROKEN = FIXTURES / "broken"
 
 
@@ -126,18 +125,32 @@ def sample_board(orientation: Orientation = Orientation.POINTY) -> Board:
         Token("c", "Horse", board.hex_at(4, 1), size=3, side="party"),
         Token("d", "Ogre", board.hex_at(6, 1), size=4, side="enemy", hidden=True),
         Token("e", "Giant", board.hex_at(4, 4), size=5, color="#ABCDEF"),
-        Token("f", "Snake", board.hex_at(1, 5), size=3, kind=TokenKind.OBJECT,
-              footprint_override=(Hex(0, 0), Hex(1, 0), Hex(2, 0))),
-    ]  # fmt: skip
+        Token(
+            "f",
+            "Snake",
+            board.hex_at(1, 5),
+            size=3,
+            kind=TokenKind.OBJECT,
+            footprint_override=(Hex(0, 0), Hex(1, 0), Hex(2, 0)),
+        ),
+    ]
     for token in tokens:
         board = board.with_token(token)
     areas = [
-        AreaTemplate("cone-1", AreaKind.CONE, 3, (board.hex_at(3, 1),), facing=1, caster="b",
-                     name="Howl"),
+        AreaTemplate(
+            "cone-1", AreaKind.CONE, 3, (board.hex_at(3, 1),), facing=1, caster="b", name="Howl"
+        ),
         AreaTemplate("aura-1", AreaKind.AURA, 2, (), source="c", caster="c", physical=True),
-        AreaTemplate("burst-1", AreaKind.BURST, 1, (board.hex_at(7, 5), board.hex_at(8, 5)),
-                     caster="d", exclude_caster=True, name="Stomp"),
-    ]  # fmt: skip
+        AreaTemplate(
+            "burst-1",
+            AreaKind.BURST,
+            1,
+            (board.hex_at(7, 5), board.hex_at(8, 5)),
+            caster="d",
+            exclude_caster=True,
+            name="Stomp",
+        ),
+    ]
     for area in areas:
         board = board.with_area(area)
     return with_play(board)
@@ -168,8 +181,12 @@ def with_play(board: Board) -> Board:
     board = board.with_token_replaced(
         replace(wolf, conditions=conditions, vitals=WOLF_VITALS, moving=True, moved_this_turn=True)
     )
-    ogre = replace(board.token("d"), conditions=(ConditionEntry("slowed", 3),),
-                   vitals=Vitals(severe_threshold=-2), moving=True)  # fmt: skip
+    ogre = replace(
+        board.token("d"),
+        conditions=(ConditionEntry("slowed", 3),),
+        vitals=Vitals(severe_threshold=-2),
+        moving=True,
+    )
     board = board.with_token_replaced(ogre)
     for effect in (
         OngoingEffect("howl", "Howl", creator="b", rounds_left=3, area_id="cone-1"),
@@ -177,8 +194,12 @@ def with_play(board: Board) -> Board:
         OngoingEffect("mark", "Mark", creator="c", rounds_left=-1, target="d"),
     ):
         board = with_effect(board, effect)
-    order = (Participant("e", 15, 4), Participant("b", 12, 2, waiting=True),
-             Participant("c", 12, 1), Participant("a", -3))  # fmt: skip
+    order = (
+        Participant("e", 15, 4),
+        Participant("b", 12, 2, waiting=True),
+        Participant("c", 12, 1),
+        Participant("a", -3),
+    )
     return with_turn(board, TurnState(order, round=3, current=2))
 
 

@@ -65,14 +65,24 @@ def test_a_two_handed_size_0_weapon_against_a_size_2_occupant_rolls_4d12() -> No
     ("weapon", "attacker", "occupant", "dice"),
     [
         pytest.param(Weapon(size=4), 0, 0, 5, id="made for size 4: 'each 2 sizes over +1d12'"),
-        pytest.param(Weapon(size=-2, lightweight=True), 0, 0, 2,
-                     id="size -2 lightweight: 'Lightweight counts as 1 size smaller'"),
-        pytest.param(Weapon(unarmed=True), 2, 0, 4,
-                     id="unarmed: 'modify the number of d12 by half your size'"),
+        pytest.param(
+            Weapon(size=-2, lightweight=True),
+            0,
+            0,
+            2,
+            id="size -2 lightweight: 'Lightweight counts as 1 size smaller'",
+        ),
+        pytest.param(
+            Weapon(unarmed=True),
+            2,
+            0,
+            4,
+            id="unarmed: 'modify the number of d12 by half your size'",
+        ),
         pytest.param(Weapon(size=4, range=6), 0, 0, 3, id="ranged: only melee weapons count"),
         pytest.param(Weapon(), 0, -2, 2, id="size -2 occupant: half its size, -1d12"),
     ],
-)  # fmt: skip
+)
 def test_the_weapon_and_the_occupant_change_the_dice(
     weapon: Weapon, attacker: int, occupant: int, dice: int
 ) -> None:
@@ -261,8 +271,7 @@ def test_an_area_attack_rolls_once_against_every_subject_with_damage_for_each() 
     request = ActionRequest("area_attack", "a", targets=area_subjects(board, "fire"))
     plan = plan_action(board, request)
     assert plan.allowed and len(plan.defences) == 3 and plan.damage is not None
-    out = resolve(board, plan, read_dice(plan, [9], [[4], [10], [2]],
-                                         [[12, 12], [12, 12], [5, 1]]))  # fmt: skip
+    out = resolve(board, plan, read_dice(plan, [9], [[4], [10], [2]], [[12, 12], [12, 12], [5, 1]]))
     assert out.succeeded == (True, False, True)
     assert [grit(out.board, t) for t in plan.targets] == [8, 10, 9]
     roles = [e.role for e in out.log]
@@ -284,8 +293,9 @@ def test_a_physical_area_takes_the_physical_defence_terms() -> None:
     """[S002] Defensive Stance: "gain +1 on defenses against physical attacks" — only a
     physical Area attack meets it."""
     board = _area_board()
-    stance = resolve(board, p := plan_action(board, ActionRequest("defensive_stance", "c")),
-                     read_dice(p, [])).board  # fmt: skip
+    stance = resolve(
+        board, p := plan_action(board, ActionRequest("defensive_stance", "c")), read_dice(p, [])
+    ).board
     physical = ActionRequest("area_attack", "a", targets=("b", "c"), choice="physical")
     magical = ActionRequest("area_attack", "a", targets=("b", "c"))
     assert [d.modifier for d in plan_action(stance, physical).defences] == [0, 1]

@@ -109,8 +109,9 @@ def test_distract_by_a_sound_at_range_focuses_on_the_space() -> None:
 
 def test_a_failed_distract_focuses_no_one() -> None:
     """[S002] the attack must succeed: "attack creatures that are Aware of that action"."""
-    out = act(board_of(aria(), bram()), ActionRequest("distract", "a", "b", choice="minor"), [3],
-              [11])  # fmt: skip
+    out = act(
+        board_of(aria(), bram()), ActionRequest("distract", "a", "b", choice="minor"), [3], [11]
+    )
     assert out.succeeded == (False,) and not out.board.effects
 
 

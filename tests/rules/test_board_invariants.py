@@ -126,8 +126,13 @@ def _two(board: Board, data: st.DataObject) -> tuple[str, str] | None:
 
 def add_token(board: Board, data: st.DataObject) -> Board:
     col, row = data.draw(cells)
-    token = Token(board.new_token_id("new"), "New", board.hex_at(col, row),
-                  size=data.draw(st.integers(-2, 5)), hidden=data.draw(st.booleans()))  # fmt: skip
+    token = Token(
+        board.new_token_id("new"),
+        "New",
+        board.hex_at(col, row),
+        size=data.draw(st.integers(-2, 5)),
+        hidden=data.draw(st.booleans()),
+    )
     try:
         return board.with_token(token)
     except OutOfBoundsError:
@@ -180,8 +185,9 @@ def pin_area(board: Board, data: st.DataObject) -> Board:
     except OutOfBoundsError:
         return board
     if data.draw(st.booleans()):  # an effect keeps it
-        effect = OngoingEffect(f"keep-{area_id}", "Kept", creator=token_id, rounds_left=2,
-                               area_id=area_id)  # fmt: skip
+        effect = OngoingEffect(
+            f"keep-{area_id}", "Kept", creator=token_id, rounds_left=2, area_id=area_id
+        )
         board = with_effect(board, effect)
     return board
 
@@ -227,8 +233,9 @@ def condition_edit(board: Board, data: st.DataObject) -> Board:
     tier = data.draw(st.integers(1, MAX_TIER))
     source = data.draw(st.sampled_from(["", "Hold", "Load", "Hamper"]))
     edit = add_condition if data.draw(st.booleans()) else set_condition
-    return board.with_token_replaced(replace(token, conditions=edit(token.conditions, name,
-                                                                     tier, source)))  # fmt: skip
+    return board.with_token_replaced(
+        replace(token, conditions=edit(token.conditions, name, tier, source))
+    )
 
 
 def turn_edit(board: Board, data: st.DataObject) -> Board:
@@ -266,9 +273,17 @@ def annotate(board: Board, data: st.DataObject) -> Board:
 
 
 EDITS: list[Callable[[Board, st.DataObject], Board]] = [
-    add_token, remove_tokens, move_token, reshape, pin_area, unpin_areas, hold_edit,
-    condition_edit, turn_edit, annotate,
-]  # fmt: skip
+    add_token,
+    remove_tokens,
+    move_token,
+    reshape,
+    pin_area,
+    unpin_areas,
+    hold_edit,
+    condition_edit,
+    turn_edit,
+    annotate,
+]
 
 
 def test_the_rich_board_keeps_its_invariants_to_begin_with() -> None:
@@ -290,11 +305,26 @@ def test_random_edit_sequences_keep_every_invariant(data: st.DataObject) -> None
 
 
 def _rebuilt(board: Board) -> Board:
-    return Board(board.width, board.height, board.orientation, board.name, dict(board.layers),
-                 dict(board.tokens), dict(board.images), dict(board.options), dict(board.labels),
-                 dict(board.notes), board.background, dict(board.areas), dict(board.effects),
-                 board.turn, board.holds, board.rolls, board.dice_seed,
-                 board.dice_draws)  # fmt: skip
+    return Board(
+        board.width,
+        board.height,
+        board.orientation,
+        board.name,
+        dict(board.layers),
+        dict(board.tokens),
+        dict(board.images),
+        dict(board.options),
+        dict(board.labels),
+        dict(board.notes),
+        board.background,
+        dict(board.areas),
+        dict(board.effects),
+        board.turn,
+        board.holds,
+        board.rolls,
+        board.dice_seed,
+        board.dice_draws,
+    )
 
 
 # -- invariant_problems names each broken invariant ------------------------------------------
@@ -309,28 +339,48 @@ def _broken(**changes: object) -> list[str]:
     [
         ({"holds": (*RICH.holds, Hold("h", "zz"))}, "a Hold's held 'zz' is not on this map"),
         ({"holds": (*RICH.holds, Hold("h", "b"))}, "a creature is Held in two Holds"),
-        ({"effects": {**RICH.effects, "x": OngoingEffect("x", "X", area_id="gone")}},
-         "effect 'x': its Area 'gone' is not on this map"),
-        ({"effects": {**RICH.effects, "x": OngoingEffect("x", "X", target="zz")}},
-         "effect 'x': its target 'zz' is not on this map"),
-        ({"notes": {**RICH.notes, "n-9": Note("n-9", "x", token_id="zz")}},
-         "note 'n-9' hangs on token 'zz', which is not on this map"),
-        ({"notes": {**RICH.notes, "l-1": Note("l-1", "x", hex=Hex(0, 0))}},
-         "label 'l-1' and a note share the id 'l-1'"),
-        ({"labels": {**RICH.labels, "l-9": Label("l-9", "x", Hex(40, 0))}},
-         "label 'l-9' is off the map at Hex(q=40, r=0)"),
-        ({"areas": {**RICH.areas, "a-9": AreaTemplate("a-9", AreaKind.BURST, 1, (Hex(40, 0),))}},
-         "area 'a-9': its origin leaves the map at Hex(q=40, r=0)"),
-        ({"areas": {**RICH.areas, "a-9": AreaTemplate("a-9", AreaKind.SELF, 0, caster="zz")}},
-         "area 'a-9': its caster token 'zz' is not on this map"),
-        ({"tokens": {**RICH.tokens, "z": Token("z", "Z", Hex(40, 0))}},
-         "token 'z' leaves the map at Hex(q=40, r=0)"),
-        ({"tokens": {**RICH.tokens, "z": Token("z", "Z", Hex(0, 0), image="no.png")}},
-         "token 'z' shows picture 'no.png', not stored"),
-        ({"turn": replace(RICH.turn, current=99)},
-         "the turn order points at a turn that does not exist"),
+        (
+            {"effects": {**RICH.effects, "x": OngoingEffect("x", "X", area_id="gone")}},
+            "effect 'x': its Area 'gone' is not on this map",
+        ),
+        (
+            {"effects": {**RICH.effects, "x": OngoingEffect("x", "X", target="zz")}},
+            "effect 'x': its target 'zz' is not on this map",
+        ),
+        (
+            {"notes": {**RICH.notes, "n-9": Note("n-9", "x", token_id="zz")}},
+            "note 'n-9' hangs on token 'zz', which is not on this map",
+        ),
+        (
+            {"notes": {**RICH.notes, "l-1": Note("l-1", "x", hex=Hex(0, 0))}},
+            "label 'l-1' and a note share the id 'l-1'",
+        ),
+        (
+            {"labels": {**RICH.labels, "l-9": Label("l-9", "x", Hex(40, 0))}},
+            "label 'l-9' is off the map at Hex(q=40, r=0)",
+        ),
+        (
+            {"areas": {**RICH.areas, "a-9": AreaTemplate("a-9", AreaKind.BURST, 1, (Hex(40, 0),))}},
+            "area 'a-9': its origin leaves the map at Hex(q=40, r=0)",
+        ),
+        (
+            {"areas": {**RICH.areas, "a-9": AreaTemplate("a-9", AreaKind.SELF, 0, caster="zz")}},
+            "area 'a-9': its caster token 'zz' is not on this map",
+        ),
+        (
+            {"tokens": {**RICH.tokens, "z": Token("z", "Z", Hex(40, 0))}},
+            "token 'z' leaves the map at Hex(q=40, r=0)",
+        ),
+        (
+            {"tokens": {**RICH.tokens, "z": Token("z", "Z", Hex(0, 0), image="no.png")}},
+            "token 'z' shows picture 'no.png', not stored",
+        ),
+        (
+            {"turn": replace(RICH.turn, current=99)},
+            "the turn order points at a turn that does not exist",
+        ),
     ],
-)  # fmt: skip
+)
 def test_each_broken_invariant_is_named(changes: dict[str, object], expected: str) -> None:
     assert any(expected in problem for problem in _broken(**changes)), _broken(**changes)
 
@@ -436,13 +486,20 @@ def test_every_action_that_adds_tiers_stays_within_the_maximum() -> None:
 
 def test_the_map_reader_refuses_tiers_adding_past_the_maximum_naming_the_token() -> None:
     base = mapfile.dumps(Board.blank(3, 3).with_token(Token("x", "X", Hex(0, 0))))
-    two = [{"name": "slowed", "tier": 60, "source": "Hamper"},
-           {"name": "slowed", "tier": 40, "source": "Trap"}]  # fmt: skip
+    two = [
+        {"name": "slowed", "tier": 60, "source": "Hamper"},
+        {"name": "slowed", "tier": 40, "source": "Trap"},
+    ]
     data = edit_json(put("tokens.0.conditions", two), base)
     refuse(data, "map.json: tokens[0]: token 'x': its Slowed Tiers add up to 100, more than 99")
     two[1]["tier"] = 39
-    assert tier_of(mapfile.loads(edit_json(put("tokens.0.conditions", two), base))
-                   .token("x").conditions, "slowed") == MAX_TIER  # fmt: skip
+    assert (
+        tier_of(
+            mapfile.loads(edit_json(put("tokens.0.conditions", two), base)).token("x").conditions,
+            "slowed",
+        )
+        == MAX_TIER
+    )
 
 
 def test_ending_one_of_two_effects_keeping_an_area_keeps_the_board_valid() -> None:

@@ -66,8 +66,13 @@ def boards(draw: st.DrawFn, clashing_ids: bool = True) -> Board:
     cell = st.builds(board.hex_at, st.integers(0, width - 1), st.integers(0, height - 1))
     names = st.sampled_from(["Ogre", "Rat", "Ogre", "Wolf"])
     for i in range(draw(st.integers(0, 8))):
-        token = Token(f"t{i}", draw(names), draw(cell), hidden=draw(st.booleans()),
-                      notes=draw(st.sampled_from(["", "GM"])))  # fmt: skip
+        token = Token(
+            f"t{i}",
+            draw(names),
+            draw(cell),
+            hidden=draw(st.booleans()),
+            notes=draw(st.sampled_from(["", "GM"])),
+        )
         board = board.with_token(token)
     ids = sorted(board.tokens)
     some = st.sampled_from(ids) if ids else st.nothing()
@@ -188,10 +193,16 @@ def one_by_one_player_board(board: Board) -> Board:
         board = board.without_area(area_id)
     for token_id in sorted(unseen):
         board = one_by_one_without_token(board, token_id)
-    labels = {k: v for k, v in board.labels.items()
-              if not (v.gm_only or one_by_one_fogged(board, [v.position]))}  # fmt: skip
-    notes = {k: v for k, v in board.notes.items()
-             if not (v.gm_only or (v.hex and one_by_one_fogged(board, [v.hex])))}  # fmt: skip
+    labels = {
+        k: v
+        for k, v in board.labels.items()
+        if not (v.gm_only or one_by_one_fogged(board, [v.position]))
+    }
+    notes = {
+        k: v
+        for k, v in board.notes.items()
+        if not (v.gm_only or (v.hex and one_by_one_fogged(board, [v.hex])))
+    }
     board = board._evolve(labels=labels, notes=notes)
     for token in list(board.tokens.values()):
         sums = tier_sums(token.conditions)
@@ -385,8 +396,11 @@ def test_the_player_view_of_20000_shown_tokens_is_fast() -> None:
 def _crowd(n: int = N) -> Board:
     tokens = {f"t{i}": Token(f"t{i}", "x", h) for i, h in enumerate(_spread(n))}
     holds = tuple(Hold(f"t{i}", f"t{i + 1}") for i in range(0, n - 1, 2))
-    return BIG._evolve(tokens=tokens, holds=holds, turn=TurnState(
-        tuple(Participant(t, 0) for t in tokens), 1, n // 2))  # fmt: skip
+    return BIG._evolve(
+        tokens=tokens,
+        holds=holds,
+        turn=TurnState(tuple(Participant(t, 0) for t in tokens), 1, n // 2),
+    )
 
 
 def test_deleting_20000_tokens_with_their_holds_and_turns_is_fast() -> None:
@@ -415,8 +429,9 @@ def test_reorienting_a_map_of_20000_tokens_is_fast() -> None:
 
 def test_deleting_a_swallower_of_5000_creatures_is_fast() -> None:
     inside = ConditionEntry("swallowed", 1, "Worm")  # by name, as older maps stored it
-    tokens = {f"t{i}": Token(f"t{i}", "x", h, conditions=(inside,))
-              for i, h in enumerate(_spread(5000))}  # fmt: skip
+    tokens = {
+        f"t{i}": Token(f"t{i}", "x", h, conditions=(inside,)) for i, h in enumerate(_spread(5000))
+    }
     board = BIG._evolve(tokens={"worm": Token("worm", "Worm", BIG.hex_at(100, 100)), **tokens})
     assert len(followers(board, "worm")) == 5000
     after, seconds = _timed(lambda: board.without_token("worm"))

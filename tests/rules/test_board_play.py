@@ -27,10 +27,21 @@ from rules.turns import Participant, TurnState, actor
 def _rebuilt(board: Board) -> Board:
     """``board`` put through the constructor's whole-map checks (``_check_play`` too)."""
     return Board(
-        board.width, board.height, board.orientation, board.name, board.layers, board.tokens,
-        board.images, board.options, board.labels, board.notes, board.background,
-        board.areas, board.effects, board.turn,
-    )  # fmt: skip
+        board.width,
+        board.height,
+        board.orientation,
+        board.name,
+        board.layers,
+        board.tokens,
+        board.images,
+        board.options,
+        board.labels,
+        board.notes,
+        board.background,
+        board.areas,
+        board.effects,
+        board.turn,
+    )
 
 
 @pytest.fixture
@@ -40,8 +51,13 @@ def board() -> Board:
     on and unrelated to ``b``; round 2 with ``c`` acting and ``a`` waiting."""
     board = Board.blank(8, 6, name="Play")
     for token_id, col, row in (("a", 0, 0), ("b", 6, 4), ("c", 1, 1), ("d", 7, 5)):
-        token = Token(token_id, token_id.upper(), board.hex_at(col, row),
-                      conditions=(ConditionEntry("prone", 1),), moving=True)  # fmt: skip
+        token = Token(
+            token_id,
+            token_id.upper(),
+            board.hex_at(col, row),
+            conditions=(ConditionEntry("prone", 1),),
+            moving=True,
+        )
         board = board.with_token(token)
     for area in (
         AreaTemplate("by-b", AreaKind.BURST, 1, (board.hex_at(1, 2),), caster="b"),
@@ -57,8 +73,12 @@ def board() -> Board:
         OngoingEffect("storm", "Storm"),
     ):
         board = with_effect(board, effect)
-    order = (Participant("b", 15), Participant("a", 12, waiting=True), Participant("d", 10),
-             Participant("c", 8))  # fmt: skip
+    order = (
+        Participant("b", 15),
+        Participant("a", 12, waiting=True),
+        Participant("d", 10),
+        Participant("c", 8),
+    )
     return with_turn(board, TurnState(order, round=2, current=3))
 
 
@@ -126,8 +146,14 @@ def test_reorienting_keeps_the_turn_order_effects_and_token_state(
 
 def test_reorienting_keeps_the_state_of_a_token_pulled_back_onto_the_map() -> None:
     body = (Hex(0, 0), Hex(-2, 4))  # 4 rows down on odd-r, 2 columns left on odd-q
-    token = Token("eel", "Eel", Hex(0, 0), footprint_override=body, moving=True,
-                  vitals=Vitals(severe_threshold=3))  # fmt: skip
+    token = Token(
+        "eel",
+        "Eel",
+        Hex(0, 0),
+        footprint_override=body,
+        moving=True,
+        vitals=Vitals(severe_threshold=3),
+    )
     board = Board.blank(3, 6).with_token(token)
     board = with_turn(board, TurnState((Participant("eel", 5),), 1, 0))
     flipped = board.with_orientation(Orientation.FLAT)

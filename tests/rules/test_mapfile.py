@@ -75,16 +75,29 @@ def test_map_json_layout() -> None:
     stats = {k: doc["tokens"][0][k] for k in ("reach", "movement_pool", "movement_types")}
     assert stats == {"reach": None, "movement_pool": 5, "movement_types": ["land", "swim"]}
     body = {k: doc["tokens"][0][k] for k in ("senses", "limbs", "gripping", "words")}
-    assert body == {"senses": ["sight"], "limbs": 2, "gripping": 0,
-                    "words": {"per_round": 10, "spent": 0, "round": 0}}  # fmt: skip
+    assert body == {
+        "senses": ["sight"],
+        "limbs": 2,
+        "gripping": 0,
+        "words": {"per_round": 10, "spent": 0, "round": 0},
+    }
     assert list(doc["tokens"][0])[15:19] == ["senses", "limbs", "gripping", "words"]
     play = {k: doc["tokens"][0][k] for k in ("conditions", "moving", "moved_this_turn")}
     assert play == {"conditions": [], "moving": False, "moved_this_turn": False}
     assert doc["tokens"][0]["motion"] == {
-        "mode": "ground", "altitude": 0, "pace": "walk", "amble": False, "winged": True,
-        "bulk": 0.0, "bulk_limit": None, "spare": 0, "spaces_in_a_row": 0, "dashed": False,
-        "secondary_rounds": 0, "secondary_now": False,
-    }  # fmt: skip
+        "mode": "ground",
+        "altitude": 0,
+        "pace": "walk",
+        "amble": False,
+        "winged": True,
+        "bulk": 0.0,
+        "bulk_limit": None,
+        "spare": 0,
+        "spaces_in_a_row": 0,
+        "dashed": False,
+        "secondary_rounds": 0,
+        "secondary_now": False,
+    }
     assert list(doc["tokens"][0])[-1] == "motion"
     assert list(doc)[-4:] == ["effects", "dice", "holds", "rolls"]
 

@@ -162,9 +162,31 @@ def test_truncated_members(name: str, data: st.DataObject) -> None:
 # --- swapped types and huge numbers in map.json --------------------------------------------
 
 ODD_VALUES = st.sampled_from(
-    [None, True, False, 0, -1, 7, 1.5, -0.0, "", " ", "x", "ford.png", "scout-1", [], [0],
-     [[0, 0]], ["land"], {}, {"a": 1}, 10**30, -(10**30), 1e308]
-)  # fmt: skip
+    [
+        None,
+        True,
+        False,
+        0,
+        -1,
+        7,
+        1.5,
+        -0.0,
+        "",
+        " ",
+        "x",
+        "ford.png",
+        "scout-1",
+        [],
+        [0],
+        [[0, 0]],
+        ["land"],
+        {},
+        {"a": 1},
+        10**30,
+        -(10**30),
+        1e308,
+    ]
+)
 HUGE_NUMBERS = st.one_of(
     st.sampled_from([2**31, 2**53 + 1, 2**63, 2**64, -(2**63) - 1, 10**100, 10**4000, 1e308]),
     st.integers(-(10**40), 10**40),

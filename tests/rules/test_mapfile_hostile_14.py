@@ -120,10 +120,18 @@ def test_lzma_and_bzip2_members_are_refused_before_reading(
 
 @pytest.mark.parametrize(
     ("method", "name"),
-    [(1, "Shrink"), (6, "Implode"), (9, "Deflate64"), (93, "Zstandard"), (95, "XZ"),
-     (98, "PPMd"), (99, "AES encryption"), (77, "an unknown method"),
-     (0xFFFF, "an unknown method")],
-)  # fmt: skip
+    [
+        (1, "Shrink"),
+        (6, "Implode"),
+        (9, "Deflate64"),
+        (93, "Zstandard"),
+        (95, "XZ"),
+        (98, "PPMd"),
+        (99, "AES encryption"),
+        (77, "an unknown method"),
+        (0xFFFF, "an unknown method"),
+    ],
+)
 def test_every_other_method_is_named(method: int, name: str) -> None:
     data = patch_central(GOOD, "layers/fog.npy", 10, "<H", method)
     assert outcome(data) == (
@@ -605,8 +613,27 @@ def test_the_temporary_name_pattern_is_what_saving_writes(
 
 # --- 7. no mutation of map.json reaches the catch-all ---------------------------------------
 
-ODD: list[object] = [None, 0, -1, 1e308, "", "x", [], {}, True, [None], [[]], [{}],
-                     {"x": None}, 10**30, 2**64, [0, 0], [[0, 0]], "fly", f"a{LONE}"]  # fmt: skip
+ODD: list[object] = [
+    None,
+    0,
+    -1,
+    1e308,
+    "",
+    "x",
+    [],
+    {},
+    True,
+    [None],
+    [[]],
+    [{}],
+    {"x": None},
+    10**30,
+    2**64,
+    [0, 0],
+    [[0, 0]],
+    "fly",
+    f"a{LONE}",
+]
 DROP = object()
 
 
@@ -652,8 +679,9 @@ def test_a_note_sharing_a_labels_id_is_refused_on_both_sides() -> None:
     """Deleting an annotation goes by id, so a label and a note may not share one."""
     board = Board.blank(4, 4).with_label(Label("x", "Ford", Hex(1, 1)))
     doc = map_json(mapfile.dumps(board))
-    doc["notes"] = [{"id": "x", "text": "secret", "q": 1, "r": 1, "token_id": None,
-                     "gm_only": True}]  # fmt: skip
+    doc["notes"] = [
+        {"id": "x", "text": "secret", "q": 1, "r": 1, "token_id": None, "gm_only": True}
+    ]
     with pytest.raises(MapFileError, match=r"notes\[0\]: note id 'x' is also a label's id"):
         mapfile.loads(with_map_json(doc, mapfile.dumps(board)))
     from rules.board.annotations import Note

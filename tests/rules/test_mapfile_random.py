@@ -77,9 +77,14 @@ def _pairs(names: tuple[str, ...], low: int) -> st.SearchStrategy[tuple[tuple[st
 
 
 _VITALS = st.builds(
-    Vitals, _pairs(SKILLS, -999), _pairs(POOLS, 0), _pairs(POOLS, -999),
-    st.none() | st.integers(-(10**6), 10**6), _pairs(BODY_PARTS, 0), st.booleans(),
-)  # fmt: skip
+    Vitals,
+    _pairs(SKILLS, -999),
+    _pairs(POOLS, 0),
+    _pairs(POOLS, -999),
+    st.none() | st.integers(-(10**6), 10**6),
+    _pairs(BODY_PARTS, 0),
+    st.booleans(),
+)
 _PLAY = st.fixed_dictionaries(
     {
         "conditions": _CONDITIONS,
@@ -97,9 +102,15 @@ def _motions(types: tuple[str, ...]) -> st.SearchStrategy[Motion]:
     """Any motion a token with movement ``types`` may have (Fly and Burrow need theirs)."""
     modes = [m for m in MODES if m not in MODE_TYPES or MODE_TYPES[m] in types]
     return st.builds(
-        Motion, st.sampled_from(modes), st.integers(0, MAX_ALTITUDE), st.sampled_from(PACES),
-        st.booleans(), st.booleans(), _BULK, st.none() | _BULK,
-    )  # fmt: skip
+        Motion,
+        st.sampled_from(modes),
+        st.integers(0, MAX_ALTITUDE),
+        st.sampled_from(PACES),
+        st.booleans(),
+        st.booleans(),
+        _BULK,
+        st.none() | _BULK,
+    )
 
 
 def _layer(spec: Any, shape: tuple[int, int]) -> st.SearchStrategy[Any]:
@@ -125,12 +136,20 @@ def boards(draw: st.DrawFn) -> Board:
         col, row = draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))
         stats = draw(_STATS)
         token = Token(
-            f"t-{i}", draw(_NAMES), board.hex_at(col, row), size=draw(st.integers(-4, 5)),
-            kind=draw(st.sampled_from(list(TokenKind))), side=draw(st.sampled_from(SIDES)),
-            color=draw(_COLORS), image=draw(pictures), hidden=draw(st.booleans()),
-            notes=draw(st.text(max_size=20)), **stats, **draw(_PLAY),
+            f"t-{i}",
+            draw(_NAMES),
+            board.hex_at(col, row),
+            size=draw(st.integers(-4, 5)),
+            kind=draw(st.sampled_from(list(TokenKind))),
+            side=draw(st.sampled_from(SIDES)),
+            color=draw(_COLORS),
+            image=draw(pictures),
+            hidden=draw(st.booleans()),
+            notes=draw(st.text(max_size=20)),
+            **stats,
+            **draw(_PLAY),
             motion=draw(_motions(stats["movement_types"])),
-        )  # fmt: skip
+        )
         with contextlib.suppress(OutOfBoundsError):
             board = board.with_token(token)
     return _played(draw, _pinned(draw, _annotated(draw, board)))
@@ -154,9 +173,12 @@ def _annotated(draw: st.DrawFn, board: Board) -> Board:
     if board.images and draw(st.booleans()):
         number = st.floats(-1e6, 1e6, allow_nan=False)
         background = Background(
-            draw(st.sampled_from(sorted(board.images))), draw(st.floats(2.0, 10_000.0)),
-            draw(number), draw(number), draw(st.floats(0.0, 1.0)),
-        )  # fmt: skip
+            draw(st.sampled_from(sorted(board.images))),
+            draw(st.floats(2.0, 10_000.0)),
+            draw(number),
+            draw(number),
+            draw(st.floats(0.0, 1.0)),
+        )
         board = board.with_background(background)
     return board
 
@@ -171,10 +193,17 @@ def _pinned(draw: st.DrawFn, board: Board) -> Board:
         origin = tuple(board.hex_at(*c) for c in draw(st.lists(cells, min_size=1, max_size=most)))
         source = None if kind.directed else draw(token_ids)
         area = AreaTemplate(
-            f"a-{i}", kind, draw(st.integers(0, 99)), origin,
-            draw(st.integers(0, 11)), source, draw(token_ids), draw(st.booleans()),
-            draw(st.booleans()), draw(st.text(max_size=12)),
-        )  # fmt: skip
+            f"a-{i}",
+            kind,
+            draw(st.integers(0, 99)),
+            origin,
+            draw(st.integers(0, 11)),
+            source,
+            draw(token_ids),
+            draw(st.booleans()),
+            draw(st.booleans()),
+            draw(st.text(max_size=12)),
+        )
         board = board.with_area(area)
     return board
 
@@ -185,17 +214,22 @@ def _played(draw: st.DrawFn, board: Board) -> Board:
     token_ids = st.sampled_from([None, *board.tokens])
     for i in range(draw(st.integers(0, 3))):
         effect = OngoingEffect(
-            f"e-{i}", draw(_NAMES), draw(token_ids), draw(st.none() | st.integers(-5, 10**6)),
-            draw(st.text(max_size=20)), draw(st.sampled_from([None, *board.areas])),
+            f"e-{i}",
+            draw(_NAMES),
             draw(token_ids),
-        )  # fmt: skip
+            draw(st.none() | st.integers(-5, 10**6)),
+            draw(st.text(max_size=20)),
+            draw(st.sampled_from([None, *board.areas])),
+            draw(token_ids),
+        )
         board = with_effect(board, effect)
     ids = draw(st.permutations(list(board.tokens)))[: draw(st.integers(0, len(board.tokens)))]
     order = tuple(
-        Participant(token_id, draw(st.integers(-99, 99)), draw(st.integers(0, 12)),
-                    draw(st.booleans()))
+        Participant(
+            token_id, draw(st.integers(-99, 99)), draw(st.integers(0, 12)), draw(st.booleans())
+        )
         for token_id in ids
-    )  # fmt: skip
+    )
     turn = TurnState(order, draw(st.integers(0, 500)), draw(st.integers(0, len(order))))
     return with_turn(board, turn)
 

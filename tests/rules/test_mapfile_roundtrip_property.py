@@ -59,8 +59,13 @@ class Build:
         orientation = draw(st.sampled_from(Orientation))
         self.board = Board.blank(width, height, orientation, name=draw(WORDS | st.just("")))
 
-    def add(self, edit: Callable[[Board, Any], Board], make: Callable[..., Any], *args: Any,
-            **fields: Any) -> None:  # fmt: skip
+    def add(
+        self,
+        edit: Callable[[Board, Any], Board],
+        make: Callable[..., Any],
+        *args: Any,
+        **fields: Any,
+    ) -> None:
         """The board after ``edit(board, make(*args, **fields))``, unless the rules refuse
         the value or the edit (a random one may not fit)."""
         with contextlib.suppress(ValueError):
@@ -89,34 +94,56 @@ class Build:
     def pictures(self) -> None:
         for name in self.draw(st.sets(st.sampled_from(sorted(PICTURES)), max_size=3)):
             self.board = self.board.with_image(name, PICTURES[name])
-        options = self.draw(st.dictionaries(TEXT, st.booleans() | st.integers(-9, 9) | TEXT,
-                                            max_size=3))  # fmt: skip
+        options = self.draw(
+            st.dictionaries(TEXT, st.booleans() | st.integers(-9, 9) | TEXT, max_size=3)
+        )
         self.board = self.board.with_options(options)
 
     def tokens(self) -> None:
         draw = self.draw
         for k in range(draw(st.integers(0, 7))):
-            entries = draw(st.lists(st.tuples(st.sampled_from(CONDITIONS), st.integers(1, 60),
-                                              st.sampled_from(["", "Hold", "Load", "é"])),
-                                    max_size=3))  # fmt: skip
+            entries = draw(
+                st.lists(
+                    st.tuples(
+                        st.sampled_from(CONDITIONS),
+                        st.integers(1, 60),
+                        st.sampled_from(["", "Hold", "Load", "é"]),
+                    ),
+                    max_size=3,
+                )
+            )
             self.add(
-                Board.with_token, Token, f"t{k}", draw(WORDS), self.hex(),
-                size=draw(st.integers(-3, 5)), kind=draw(st.sampled_from(TokenKind)),
-                side=draw(st.sampled_from(SIDES)), hidden=draw(st.booleans()),
-                image=draw(st.sampled_from([None, *self.board.images])), notes=draw(TEXT),
+                Board.with_token,
+                Token,
+                f"t{k}",
+                draw(WORDS),
+                self.hex(),
+                size=draw(st.integers(-3, 5)),
+                kind=draw(st.sampled_from(TokenKind)),
+                side=draw(st.sampled_from(SIDES)),
+                hidden=draw(st.booleans()),
+                image=draw(st.sampled_from([None, *self.board.images])),
+                notes=draw(TEXT),
                 conditions=tuple(ConditionEntry(*e) for e in entries),
-            )  # fmt: skip
+            )
 
     def annotations(self) -> None:
         draw = self.draw
         for k in range(draw(st.integers(0, 3))):
-            self.add(Board.with_label, Label, f"l{k}", draw(WORDS), self.hex(),
-                     gm_only=draw(st.booleans()))  # fmt: skip
+            self.add(
+                Board.with_label,
+                Label,
+                f"l{k}",
+                draw(WORDS),
+                self.hex(),
+                gm_only=draw(st.booleans()),
+            )
         for k in range(draw(st.integers(0, 3))):
             on = self.some_token()
             spot = None if on else self.hex()
-            self.add(Board.with_note, Note, f"n{k}", draw(WORDS), spot, on,
-                     gm_only=draw(st.booleans()))  # fmt: skip
+            self.add(
+                Board.with_note, Note, f"n{k}", draw(WORDS), spot, on, gm_only=draw(st.booleans())
+            )
         if self.board.images and draw(st.booleans()):
             picture = draw(st.sampled_from(sorted(self.board.images)))
             size = draw(st.floats(2.0, 10_000.0))
@@ -129,33 +156,52 @@ class Build:
             count = 1 if kind.directed else draw(st.integers(0, 3))
             origin = tuple(self.hex() for _ in range(count))
             source = self.some_token() if kind is AreaKind.AURA and not origin else None
-            self.add(Board.with_area, AreaTemplate, f"a{k}", kind, draw(st.integers(0, 5)),
-                     origin, facing=draw(st.integers(0, 11)), source=source,
-                     caster=self.some_token(), name=draw(TEXT))  # fmt: skip
+            self.add(
+                Board.with_area,
+                AreaTemplate,
+                f"a{k}",
+                kind,
+                draw(st.integers(0, 5)),
+                origin,
+                facing=draw(st.integers(0, 11)),
+                source=source,
+                caster=self.some_token(),
+                name=draw(TEXT),
+            )
 
     def play(self) -> None:
         draw, ids = self.draw, self.ids()
         if len(ids) >= 2:
             for _ in range(draw(st.integers(0, 2))):
                 holder, held = draw(st.permutations(ids))[:2]
-                self.add(with_hold, Hold, holder, held, draw(st.integers(-2, 3)),
-                         draw(st.none() | WORDS))  # fmt: skip
+                self.add(
+                    with_hold, Hold, holder, held, draw(st.integers(-2, 3)), draw(st.none() | WORDS)
+                )
         for k in range(draw(st.integers(0, 3))):
             self.add(
-                with_effect, OngoingEffect, f"e{k}", draw(WORDS), creator=self.some_token(),
-                rounds_left=draw(st.none() | st.integers(-1, 20)), description=draw(TEXT),
+                with_effect,
+                OngoingEffect,
+                f"e{k}",
+                draw(WORDS),
+                creator=self.some_token(),
+                rounds_left=draw(st.none() | st.integers(-1, 20)),
+                description=draw(TEXT),
                 area_id=draw(st.sampled_from([None, *self.board.areas])),
-                target=self.some_token(), kind=draw(st.sampled_from([None, *EFFECT_KINDS])),
+                target=self.some_token(),
+                kind=draw(st.sampled_from([None, *EFFECT_KINDS])),
                 amount=draw(st.integers(0, 9)),
-            )  # fmt: skip
+            )
         order = draw(st.permutations(ids))[: draw(st.integers(0, len(ids)))]
         zeal = [draw(st.integers(-5, 20)) for _ in order]
         slot, round_ = draw(st.integers(0, len(order))), draw(st.integers(0, 4))
         participants = tuple(map(Participant, order, zeal))
         self.board = with_turn(self.board, TurnState(participants, round_, slot))
         faces = st.lists(st.integers(1, 12), min_size=1, max_size=4).map(tuple)
-        rolls = draw(st.lists(st.builds(LoggedRoll, WORDS, faces, st.integers(-3, 3),
-                                        outcome=TEXT), max_size=3))  # fmt: skip
+        rolls = draw(
+            st.lists(
+                st.builds(LoggedRoll, WORDS, faces, st.integers(-3, 3), outcome=TEXT), max_size=3
+            )
+        )
         self.board = replace(self.board, rolls=tuple(rolls), dice_seed=draw(st.integers(0, 99)))
 
 
@@ -164,8 +210,14 @@ def boards(draw: st.DrawFn) -> Board:
     """A random board: terrain, pictures and options, tokens, labels, notes and a
     background, Areas, Holds, effects, a turn order and a roll log."""
     build = Build(draw)
-    for step in (build.terrain, build.pictures, build.tokens, build.annotations, build.areas,
-                 build.play):  # fmt: skip
+    for step in (
+        build.terrain,
+        build.pictures,
+        build.tokens,
+        build.annotations,
+        build.areas,
+        build.play,
+    ):
         step()
     return build.board
 
@@ -290,8 +342,9 @@ def orphan_area(board: Board, draw: st.DrawFn) -> Board:
     kind = draw(st.sampled_from([AreaKind.SELF, AreaKind.BURST]))
     board = board.with_area(AreaTemplate("orphan", kind, 1, (), caster=caster))
     if draw(st.booleans()):
-        return board._evolve(areas={**board.areas, "orphan": forced(board.areas["orphan"],
-                                                                     caster=None)})  # fmt: skip
+        return board._evolve(
+            areas={**board.areas, "orphan": forced(board.areas["orphan"], caster=None)}
+        )
     return board._evolve(tokens={k: t for k, t in board.tokens.items() if k != caster})
 
 
@@ -323,15 +376,21 @@ def token_off_map(board: Board, draw: st.DrawFn) -> Board:
     return board._evolve(tokens={**board.tokens, token.id: forced(token, position=spot)})
 
 
-MUTATIONS = {f.__name__: f for f in (surrogate, tiers_past_99, token_gone, orphan_area,
-                                     out_of_range, token_off_map)}  # fmt: skip
+MUTATIONS = {
+    f.__name__: f
+    for f in (surrogate, tiers_past_99, token_gone, orphan_area, out_of_range, token_off_map)
+}
 KNOWN: dict[str, str] = {}
 """Mutation → the bug (being fixed in ``rules/mapfile*``) that fails it today."""
 
 
 def _kinds() -> list[Any]:
-    return [pytest.param(k, marks=[pytest.mark.xfail(strict=False, reason=KNOWN[k])]
-                         if k in KNOWN else []) for k in sorted(MUTATIONS)]  # fmt: skip
+    return [
+        pytest.param(
+            k, marks=[pytest.mark.xfail(strict=False, reason=KNOWN[k])] if k in KNOWN else []
+        )
+        for k in sorted(MUTATIONS)
+    ]
 
 
 @pytest.mark.parametrize("kind", _kinds())

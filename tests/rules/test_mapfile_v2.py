@@ -61,18 +61,32 @@ def test_v2_builder_round_trips_and_refuses_to_rewrite_a_later_format(
 def test_v2_map_json_layout() -> None:
     doc = map_json(GOOD_V2)
     assert doc["labels"][1] == {
-        "id": "trap", "text": "Snare under the reeds (GM)", "q": 2, "r": 5, "gm_only": True
-    }  # fmt: skip
+        "id": "trap",
+        "text": "Snare under the reeds (GM)",
+        "q": 2,
+        "r": 5,
+        "gm_only": True,
+    }
     assert doc["notes"][1] == {
-        "id": "n-drake", "text": "Flees at half Health.", "q": None, "r": None,
-        "token_id": "drake-1", "gm_only": True,
-    }  # fmt: skip
+        "id": "n-drake",
+        "text": "Flees at half Health.",
+        "q": None,
+        "r": None,
+        "token_id": "drake-1",
+        "gm_only": True,
+    }
     assert doc["background"] == {
-        "image": "ford.png", "hex_size": 4.5, "origin_x": 4.0, "origin_y": 4.5, "opacity": 0.75
-    }  # fmt: skip
+        "image": "ford.png",
+        "hex_size": 4.5,
+        "origin_x": 4.0,
+        "origin_y": 4.5,
+        "opacity": 0.75,
+    }
     assert {k: doc["tokens"][0][k] for k in ("reach", "movement_pool", "movement_types")} == {
-        "reach": 1, "movement_pool": 7, "movement_types": ["land", "climb", "swim"]
-    }  # fmt: skip
+        "reach": 1,
+        "movement_pool": 7,
+        "movement_types": ["land", "climb", "swim"],
+    }
 
 
 def test_integer_placement_numbers_are_read_as_numbers() -> None:
@@ -137,7 +151,7 @@ V2_CASES = [
     ("bg-opacity", put("background.opacity", 2), "background opacity 2.0 is outside 0..1"),
     ("bg-huge", put("background.origin_x", 10**400), "background.origin_x must be a finite number"),
     ("bg-no-y", drop("background.origin_y"), "map.json: background.origin_y is missing"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(

@@ -79,15 +79,29 @@ def test_v3_map_json_layout() -> None:
     areas = map_json(GOOD_V3)["areas"]
     assert [list(a) for a in areas] == [list(AREA_FIELDS)] * 5
     assert areas[0] == {
-        "id": "cone-1", "kind": "cone", "value": 3, "origin": [[2, 1]], "facing": 1,
-        "source": None, "caster": "mage-1", "exclude_caster": False, "physical": False,
+        "id": "cone-1",
+        "kind": "cone",
+        "value": 3,
+        "origin": [[2, 1]],
+        "facing": 1,
+        "source": None,
+        "caster": "mage-1",
+        "exclude_caster": False,
+        "physical": False,
         "name": "Burning hands",
-    }  # fmt: skip
+    }
     assert areas[1] == {
-        "id": "aura-1", "kind": "aura", "value": 1, "origin": [], "facing": 0,
-        "source": "knight-1", "caster": "knight-1", "exclude_caster": False,
-        "physical": False, "name": "Shield of faith",
-    }  # fmt: skip
+        "id": "aura-1",
+        "kind": "aura",
+        "value": 1,
+        "origin": [],
+        "facing": 0,
+        "source": "knight-1",
+        "caster": "knight-1",
+        "exclude_caster": False,
+        "physical": False,
+        "name": "Shield of faith",
+    }
     assert areas[2]["origin"] == [[5, 2], [6, 1]]
 
 
@@ -140,13 +154,18 @@ def _every_field(orientation: Orientation) -> Board:
         origin = tuple(board.hex_at(c, facing % 7) for c in range(width))
         board = board.with_area(
             AreaTemplate(
-                f"a{facing}", kind, [0, 99, 7][facing % 3], origin, facing,
+                f"a{facing}",
+                kind,
+                [0, 99, 7][facing % 3],
+                origin,
+                facing,
                 source="big" if facing % 4 == 0 and not kind.directed else None,
                 caster=[None, "caster", "big"][facing % 3],
-                exclude_caster=facing % 2 == 0, physical=facing % 3 == 0,
+                exclude_caster=facing % 2 == 0,
+                physical=facing % 3 == 0,
                 name=["", "Feuersturm — ☄", "x" * 300][facing % 3],
             )
-        )  # fmt: skip
+        )
     return board.with_area(AreaTemplate("aura", AreaKind.AURA, 3, (), source="big"))
 
 

@@ -84,10 +84,13 @@ def test_v4_map_json_layout() -> None:
     assert list(aria)[-4:] == list(TOKEN_PLAY_FIELDS)
     assert aria["conditions"][0] == {"name": "encumbered", "tier": 2, "source": "Hold"}
     assert aria["vitals"] == {
-        "stats": {"charisma": 2, "finesse": 1, "might": 3, "zeal": 2}, "maximum": {"grit": 9},
-        "current": {"grit": 4, "movement": 2}, "severe_threshold": 6,
-        "wounded": {"left arm": 1, "torso": 2}, "bars_for_players": True,
-    }  # fmt: skip
+        "stats": {"charisma": 2, "finesse": 1, "might": 3, "zeal": 2},
+        "maximum": {"grit": 9},
+        "current": {"grit": 4, "movement": 2},
+        "severe_threshold": 6,
+        "wounded": {"left arm": 1, "torso": 2},
+        "bars_for_players": True,
+    }
     assert list(aria["vitals"]) == list(VITALS_FIELDS)
     assert (aria["moving"], aria["moved_this_turn"]) == (True, True)
     assert list(doc["turn"]) == list(TURN_FIELDS)
@@ -97,9 +100,14 @@ def test_v4_map_json_layout() -> None:
     v4_fields = [f for f in EFFECT_FIELDS if f not in ("kind", "amount")]  # new in version 6
     assert [list(e) for e in doc["effects"]] == [v4_fields] * 3
     assert doc["effects"][1] == {
-        "id": "storm", "name": "Howling storm", "creator": None, "rounds_left": None,
-        "description": "The Soulweaver's weather: no creator.", "area_id": None, "target": None,
-    }  # fmt: skip
+        "id": "storm",
+        "name": "Howling storm",
+        "creator": None,
+        "rounds_left": None,
+        "description": "The Soulweaver's weather: no creator.",
+        "area_id": None,
+        "target": None,
+    }
 
 
 def test_players_view_of_the_v4_fixture_round_trips() -> None:
@@ -144,11 +152,17 @@ def test_the_v3_upgrade_says_fog_is_blank_and_replaces_what_v3_ignored() -> None
     assert doc["effects"] == [] and doc["turn"] == {"round": 0, "current": 0, "order": []}
     assert {k: doc["tokens"][0][k] for k in TOKEN_PLAY_FIELDS} == {
         "conditions": [],
-        "vitals": {"stats": {}, "maximum": {}, "current": {}, "severe_threshold": None,
-                   "wounded": {}, "bars_for_players": False},
+        "vitals": {
+            "stats": {},
+            "maximum": {},
+            "current": {},
+            "severe_threshold": None,
+            "wounded": {},
+            "bars_for_players": False,
+        },
         "moving": False,
         "moved_this_turn": False,
-    }  # fmt: skip
+    }
     assert doc["tokens"][0]["vitals"] is not doc["tokens"][1]["vitals"]
     ignored = edit_json(put("tokens.0.conditions", "junk"), GOOD_V3)
     assert mapfile.loads(edit_json(put("effects", 7), ignored)) == make_v3.build_board()
@@ -205,9 +219,16 @@ def _every_field() -> Board:
             bars_for_players=i == 1,
         )
         board = board.with_token(
-            Token(f"t{i}", f"T{i}", board.hex_at(i, i), conditions=conditions, vitals=vitals,
-                  moving=i > 0, moved_this_turn=i == 2)
-        )  # fmt: skip
+            Token(
+                f"t{i}",
+                f"T{i}",
+                board.hex_at(i, i),
+                conditions=conditions,
+                vitals=vitals,
+                moving=i > 0,
+                moved_this_turn=i == 2,
+            )
+        )
     effects = [
         OngoingEffect("e0", "Ward ☄", rounds_left=24, description="x" * 500 + "\nline"),
         OngoingEffect("e1", "Mark", creator="t0", rounds_left=0, target="t2"),

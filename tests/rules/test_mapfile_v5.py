@@ -50,9 +50,11 @@ def test_v5_fixture_loads_and_equals_its_builder() -> None:
     assert map_json(GOOD_V5)["version"] == 5
     motions = {key: token.motion for key, token in board.tokens.items()}
     assert motions == {
-        "wyvern": make_v5.WYVERN, "mole": make_v5.MOLE, "scout": make_v5.SCOUT,
+        "wyvern": make_v5.WYVERN,
+        "mole": make_v5.MOLE,
+        "scout": make_v5.SCOUT,
         "climber": make_v5.CLIMBER,
-    }  # fmt: skip
+    }
     wyvern = board.tokens["wyvern"]
     assert (wyvern.motion.mode, wyvern.motion.altitude, wyvern.motion.pace) == ("fly", 3, "dash")
     assert (wyvern.motion.bulk, wyvern.motion.bulk_limit) == (12.5, 10.0)
@@ -84,9 +86,15 @@ def test_v5_map_json_layout() -> None:
     assert list(wyvern)[-5:] == [*TOKEN_PLAY_FIELDS, "motion"]
     assert list(wyvern["motion"]) == list(MOTION_FIELDS_V5)
     assert wyvern["motion"] == {
-        "mode": "fly", "altitude": 3, "pace": "dash", "amble": False, "winged": True,
-        "bulk": 12.5, "bulk_limit": 10.0, "spare": 1,
-    }  # fmt: skip
+        "mode": "fly",
+        "altitude": 3,
+        "pace": "dash",
+        "amble": False,
+        "winged": True,
+        "bulk": 12.5,
+        "bulk_limit": 10.0,
+        "spare": 1,
+    }
     assert wyvern["movement_types"] == ["fly", "land"]
     assert doc["tokens"][2]["motion"]["bulk_limit"] is None
     assert doc["tokens"][3]["motion"]["bulk"] == 0.0  # Bulk is always written as a number
@@ -119,8 +127,16 @@ def test_the_v4_upgrade_gives_every_token_the_default_motion() -> None:
     junk = map_json(GOOD_V4)
     junk["tokens"][0]["motion"] = "junk"
     doc = mapfile.UPGRADERS[4](junk)
-    default = {"mode": "ground", "altitude": 0, "pace": "walk", "amble": False,
-               "winged": True, "bulk": 0.0, "bulk_limit": None, "spare": 0}  # fmt: skip
+    default = {
+        "mode": "ground",
+        "altitude": 0,
+        "pace": "walk",
+        "amble": False,
+        "winged": True,
+        "bulk": 0.0,
+        "bulk_limit": None,
+        "spare": 0,
+    }
     assert [t["motion"] for t in doc["tokens"]] == [default] * 4
     assert doc["tokens"][0]["motion"] is not doc["tokens"][1]["motion"]
     assert doc["tokens"][0]["conditions"] == map_json(GOOD_V4)["tokens"][0]["conditions"]
@@ -158,8 +174,12 @@ def test_every_flying_entry_goes_and_a_flyer_keeps_its_movement_types() -> None:
     def edit(doc: dict[str, Any]) -> None:
         scout = doc["tokens"][2]
         scout["movement_types"] = ["fly", "land"]
-        scout["conditions"] = [_flying(), _flying("Spell"), {"name": "prone", "tier": 1,
-                               "source": ""}, _flying("Potion", 3)]  # fmt: skip
+        scout["conditions"] = [
+            _flying(),
+            _flying("Spell"),
+            {"name": "prone", "tier": 1, "source": ""},
+            _flying("Potion", 3),
+        ]
 
     scout = mapfile.loads(edit_json(edit, GOOD_V4)).tokens["scout"]
     assert scout.motion.flying and scout.motion.altitude == 0
@@ -203,13 +223,19 @@ C1 = "map.json: tokens[1].conditions"
         (put("tokens.1.conditions", "flying"), f"{C1} must be a list, not a string"),
         (put("tokens.1.conditions.0", "flying"), f"{C1}[0] must be an object"),
         (drop("tokens.1.conditions"), f"{C1} is missing"),
-        (_then(_flying_ogre(), put("tokens.1.movement_types", None)),
-         "map.json: tokens[1].movement_types must be a list, not null"),
-        (_then(_flying_ogre(), put("tokens.1.movement_types", [3])),
-         "map.json: tokens[1].movement_types[0] must be a string, not an integer"),
-        (_then(_flying_ogre(), put("tokens.1.movement_types", ["land", "hover"])),
-         "map.json: tokens[1]: token 'ogre': movement types must be distinct, from land, swim, "
-         "climb, fly, burrow, primary first; got ('land', 'hover', 'fly')"),
+        (
+            _then(_flying_ogre(), put("tokens.1.movement_types", None)),
+            "map.json: tokens[1].movement_types must be a list, not null",
+        ),
+        (
+            _then(_flying_ogre(), put("tokens.1.movement_types", [3])),
+            "map.json: tokens[1].movement_types[0] must be a string, not an integer",
+        ),
+        (
+            _then(_flying_ogre(), put("tokens.1.movement_types", ["land", "hover"])),
+            "map.json: tokens[1]: token 'ogre': movement types must be distinct, from land, swim, "
+            "climb, fly, burrow, primary first; got ('land', 'hover', 'fly')",
+        ),
         (_flying_ogre(tier="high"), f"{C1}[1].tier must be an integer, not a string"),
         (_flying_ogre(tier=True), f"{C1}[1].tier must be an integer, not true/false"),
         (_then(_flying_ogre(), drop("tokens.1.conditions.1.source")), f"{C1}[1].source is missing"),
@@ -217,7 +243,7 @@ C1 = "map.json: tokens[1].conditions"
         (_flying_ogre(tier=0), f"{C1}[1]: unknown condition 'flying'; known: {KNOWN}"),
         (_flying_ogre(source="a\nb"), f"{C1}[1]: unknown condition 'flying'; known: {KNOWN}"),
     ],
-)  # fmt: skip
+)
 def test_the_v4_upgrade_leaves_damage_for_the_reader_to_name(
     edit: Callable[[dict[str, Any]], None], message: str
 ) -> None:
@@ -256,8 +282,13 @@ def _every_motion() -> Board:
             for amble in (False, True):
                 bulk, limit = bulks[k % len(bulks)]
                 motion = Motion(mode, MAX_ALTITUDE * (k % 2), pace, amble, not amble, bulk, limit)
-                token = Token(f"t{k}", f"T{k}", board.hex_at(k % 12, k // 12), motion=motion,
-                              movement_types=("land", "fly", "burrow"))  # fmt: skip
+                token = Token(
+                    f"t{k}",
+                    f"T{k}",
+                    board.hex_at(k % 12, k // 12),
+                    motion=motion,
+                    movement_types=("land", "fly", "burrow"),
+                )
                 board = board.with_token(token)
                 k += 1
     return board
@@ -284,19 +315,34 @@ def test_whole_and_numpy_numbers_in_a_motion_are_written_as_json_numbers() -> No
     board = Board.blank(3, 3).with_token(Token("t", "T", Hex(0, 0), motion=motion))
     data = mapfile.dumps(board)
     assert map_json(data)["tokens"][0]["motion"] == {
-        "mode": "ground", "altitude": 4, "pace": "walk", "amble": False, "winged": True,
-        "bulk": 3.0, "bulk_limit": 2.5, "spare": 0, "spaces_in_a_row": 0, "dashed": False,
-        "secondary_rounds": 0, "secondary_now": False,
-    }  # fmt: skip
+        "mode": "ground",
+        "altitude": 4,
+        "pace": "walk",
+        "amble": False,
+        "winged": True,
+        "bulk": 3.0,
+        "bulk_limit": 2.5,
+        "spare": 0,
+        "spaces_in_a_row": 0,
+        "dashed": False,
+        "secondary_rounds": 0,
+        "secondary_now": False,
+    }
     back = mapfile.loads(data).tokens["t"].motion
     assert back == Motion(altitude=4, bulk=3.0, bulk_limit=2.5) and type(back.altitude) is int
 
 
 def test_motion_round_trips_with_the_rest_of_the_play_state() -> None:
-    token = Token("t", "T", Hex(1, 1), movement_types=("land", "fly"),
-                  conditions=(ConditionEntry("crouching", 1),),
-                  vitals=Vitals(current=(("movement", 2),)), moving=True,
-                  motion=Motion(mode="fly", altitude=1, pace="run"))  # fmt: skip
+    token = Token(
+        "t",
+        "T",
+        Hex(1, 1),
+        movement_types=("land", "fly"),
+        conditions=(ConditionEntry("crouching", 1),),
+        vitals=Vitals(current=(("movement", 2),)),
+        moving=True,
+        motion=Motion(mode="fly", altitude=1, pace="run"),
+    )
     board = Board.blank(3, 3).with_token(token)
     back = mapfile.loads(mapfile.dumps(board)).tokens["t"]
     assert back == token and back.vitals.current == (("movement", 2),)

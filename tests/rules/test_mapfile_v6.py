@@ -112,23 +112,35 @@ def test_v6_map_json_layout() -> None:
     assert all(list(h) == list(HOLD_FIELDS) for h in doc["holds"])
     assert all(list(r) == list(ROLL_FIELDS) for r in doc["rolls"])
     assert doc["rolls"][1] == {
-        "action": "Grab", "faces": [1, 1, 6], "modifier": -1, "dl": None, "actor": "Aria Vell",
-        "target": "Grey Ogre", "breakdown": [[-1, "Encumbered 2 (Hold)"]], "outcome": "fumble",
-        "role": "defence", "manual": False, "round": 1,
-    }  # fmt: skip
+        "action": "Grab",
+        "faces": [1, 1, 6],
+        "modifier": -1,
+        "dl": None,
+        "actor": "Aria Vell",
+        "target": "Grey Ogre",
+        "breakdown": [[-1, "Encumbered 2 (Hold)"]],
+        "outcome": "fumble",
+        "role": "defence",
+        "manual": False,
+        "round": 1,
+    }
     assert doc["rolls"][3]["manual"] is True and doc["rolls"][3]["dl"] == 9
     assert all(list(e) == list(EFFECT_FIELDS) for e in doc["effects"])
     assert list(EFFECT_FIELDS)[-2:] == ["kind", "amount"]
     assert [(e["kind"], e["amount"]) for e in doc["effects"]] == [
-        ("defensive_stance", 0), ("rapid_strike", 2), (None, 0)
-    ]  # fmt: skip
+        ("defensive_stance", 0),
+        ("rapid_strike", 2),
+        (None, 0),
+    ]
 
 
 def test_the_roll_log_is_written_last_one_line_per_roll() -> None:
     lines = members_of(GOOD_V6)["map.json"].decode().splitlines()
-    assert lines[-12:-9] == ['  "dice": {"seed": 20261130, "draws": 3},', '  "holds": [',
-                             '    {"holder": "ogre", "held": "aria", "tier_change": 1, '
-                             '"part": "left arm"}']  # fmt: skip
+    assert lines[-12:-9] == [
+        '  "dice": {"seed": 20261130, "draws": 3},',
+        '  "holds": [',
+        '    {"holder": "ogre", "held": "aria", "tier_change": 1, "part": "left arm"}',
+    ]
     assert lines[-9:-7] == ["  ],", '  "rolls": [']
     assert all(line.startswith('    {"action": ') for line in lines[-7:-2])
     assert lines[-2:] == ["  ]", "}"] and "Called Shot — none" in lines[-5]  # not escaped
@@ -191,8 +203,15 @@ def test_a_version_5_map_json_claiming_version_6_is_refused() -> None:
     refuse_exactly(
         edit_json(put("version", 6), GOOD_V5), "cannot read map: map.json: dice is missing"
     )
-    v5_effect = {"id": "e", "name": "E", "creator": None, "rounds_left": None,
-                 "description": "", "area_id": None, "target": None}  # fmt: skip
+    v5_effect = {
+        "id": "e",
+        "name": "E",
+        "creator": None,
+        "rounds_left": None,
+        "description": "",
+        "area_id": None,
+        "target": None,
+    }
     refuse_exactly(
         edit_json(put("effects", [v5_effect]), GOOD_V6),
         "cannot read map: map.json: effects[0].kind is missing",

@@ -75,7 +75,7 @@ DICE_CASES = [
     ("draws-list", put("dice.draws", [3]), "dice.draws must be an integer, not a list"),
     ("draws-negative", put("dice.draws", -3), f"dice.draws {SEED_RULE}, got -3"),
     ("draws-huge", put("dice.draws", 10**40), f"dice.draws {SEED_RULE}, got {10**40}"),
-]  # fmt: skip
+]
 
 HOLD_CASES = [
     ("holds-missing", drop("holds"), "holds is missing"),
@@ -83,35 +83,67 @@ HOLD_CASES = [
     ("holds-object", put("holds", {}), "holds must be a list, not an object"),
     ("hold-str", put("holds.0", "ogre"), "holds[0] must be an object"),
     ("hold-list", put("holds.0", ["ogre", "aria"]), "holds[0] must be an object"),
-    *((f"{key}-missing", drop(f"holds.0.{key}"), f"holds[0].{key} is missing")
-      for key in HOLD_FIELDS),
+    *(
+        (f"{key}-missing", drop(f"holds.0.{key}"), f"holds[0].{key} is missing")
+        for key in HOLD_FIELDS
+    ),
     ("holder-int", put("holds.0.holder", 3), "holds[0].holder must be a string, not an integer"),
     ("held-null", put("holds.0.held", None), "holds[0].held must be a string, not null"),
-    ("holder-ghost", put("holds.0.holder", "ghost"),
-     "holds[0]: its holder 'ghost' is not on the map"),
+    (
+        "holder-ghost",
+        put("holds.0.holder", "ghost"),
+        "holds[0]: its holder 'ghost' is not on the map",
+    ),
     ("held-ghost", put("holds.0.held", "ghost"), "holds[0]: its held 'ghost' is not on the map"),
-    ("holder-bad-id", put("holds.0.holder", "bad id!"),
-     f"holds[0]: the Hold's holder id 'bad id!' {ID_RULE}"),
+    (
+        "holder-bad-id",
+        put("holds.0.holder", "bad id!"),
+        f"holds[0]: the Hold's holder id 'bad id!' {ID_RULE}",
+    ),
     ("held-empty", put("holds.0.held", ""), f"holds[0]: the Hold's held id '' {ID_RULE}"),
     ("holds-itself", put("holds.0.held", "ogre"), "holds[0]: a creature cannot hold itself"),
-    ("change-str", put("holds.0.tier_change", "1"),
-     "holds[0].tier_change must be an integer, not a string"),
-    ("change-float", put("holds.0.tier_change", 1.0),
-     "holds[0].tier_change must be an integer, not a number"),
-    ("change-high", put("holds.0.tier_change", 100),
-     "holds[0]: a Hold's Tier change must be a whole number −99..99, got 100"),
-    ("change-low", put("holds.0.tier_change", -100),
-     "holds[0]: a Hold's Tier change must be a whole number −99..99, got -100"),
+    (
+        "change-str",
+        put("holds.0.tier_change", "1"),
+        "holds[0].tier_change must be an integer, not a string",
+    ),
+    (
+        "change-float",
+        put("holds.0.tier_change", 1.0),
+        "holds[0].tier_change must be an integer, not a number",
+    ),
+    (
+        "change-high",
+        put("holds.0.tier_change", 100),
+        "holds[0]: a Hold's Tier change must be a whole number −99..99, got 100",
+    ),
+    (
+        "change-low",
+        put("holds.0.tier_change", -100),
+        "holds[0]: a Hold's Tier change must be a whole number −99..99, got -100",
+    ),
     ("part-int", put("holds.0.part", 3), "holds[0].part must be a string or null, not an integer"),
-    ("part-blank", put("holds.0.part", "  "),
-     "holds[0]: a Hold's targeted part must be a name or unset"),
-    ("held-twice", _add_hold(held="aria"),
-     "holds[1]: 'aria' is already Held by 'ogre'; a creature is Held in one Hold only"),
-    ("hold-repeated", _add_hold(holder="ogre", held="aria", tier_change=1),
-     "holds[1]: 'aria' is already Held by 'ogre'; a creature is Held in one Hold only"),
-    ("second-hold-ghost", _add_hold(holder="ghost"),
-     "holds[1]: its holder 'ghost' is not on the map"),
-]  # fmt: skip
+    (
+        "part-blank",
+        put("holds.0.part", "  "),
+        "holds[0]: a Hold's targeted part must be a name or unset",
+    ),
+    (
+        "held-twice",
+        _add_hold(held="aria"),
+        "holds[1]: 'aria' is already Held by 'ogre'; a creature is Held in one Hold only",
+    ),
+    (
+        "hold-repeated",
+        _add_hold(holder="ogre", held="aria", tier_change=1),
+        "holds[1]: 'aria' is already Held by 'ogre'; a creature is Held in one Hold only",
+    ),
+    (
+        "second-hold-ghost",
+        _add_hold(holder="ghost"),
+        "holds[1]: its holder 'ghost' is not on the map",
+    ),
+]
 
 ROLL_CASES = [
     ("rolls-missing", drop("rolls"), "rolls is missing"),
@@ -126,19 +158,31 @@ ROLL_CASES = [
     ("face-negative", put("rolls.3.faces.1", -12), f"{R3}.faces[1] must be 1..12, got -12"),
     ("face-str", put("rolls.3.faces.1", "12"), f"{R3}.faces[1] must be an integer, not a string"),
     ("face-float", put("rolls.3.faces.1", 12.0), f"{R3}.faces[1] must be an integer, not a number"),
-    ("face-bool", put("rolls.3.faces.0", True),
-     f"{R3}.faces[0] must be an integer, not true/false"),
+    (
+        "face-bool",
+        put("rolls.3.faces.0", True),
+        f"{R3}.faces[0] must be an integer, not true/false",
+    ),
     ("face-null", put("rolls.3.faces.1", None), f"{R3}.faces[1] must be an integer, not null"),
     ("face-list", put("rolls.3.faces.1", [12]), f"{R3}.faces[1] must be an integer, not a list"),
     ("faces-str", put("rolls.3.faces", "12, 12"), f"{R3}.faces must be a list, not a string"),
     ("faces-object", put("rolls.3.faces", {"0": 12}), f"{R3}.faces must be a list, not an object"),
-    ("faces-too-many", put("rolls.3.faces", [6] * (MAX_LOGGED_DICE + 1)),
-     f"{R3}.faces holds 201 dice, more than {MAX_LOGGED_DICE}"),
+    (
+        "faces-too-many",
+        put("rolls.3.faces", [6] * (MAX_LOGGED_DICE + 1)),
+        f"{R3}.faces holds 201 dice, more than {MAX_LOGGED_DICE}",
+    ),
     # numbers
-    ("modifier-str", put("rolls.3.modifier", "+2"),
-     f"{R3}.modifier must be an integer, not a string"),
-    ("modifier-float", put("rolls.3.modifier", 2.5),
-     f"{R3}.modifier must be an integer, not a number"),
+    (
+        "modifier-str",
+        put("rolls.3.modifier", "+2"),
+        f"{R3}.modifier must be an integer, not a string",
+    ),
+    (
+        "modifier-float",
+        put("rolls.3.modifier", 2.5),
+        f"{R3}.modifier must be an integer, not a number",
+    ),
     ("modifier-null", put("rolls.3.modifier", None), f"{R3}.modifier must be an integer, not null"),
     ("dl-str", put("rolls.3.dl", "9"), f"{R3}.dl must be an integer, not a string"),
     ("dl-bool", put("rolls.3.dl", False), f"{R3}.dl must be an integer, not true/false"),
@@ -146,62 +190,119 @@ ROLL_CASES = [
     ("round-float", put("rolls.3.round", 2.0), f"{R3}.round must be an integer, not a number"),
     # text
     ("action-int", put("rolls.3.action", 7), f"{R3}.action must be a string, not an integer"),
-    ("action-empty", put("rolls.3.action", ""),
-     f"{R3}: a logged roll needs the action it belonged to"),
-    ("action-blank", put("rolls.3.action", " \t"),
-     f"{R3}: a logged roll needs the action it belonged to"),
+    (
+        "action-empty",
+        put("rolls.3.action", ""),
+        f"{R3}: a logged roll needs the action it belonged to",
+    ),
+    (
+        "action-blank",
+        put("rolls.3.action", " \t"),
+        f"{R3}: a logged roll needs the action it belonged to",
+    ),
     ("actor-null", put("rolls.3.actor", None), f"{R3}.actor must be a string, not null"),
     ("target-list", put("rolls.3.target", ["ogre"]), f"{R3}.target must be a string, not a list"),
-    ("outcome-bool", put("rolls.3.outcome", True),
-     f"{R3}.outcome must be a string, not true/false"),
-    ("role-unknown", put("rolls.3.role", "parry"),
-     f"{R3}.role must be one of {ROLES}, got 'parry'"),
+    (
+        "outcome-bool",
+        put("rolls.3.outcome", True),
+        f"{R3}.outcome must be a string, not true/false",
+    ),
+    (
+        "role-unknown",
+        put("rolls.3.role", "parry"),
+        f"{R3}.role must be one of {ROLES}, got 'parry'",
+    ),
     ("role-case", put("rolls.3.role", "Check"), f"{R3}.role must be one of {ROLES}, got 'Check'"),
     ("role-int", put("rolls.3.role", 1), f"{R3}.role must be a string, not an integer"),
     ("manual-int", put("rolls.3.manual", 1), f"{R3}.manual must be true or false, not an integer"),
-    ("manual-str", put("rolls.3.manual", "yes"),
-     f"{R3}.manual must be true or false, not a string"),
+    (
+        "manual-str",
+        put("rolls.3.manual", "yes"),
+        f"{R3}.manual must be true or false, not a string",
+    ),
     # breakdown
-    ("breakdown-str", put("rolls.3.breakdown", "+2 Athletics"),
-     f"{R3}.breakdown must be a list, not a string"),
+    (
+        "breakdown-str",
+        put("rolls.3.breakdown", "+2 Athletics"),
+        f"{R3}.breakdown must be a list, not a string",
+    ),
     ("breakdown-null", put("rolls.3.breakdown", None), f"{R3}.breakdown must be a list, not null"),
     ("pair-short", put("rolls.3.breakdown.0", [2]), f"{R3}.breakdown[0] {PAIR}"),
     ("pair-long", put("rolls.3.breakdown.0", [2, "a", "b"]), f"{R3}.breakdown[0] {PAIR}"),
-    ("pair-object", put("rolls.3.breakdown.0", {"amount": 2, "reason": "a"}),
-     f"{R3}.breakdown[0] {PAIR}"),
+    (
+        "pair-object",
+        put("rolls.3.breakdown.0", {"amount": 2, "reason": "a"}),
+        f"{R3}.breakdown[0] {PAIR}",
+    ),
     ("pair-str", put("rolls.3.breakdown.0", "2 Athletics"), f"{R3}.breakdown[0] {PAIR}"),
-    ("amount-str", put("rolls.3.breakdown.0.0", "2"),
-     f"{R3}.breakdown[0] {PAIR}, an integer and a string"),
-    ("amount-bool", put("rolls.3.breakdown.0.0", True),
-     f"{R3}.breakdown[0] {PAIR}, an integer and a string"),
-    ("amount-float", put("rolls.3.breakdown.0.0", 2.0),
-     f"{R3}.breakdown[0] {PAIR}, an integer and a string"),
-    ("reason-int", put("rolls.3.breakdown.0.1", 2),
-     f"{R3}.breakdown[0] {PAIR}, an integer and a string"),
-    ("reason-null", put("rolls.3.breakdown.0.1", None),
-     f"{R3}.breakdown[0] {PAIR}, an integer and a string"),
-]  # fmt: skip
+    (
+        "amount-str",
+        put("rolls.3.breakdown.0.0", "2"),
+        f"{R3}.breakdown[0] {PAIR}, an integer and a string",
+    ),
+    (
+        "amount-bool",
+        put("rolls.3.breakdown.0.0", True),
+        f"{R3}.breakdown[0] {PAIR}, an integer and a string",
+    ),
+    (
+        "amount-float",
+        put("rolls.3.breakdown.0.0", 2.0),
+        f"{R3}.breakdown[0] {PAIR}, an integer and a string",
+    ),
+    (
+        "reason-int",
+        put("rolls.3.breakdown.0.1", 2),
+        f"{R3}.breakdown[0] {PAIR}, an integer and a string",
+    ),
+    (
+        "reason-null",
+        put("rolls.3.breakdown.0.1", None),
+        f"{R3}.breakdown[0] {PAIR}, an integer and a string",
+    ),
+]
 
 EFFECT_CASES = [
     ("kind-missing", drop("effects.0.kind"), "effects[0].kind is missing"),
     ("amount-missing", drop("effects.1.amount"), "effects[1].amount is missing"),
-    ("kind-int", put("effects.0.kind", 1),
-     "effects[0].kind must be a string or null, not an integer"),
-    ("kind-unknown", put("effects.0.kind", "stance"),
-     f"effects[0].kind must be one of {KINDS} or null, got 'stance'"),
-    ("kind-name", put("effects.0.kind", "Defensive Stance"),
-     f"effects[0].kind must be one of {KINDS} or null, got 'Defensive Stance'"),
-    ("kind-empty", put("effects.2.kind", ""),
-     f"effects[2].kind must be one of {KINDS} or null, got ''"),
-    ("amount-null", put("effects.1.amount", None),
-     "effects[1].amount must be an integer, not null"),
-    ("amount-float", put("effects.1.amount", 2.0),
-     "effects[1].amount must be an integer, not a number"),
-    ("amount-bool", put("effects.1.amount", True),
-     "effects[1].amount must be an integer, not true/false"),
+    (
+        "kind-int",
+        put("effects.0.kind", 1),
+        "effects[0].kind must be a string or null, not an integer",
+    ),
+    (
+        "kind-unknown",
+        put("effects.0.kind", "stance"),
+        f"effects[0].kind must be one of {KINDS} or null, got 'stance'",
+    ),
+    (
+        "kind-name",
+        put("effects.0.kind", "Defensive Stance"),
+        f"effects[0].kind must be one of {KINDS} or null, got 'Defensive Stance'",
+    ),
+    (
+        "kind-empty",
+        put("effects.2.kind", ""),
+        f"effects[2].kind must be one of {KINDS} or null, got ''",
+    ),
+    (
+        "amount-null",
+        put("effects.1.amount", None),
+        "effects[1].amount must be an integer, not null",
+    ),
+    (
+        "amount-float",
+        put("effects.1.amount", 2.0),
+        "effects[1].amount must be an integer, not a number",
+    ),
+    (
+        "amount-bool",
+        put("effects.1.amount", True),
+        "effects[1].amount must be an integer, not true/false",
+    ),
     ("amount-negative", put("effects.1.amount", -1), "effects[1].amount must be 0..999, got -1"),
     ("amount-high", put("effects.1.amount", 1000), "effects[1].amount must be 0..999, got 1000"),
-]  # fmt: skip
+]
 
 CASES = DICE_CASES + HOLD_CASES + ROLL_CASES + EFFECT_CASES
 
@@ -234,7 +335,7 @@ def test_a_roll_log_longer_than_a_map_keeps_is_refused() -> None:
         (put("rolls.3.hover", 1), lambda b: b == mapfile.loads(GOOD_V6)),  # unknown: ignored
         (put("dice.spin", 1), lambda b: b == mapfile.loads(GOOD_V6)),
     ],
-)  # fmt: skip
+)
 def test_edge_values_load(edit: Edit, check: Callable[[Board], bool]) -> None:
     board = mapfile.loads(edit_json(edit, GOOD_V6))
     assert check(board)
@@ -243,19 +344,43 @@ def test_edge_values_load(edit: Edit, check: Callable[[Board], bool]) -> None:
 
 _TEXT = members_of(GOOD_V6)["map.json"]
 RAW_CASES = [
-    ("seed-exponent", b'"seed": 20261130', b'"seed": 2e7',
-     "map.json: dice.seed must be an integer, not a number"),
-    ("seed-nan", b'"seed": 20261130', b'"seed": NaN',
-     "map.json is not valid: NaN is not a JSON number"),
-    ("face-infinity", b'"faces": [5]', b'"faces": [Infinity]',
-     "map.json is not valid: Infinity is not a JSON number"),
-    ("face-overflow", b'"faces": [5]', b'"faces": [1e999]',
-     "map.json: rolls[4].faces[0] must be an integer, not a number"),
-    ("dice-twice", b'"dice": {', b'"dice": {}, "dice": {',
-     "map.json is not valid: key 'dice' appears twice in an object"),
-    ("faces-key-twice", b'"faces": [5]', b'"faces": [5], "faces": [5]',
-     "map.json is not valid: key 'faces' appears twice in an object"),
-]  # fmt: skip
+    (
+        "seed-exponent",
+        b'"seed": 20261130',
+        b'"seed": 2e7',
+        "map.json: dice.seed must be an integer, not a number",
+    ),
+    (
+        "seed-nan",
+        b'"seed": 20261130',
+        b'"seed": NaN',
+        "map.json is not valid: NaN is not a JSON number",
+    ),
+    (
+        "face-infinity",
+        b'"faces": [5]',
+        b'"faces": [Infinity]',
+        "map.json is not valid: Infinity is not a JSON number",
+    ),
+    (
+        "face-overflow",
+        b'"faces": [5]',
+        b'"faces": [1e999]',
+        "map.json: rolls[4].faces[0] must be an integer, not a number",
+    ),
+    (
+        "dice-twice",
+        b'"dice": {',
+        b'"dice": {}, "dice": {',
+        "map.json is not valid: key 'dice' appears twice in an object",
+    ),
+    (
+        "faces-key-twice",
+        b'"faces": [5]',
+        b'"faces": [5], "faces": [5]',
+        "map.json is not valid: key 'faces' appears twice in an object",
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -269,13 +394,19 @@ def test_bad_numbers_in_the_json_text_are_refused(old: bytes, new: bytes, messag
 
 _JSON = json_values("ogre", "aria", "gob", "attack", "check", "defensive_stance", key_size=6)
 PATHS = [
-    "dice", *(f"dice.{f}" for f in DICE_FIELDS),
-    "holds", "holds.0", *(f"holds.0.{f}" for f in HOLD_FIELDS),
-    "rolls", *(f"rolls.{i}" for i in range(5)),
+    "dice",
+    *(f"dice.{f}" for f in DICE_FIELDS),
+    "holds",
+    "holds.0",
+    *(f"holds.0.{f}" for f in HOLD_FIELDS),
+    "rolls",
+    *(f"rolls.{i}" for i in range(5)),
     *(f"rolls.{i}.{f}" for i in (1, 3) for f in ROLL_FIELDS),
-    "rolls.3.faces.0", "rolls.3.breakdown.0", "rolls.3.breakdown.0.0",
+    "rolls.3.faces.0",
+    "rolls.3.breakdown.0",
+    "rolls.3.breakdown.0.0",
     *(f"effects.{i}.{f}" for i in range(3) for f in ("kind", "amount")),
-]  # fmt: skip
+]
 
 
 def _named(path: str) -> str:
@@ -350,40 +481,88 @@ WRITE_CASES = [
     ("seed-bool", _board(dice_seed=True), "map.json: dice.seed must be an integer, not true/false"),
     ("seed-float", _board(dice_draws=1.5), "map.json: dice.draws must be an integer, not a number"),
     ("hold-not-a-hold", _board(holds=(("a", "b"),)), "holds[0] is not a Hold: ('a', 'b')"),
-    ("hold-ghost", _board(holds=(Hold("a", "ghost"),)),
-     "map.json: holds[0]: its held 'ghost' is not on the map"),
-    ("held-twice", _board(holds=(Hold("a", "b"), Hold("a", "b", 1))),
-     "map.json: holds[1]: 'b' is already Held by 'a'; a creature is Held in one Hold only"),
-    ("hold-change", _board(holds=(forced(Hold("a", "b"), tier_change=100),)),
-     "map.json: holds[0]: a Hold's Tier change must be a whole number −99..99, got 100"),
-    ("hold-change-float", _board(holds=(forced(Hold("a", "b"), tier_change=0.5),)),
-     "map.json: holds[0].tier_change must be an integer, not a number"),
-    ("hold-part", _board(holds=(forced(Hold("a", "b"), part=""),)),
-     "map.json: holds[0]: a Hold's targeted part must be a name or unset"),
+    (
+        "hold-ghost",
+        _board(holds=(Hold("a", "ghost"),)),
+        "map.json: holds[0]: its held 'ghost' is not on the map",
+    ),
+    (
+        "held-twice",
+        _board(holds=(Hold("a", "b"), Hold("a", "b", 1))),
+        "map.json: holds[1]: 'b' is already Held by 'a'; a creature is Held in one Hold only",
+    ),
+    (
+        "hold-change",
+        _board(holds=(forced(Hold("a", "b"), tier_change=100),)),
+        "map.json: holds[0]: a Hold's Tier change must be a whole number −99..99, got 100",
+    ),
+    (
+        "hold-change-float",
+        _board(holds=(forced(Hold("a", "b"), tier_change=0.5),)),
+        "map.json: holds[0].tier_change must be an integer, not a number",
+    ),
+    (
+        "hold-part",
+        _board(holds=(forced(Hold("a", "b"), part=""),)),
+        "map.json: holds[0]: a Hold's targeted part must be a name or unset",
+    ),
     ("roll-not-a-roll", _board(rolls=("Strike 7",)), "rolls[0] is not a LoggedRoll: 'Strike 7'"),
-    ("face-13", _board(rolls=(_roll(faces=(7, 13)),)),
-     "map.json: rolls[0].faces[1] must be 1..12, got 13"),
-    ("faces-list", _board(rolls=(_roll(faces=[7, 3]),)),
-     f"map.json: rolls[0]: a logged roll holds a tuple of at most {MAX_LOGGED_DICE} faces"),
-    ("faces-none", _board(rolls=(_roll(faces=None),)),
-     "map.json: rolls[0].faces must be a list, not null"),
-    ("modifier-float", _board(rolls=(_roll(modifier=0.5),)),
-     "map.json: rolls[0].modifier must be an integer, not a number"),
-    ("action-blank", _board(rolls=(_roll(action=""),)),
-     "map.json: rolls[0]: a logged roll needs the action it belonged to"),
-    ("role", _board(rolls=(_roll(role="parry"),)),
-     f"map.json: rolls[0].role must be one of {ROLES}, got 'parry'"),
-    ("round", _board(rolls=(_roll(round=-2),)),
-     "map.json: rolls[0].round must be 0 or more, got -2"),
-    ("breakdown-none", _board(rolls=(_roll(breakdown=None),)),
-     "map.json: rolls[0].breakdown must be a list, not null"),
-    ("breakdown-list-pair", _board(rolls=(_roll(breakdown=([1, "Might"],)),)),
-     "map.json: rolls[0]: a logged roll's breakdown holds (amount, reason) pairs"),
-    ("effect-kind", _board(effects={"e": forced(OngoingEffect("e", "E"), kind="haste")}),
-     f"map.json: effects[0].kind must be one of {KINDS} or null, got 'haste'"),
-    ("effect-amount", _board(effects={"e": forced(OngoingEffect("e", "E"), amount=1000)}),
-     "map.json: effects[0].amount must be 0..999, got 1000"),
-]  # fmt: skip
+    (
+        "face-13",
+        _board(rolls=(_roll(faces=(7, 13)),)),
+        "map.json: rolls[0].faces[1] must be 1..12, got 13",
+    ),
+    (
+        "faces-list",
+        _board(rolls=(_roll(faces=[7, 3]),)),
+        f"map.json: rolls[0]: a logged roll holds a tuple of at most {MAX_LOGGED_DICE} faces",
+    ),
+    (
+        "faces-none",
+        _board(rolls=(_roll(faces=None),)),
+        "map.json: rolls[0].faces must be a list, not null",
+    ),
+    (
+        "modifier-float",
+        _board(rolls=(_roll(modifier=0.5),)),
+        "map.json: rolls[0].modifier must be an integer, not a number",
+    ),
+    (
+        "action-blank",
+        _board(rolls=(_roll(action=""),)),
+        "map.json: rolls[0]: a logged roll needs the action it belonged to",
+    ),
+    (
+        "role",
+        _board(rolls=(_roll(role="parry"),)),
+        f"map.json: rolls[0].role must be one of {ROLES}, got 'parry'",
+    ),
+    (
+        "round",
+        _board(rolls=(_roll(round=-2),)),
+        "map.json: rolls[0].round must be 0 or more, got -2",
+    ),
+    (
+        "breakdown-none",
+        _board(rolls=(_roll(breakdown=None),)),
+        "map.json: rolls[0].breakdown must be a list, not null",
+    ),
+    (
+        "breakdown-list-pair",
+        _board(rolls=(_roll(breakdown=([1, "Might"],)),)),
+        "map.json: rolls[0]: a logged roll's breakdown holds (amount, reason) pairs",
+    ),
+    (
+        "effect-kind",
+        _board(effects={"e": forced(OngoingEffect("e", "E"), kind="haste")}),
+        f"map.json: effects[0].kind must be one of {KINDS} or null, got 'haste'",
+    ),
+    (
+        "effect-amount",
+        _board(effects={"e": forced(OngoingEffect("e", "E"), amount=1000)}),
+        "map.json: effects[0].amount must be 0..999, got 1000",
+    ),
+]
 
 
 @pytest.mark.parametrize(

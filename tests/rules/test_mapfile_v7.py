@@ -67,9 +67,12 @@ def test_v7_fixture_loads_and_equals_its_builder() -> None:
     assert board.turn.participant("otter").waiting
     kinds = board.layer("concealment_kind")
     assert {ConcealmentKind(int(k)) for k in np.unique(kinds)} == {
-        ConcealmentKind.WORLD, ConcealmentKind.NOISE, ConcealmentKind.MAGIC_SIGHT,
-        ConcealmentKind.HEAT, ConcealmentKind.MAGIC_VIBRATION,
-    }  # fmt: skip
+        ConcealmentKind.WORLD,
+        ConcealmentKind.NOISE,
+        ConcealmentKind.MAGIC_SIGHT,
+        ConcealmentKind.HEAT,
+        ConcealmentKind.MAGIC_VIBRATION,
+    }
 
 
 def test_the_fixture_otters_count_makes_the_roll_due_as_its_turn_ends() -> None:
@@ -114,9 +117,11 @@ def test_v7_map_json_layout() -> None:
     at = keys.index("movement_types") + 1
     assert keys[at : at + 4] == list(TOKEN_BODY_FIELDS) == ["senses", "limbs", "gripping", "words"]
     assert {k: aria[k] for k in TOKEN_BODY_FIELDS} == {
-        "senses": ["sight", "sound"], "limbs": 2, "gripping": 1,
+        "senses": ["sight", "sound"],
+        "limbs": 2,
+        "gripping": 1,
         "words": {"per_round": 10, "spent": 2, "round": 3},
-    }  # fmt: skip
+    }
     assert list(aria["words"]) == list(WORDS_FIELDS)
     assert list(aria["motion"]) == list(MOTION_FIELDS) == [*MOTION_FIELDS_V5, *MOTION_FIELDS_V7]
     assert (aria["motion"]["spaces_in_a_row"], aria["motion"]["dashed"]) == (3, True)
@@ -131,9 +136,11 @@ def test_a_default_token_writes_the_default_body() -> None:
     doc = map_json(mapfile.dumps(Board.blank(2, 2).with_token(Token("t", "T", Hex(0, 0)))))
     token = doc["tokens"][0]
     assert {k: token[k] for k in TOKEN_BODY_FIELDS} == {
-        "senses": ["sight"], "limbs": 2, "gripping": 0,
+        "senses": ["sight"],
+        "limbs": 2,
+        "gripping": 0,
         "words": {"per_round": 10, "spent": 0, "round": 0},
-    }  # fmt: skip
+    }
 
 
 # --- upgrades -----------------------------------------------------------------------------
@@ -216,8 +223,14 @@ def test_every_concealment_kind_round_trips() -> None:
 def test_the_sample_board_round_trips_with_bodies() -> None:
     board = sample_board()
     wolf = board.token("b")
-    wolf = Token(**{**_fields(wolf), "senses": ("smell", "sound", "sight"), "limbs": 0,
-                    "words": Words(0, 0, 0)})  # fmt: skip
+    wolf = Token(
+        **{
+            **_fields(wolf),
+            "senses": ("smell", "sound", "sight"),
+            "limbs": 0,
+            "words": Words(0, 0, 0),
+        }
+    )
     board = board.with_token_replaced(wolf)
     assert mapfile.loads(mapfile.dumps(board)) == board
 
@@ -249,8 +262,16 @@ def test_any_body_run_and_secondary_count_round_trip(
     now: bool,
 ) -> None:
     motion = Motion(spaces_in_a_row=run, dashed=dashed, secondary_rounds=rounds, secondary_now=now)
-    token = Token("t", "T", Hex(1, 1), senses=senses, limbs=limbs[0], gripping=limbs[1],
-                  words=words, motion=motion)  # fmt: skip
+    token = Token(
+        "t",
+        "T",
+        Hex(1, 1),
+        senses=senses,
+        limbs=limbs[0],
+        gripping=limbs[1],
+        words=words,
+        motion=motion,
+    )
     board = Board.blank(3, 3).with_token(token)
     assert mapfile.loads(mapfile.dumps(board)).token("t") == token
 

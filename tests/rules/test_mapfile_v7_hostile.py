@@ -47,84 +47,167 @@ T3 = "tokens[3]"  # the otter: 119 rounds of swimming counted, swam this turn
 ROUNDS = "rounds of Secondary movement must be a whole number 0..1000000000"
 
 BODY_CASES = [
-    *((f"{key}-missing", drop(f"tokens.0.{key}"), f"{T0}.{key} is missing")
-      for key in TOKEN_BODY_FIELDS),
+    *(
+        (f"{key}-missing", drop(f"tokens.0.{key}"), f"{T0}.{key} is missing")
+        for key in TOKEN_BODY_FIELDS
+    ),
     # senses
     ("senses-str", put("tokens.0.senses", "sight"), f"{T0}.senses must be a list, not a string"),
     ("senses-null", put("tokens.0.senses", None), f"{T0}.senses must be a list, not null"),
     ("senses-empty", put("tokens.0.senses", []), f"{T0}.senses must name at least one sense"),
     ("senses-int", put("tokens.0.senses", [1]), f"{T0}.senses[0] must be a string, not an integer"),
-    ("senses-unknown", put("tokens.0.senses", ["sight", "echo"]),
-     f"{T0}.senses[1] {ONE_OF}, got 'echo'"),
+    (
+        "senses-unknown",
+        put("tokens.0.senses", ["sight", "echo"]),
+        f"{T0}.senses[1] {ONE_OF}, got 'echo'",
+    ),
     ("senses-case", put("tokens.0.senses", ["Sight"]), f"{T0}.senses[0] {ONE_OF}, got 'Sight'"),
-    ("senses-twice", put("tokens.0.senses", ["sound", "sound"]),
-     f"{T0}.senses lists 'sound' twice"),
-    ("senses-many", put("tokens.0.senses", ["sight"] * 10**5),
-     f"{T0}.senses lists 100000 senses; there are 7"),
+    (
+        "senses-twice",
+        put("tokens.0.senses", ["sound", "sound"]),
+        f"{T0}.senses lists 'sound' twice",
+    ),
+    (
+        "senses-many",
+        put("tokens.0.senses", ["sight"] * 10**5),
+        f"{T0}.senses lists 100000 senses; there are 7",
+    ),
     # limbs and gripping
     ("limbs-str", put("tokens.0.limbs", "2"), f"{T0}.limbs must be an integer, not a string"),
     ("limbs-float", put("tokens.0.limbs", 2.0), f"{T0}.limbs must be an integer, not a number"),
     ("limbs-bool", put("tokens.0.limbs", True), f"{T0}.limbs must be an integer, not true/false"),
     ("limbs-negative", put("tokens.0.limbs", -1), f"{T0}.limbs must be 0..99, got -1"),
     ("limbs-huge", put("tokens.0.limbs", 10**40), f"{T0}.limbs must be 0..99, got {10**40}"),
-    ("gripping-null", put("tokens.0.gripping", None),
-     f"{T0}.gripping must be an integer, not null"),
-    ("gripping-over", put("tokens.0.gripping", 3),
-     f"{T0}.gripping must be 0..2 (its limbs), got 3"),
-    ("gripping-negative", put("tokens.2.gripping", -1),
-     f"{T2}.gripping must be 0..4 (its limbs), got -1"),
+    (
+        "gripping-null",
+        put("tokens.0.gripping", None),
+        f"{T0}.gripping must be an integer, not null",
+    ),
+    (
+        "gripping-over",
+        put("tokens.0.gripping", 3),
+        f"{T0}.gripping must be 0..2 (its limbs), got 3",
+    ),
+    (
+        "gripping-negative",
+        put("tokens.2.gripping", -1),
+        f"{T2}.gripping must be 0..4 (its limbs), got -1",
+    ),
     ("fewer-limbs", put("tokens.2.limbs", 1), f"{T2}.gripping must be 0..1 (its limbs), got 2"),
     # words
     ("words-list", put("tokens.0.words", [10, 0, 0]), f"{T0}.words must be an object, not a list"),
     ("words-int", put("tokens.0.words", 10), f"{T0}.words must be an object, not an integer"),
-    *((f"words-{key}-missing", drop(f"tokens.0.words.{key}"), f"{T0}.words.{key} is missing")
-      for key in WORDS_FIELDS),
-    ("per-round-str", put("tokens.0.words.per_round", "10"),
-     f"{T0}.words.per_round must be an integer, not a string"),
-    ("per-round-over", put("tokens.0.words.per_round", 1000),
-     f"{T0}.words.per_round must be 0..999, got 1000"),
-    ("spent-negative", put("tokens.0.words.spent", -2),
-     f"{T0}.words.spent must be 0..999, got -2"),
-    ("spent-float", put("tokens.0.words.spent", 1.5),
-     f"{T0}.words.spent must be an integer, not a number"),
-    ("round-negative", put("tokens.0.words.round", -1),
-     f"{T0}.words.round must be a whole number from 0, got -1"),
-    ("round-bool", put("tokens.0.words.round", False),
-     f"{T0}.words.round must be an integer, not true/false"),
+    *(
+        (f"words-{key}-missing", drop(f"tokens.0.words.{key}"), f"{T0}.words.{key} is missing")
+        for key in WORDS_FIELDS
+    ),
+    (
+        "per-round-str",
+        put("tokens.0.words.per_round", "10"),
+        f"{T0}.words.per_round must be an integer, not a string",
+    ),
+    (
+        "per-round-over",
+        put("tokens.0.words.per_round", 1000),
+        f"{T0}.words.per_round must be 0..999, got 1000",
+    ),
+    ("spent-negative", put("tokens.0.words.spent", -2), f"{T0}.words.spent must be 0..999, got -2"),
+    (
+        "spent-float",
+        put("tokens.0.words.spent", 1.5),
+        f"{T0}.words.spent must be an integer, not a number",
+    ),
+    (
+        "round-negative",
+        put("tokens.0.words.round", -1),
+        f"{T0}.words.round must be a whole number from 0, got -1",
+    ),
+    (
+        "round-bool",
+        put("tokens.0.words.round", False),
+        f"{T0}.words.round must be an integer, not true/false",
+    ),
     # motion
-    *((f"motion-{key}-missing", drop(f"tokens.0.motion.{key}"), f"{T0}.motion.{key} is missing")
-      for key in MOTION_FIELDS_V7),
-    ("run-str", put("tokens.0.motion.spaces_in_a_row", "3"),
-     f"{T0}.motion.spaces_in_a_row must be an integer, not a string"),
-    ("run-negative", put("tokens.0.motion.spaces_in_a_row", -1),
-     f"{T0}.motion: spaces moved in a row must be a whole number 0..99999, got -1"),
-    ("run-huge", put("tokens.0.motion.spaces_in_a_row", 10**6),
-     f"{T0}.motion: spaces moved in a row must be a whole number 0..99999, got 1000000"),
-    ("dashed-int", put("tokens.0.motion.dashed", 1),
-     f"{T0}.motion.dashed must be true or false, not an integer"),
-    ("dashed-null", put("tokens.0.motion.dashed", None),
-     f"{T0}.motion.dashed must be true or false, not null"),
-    ("rounds-str", put("tokens.3.motion.secondary_rounds", "119"),
-     f"{T3}.motion.secondary_rounds must be an integer, not a string"),
-    ("rounds-float", put("tokens.3.motion.secondary_rounds", 119.0),
-     f"{T3}.motion.secondary_rounds must be an integer, not a number"),
-    ("rounds-bool", put("tokens.3.motion.secondary_rounds", True),
-     f"{T3}.motion.secondary_rounds must be an integer, not true/false"),
-    ("rounds-null", put("tokens.3.motion.secondary_rounds", None),
-     f"{T3}.motion.secondary_rounds must be an integer, not null"),
-    ("rounds-negative", put("tokens.3.motion.secondary_rounds", -1),
-     f"{T3}.motion: {ROUNDS}, got -1"),
-    ("rounds-huge", put("tokens.3.motion.secondary_rounds", 10**9 + 1),
-     f"{T3}.motion: {ROUNDS}, got 1000000001"),
-    ("rounds-vast", put("tokens.3.motion.secondary_rounds", 10**40),
-     f"{T3}.motion: {ROUNDS}, got {10**40}"),
-    ("now-int", put("tokens.3.motion.secondary_now", 1),
-     f"{T3}.motion.secondary_now must be true or false, not an integer"),
-    ("now-str", put("tokens.3.motion.secondary_now", "true"),
-     f"{T3}.motion.secondary_now must be true or false, not a string"),
-    ("now-null", put("tokens.3.motion.secondary_now", None),
-     f"{T3}.motion.secondary_now must be true or false, not null"),
-]  # fmt: skip
+    *(
+        (f"motion-{key}-missing", drop(f"tokens.0.motion.{key}"), f"{T0}.motion.{key} is missing")
+        for key in MOTION_FIELDS_V7
+    ),
+    (
+        "run-str",
+        put("tokens.0.motion.spaces_in_a_row", "3"),
+        f"{T0}.motion.spaces_in_a_row must be an integer, not a string",
+    ),
+    (
+        "run-negative",
+        put("tokens.0.motion.spaces_in_a_row", -1),
+        f"{T0}.motion: spaces moved in a row must be a whole number 0..99999, got -1",
+    ),
+    (
+        "run-huge",
+        put("tokens.0.motion.spaces_in_a_row", 10**6),
+        f"{T0}.motion: spaces moved in a row must be a whole number 0..99999, got 1000000",
+    ),
+    (
+        "dashed-int",
+        put("tokens.0.motion.dashed", 1),
+        f"{T0}.motion.dashed must be true or false, not an integer",
+    ),
+    (
+        "dashed-null",
+        put("tokens.0.motion.dashed", None),
+        f"{T0}.motion.dashed must be true or false, not null",
+    ),
+    (
+        "rounds-str",
+        put("tokens.3.motion.secondary_rounds", "119"),
+        f"{T3}.motion.secondary_rounds must be an integer, not a string",
+    ),
+    (
+        "rounds-float",
+        put("tokens.3.motion.secondary_rounds", 119.0),
+        f"{T3}.motion.secondary_rounds must be an integer, not a number",
+    ),
+    (
+        "rounds-bool",
+        put("tokens.3.motion.secondary_rounds", True),
+        f"{T3}.motion.secondary_rounds must be an integer, not true/false",
+    ),
+    (
+        "rounds-null",
+        put("tokens.3.motion.secondary_rounds", None),
+        f"{T3}.motion.secondary_rounds must be an integer, not null",
+    ),
+    (
+        "rounds-negative",
+        put("tokens.3.motion.secondary_rounds", -1),
+        f"{T3}.motion: {ROUNDS}, got -1",
+    ),
+    (
+        "rounds-huge",
+        put("tokens.3.motion.secondary_rounds", 10**9 + 1),
+        f"{T3}.motion: {ROUNDS}, got 1000000001",
+    ),
+    (
+        "rounds-vast",
+        put("tokens.3.motion.secondary_rounds", 10**40),
+        f"{T3}.motion: {ROUNDS}, got {10**40}",
+    ),
+    (
+        "now-int",
+        put("tokens.3.motion.secondary_now", 1),
+        f"{T3}.motion.secondary_now must be true or false, not an integer",
+    ),
+    (
+        "now-str",
+        put("tokens.3.motion.secondary_now", "true"),
+        f"{T3}.motion.secondary_now must be true or false, not a string",
+    ),
+    (
+        "now-null",
+        put("tokens.3.motion.secondary_now", None),
+        f"{T3}.motion.secondary_now must be true or false, not null",
+    ),
+]
 
 
 @pytest.mark.parametrize(
@@ -144,14 +227,20 @@ def test_bad_v7_entries_are_refused_with_their_exact_message(edit: Edit, message
         (put("tokens.0.words.round", 10**30), lambda b: b.token("aria").words.round == 10**30),
         (put("tokens.0.hands", 2), lambda b: b == mapfile.loads(GOOD_V7)),  # unknown: ignored
         (put("tokens.0.words.mood", 1), lambda b: b == mapfile.loads(GOOD_V7)),
-        (put("tokens.3.motion.secondary_rounds", 10**9),
-         lambda b: b.token("otter").motion.secondary_rounds == 10**9),
-        (put("tokens.3.motion.secondary_rounds", 0),
-         lambda b: b.token("otter").motion.secondary_rounds == 0),
-        (put("tokens.0.motion.secondary_now", True),
-         lambda b: b.token("aria").motion.secondary_now),
+        (
+            put("tokens.3.motion.secondary_rounds", 10**9),
+            lambda b: b.token("otter").motion.secondary_rounds == 10**9,
+        ),
+        (
+            put("tokens.3.motion.secondary_rounds", 0),
+            lambda b: b.token("otter").motion.secondary_rounds == 0,
+        ),
+        (
+            put("tokens.0.motion.secondary_now", True),
+            lambda b: b.token("aria").motion.secondary_now,
+        ),
     ],
-)  # fmt: skip
+)
 def test_edge_values_load(edit: Edit, check: Callable[[Board], bool] | None) -> None:
     if check is None:
         refuse(edit_json(edit, GOOD_V7), "tokens[0].gripping must be 0..0 (its limbs), got 1")
@@ -173,10 +262,11 @@ def test_a_concealment_kind_beyond_the_known_kinds_is_refused() -> None:
 _JSON = json_values("sight", "sound", "echo", "per_round", key_size=9)
 PATHS = [
     *(f"tokens.{i}.{f}" for i in range(3) for f in TOKEN_BODY_FIELDS),
-    "tokens.0.senses.0", "tokens.1.senses.1",
+    "tokens.0.senses.0",
+    "tokens.1.senses.1",
     *(f"tokens.{i}.words.{f}" for i in (0, 2) for f in WORDS_FIELDS),
     *(f"tokens.{i}.motion.{f}" for i in range(4) for f in MOTION_FIELDS_V7),
-]  # fmt: skip
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -214,17 +304,28 @@ def test_check_lists_the_problem_of_every_token(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"senses": ["sight"]}, "map.json: tokens[0]: token 't': senses must be distinct, from "
-         f"{', '.join(SENSES)}, the Primary Sense first; got ['sight']"),
-        ({"senses": ()}, "map.json: tokens[0]: token 't': senses must be distinct, from "
-         f"{', '.join(SENSES)}, the Primary Sense first; got ()"),
-        ({"limbs": 100}, "map.json: tokens[0]: token 't': limbs must be a whole number 0..99, "
-         "got 100"),
-        ({"gripping": 3}, "map.json: tokens[0]: token 't': limbs gripping an object must be a "
-         "whole number 0..2 (its limbs), got 3"),
+        (
+            {"senses": ["sight"]},
+            "map.json: tokens[0]: token 't': senses must be distinct, from "
+            f"{', '.join(SENSES)}, the Primary Sense first; got ['sight']",
+        ),
+        (
+            {"senses": ()},
+            "map.json: tokens[0]: token 't': senses must be distinct, from "
+            f"{', '.join(SENSES)}, the Primary Sense first; got ()",
+        ),
+        (
+            {"limbs": 100},
+            "map.json: tokens[0]: token 't': limbs must be a whole number 0..99, got 100",
+        ),
+        (
+            {"gripping": 3},
+            "map.json: tokens[0]: token 't': limbs gripping an object must be a "
+            "whole number 0..2 (its limbs), got 3",
+        ),
         ({"words": (10, 0, 0)}, "map.json: tokens[0]: token 't': words must be a Words"),
     ],
-)  # fmt: skip
+)
 def test_a_token_whose_body_would_not_read_back_is_not_written(
     fields: dict[str, object], message: str, tmp_path: Path
 ) -> None:
@@ -260,17 +361,22 @@ def test_a_motion_run_that_would_not_read_back_is_not_written(tmp_path: Path) ->
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"secondary_now": 1},
-         "map.json: tokens[0].motion.secondary_now must be true or false, not an integer"),
-        ({"secondary_rounds": "2"},
-         "map.json: tokens[0].motion.secondary_rounds must be an integer, not a string"),
-        ({"secondary_rounds": 2.0},
-         "map.json: tokens[0].motion.secondary_rounds must be an integer, not a number"),
+        (
+            {"secondary_now": 1},
+            "map.json: tokens[0].motion.secondary_now must be true or false, not an integer",
+        ),
+        (
+            {"secondary_rounds": "2"},
+            "map.json: tokens[0].motion.secondary_rounds must be an integer, not a string",
+        ),
+        (
+            {"secondary_rounds": 2.0},
+            "map.json: tokens[0].motion.secondary_rounds must be an integer, not a number",
+        ),
         ({"secondary_rounds": -1}, f"map.json: tokens[0].motion: {ROUNDS}, got -1"),
-        ({"secondary_rounds": 10**9 + 1},
-         f"map.json: tokens[0].motion: {ROUNDS}, got 1000000001"),
+        ({"secondary_rounds": 10**9 + 1}, f"map.json: tokens[0].motion: {ROUNDS}, got 1000000001"),
     ],
-)  # fmt: skip
+)
 def test_a_secondary_count_that_would_not_read_back_is_not_written(
     fields: dict[str, object], message: str, tmp_path: Path
 ) -> None:

@@ -22,9 +22,18 @@ from rules.board.roll_log import (
 )
 from rules.dice import roll
 
-STRIKE = LoggedRoll("Strike", (9, 4), modifier=1, dl=3, actor="Aria", target="Ogre",
-                    breakdown=((1, "target 2 sizes larger: +1"),), outcome="hit", role="attack",
-                    round=2)  # fmt: skip
+STRIKE = LoggedRoll(
+    "Strike",
+    (9, 4),
+    modifier=1,
+    dl=3,
+    actor="Aria",
+    target="Ogre",
+    breakdown=((1, "target 2 sizes larger: +1"),),
+    outcome="hit",
+    role="attack",
+    round=2,
+)
 
 # --- validation ---------------------------------------------------------------------------
 
@@ -134,22 +143,39 @@ def test_margin_is_result_minus_dl() -> None:
 @pytest.mark.parametrize(
     ("entry", "text"),
     [
-        (STRIKE, "Strike — Aria → Ogre: 2d12 [9, 4] +1 = 10 vs DL 3 (margin +7) — hit; "
-                 "+1 target 2 sizes larger: +1"),
+        (
+            STRIKE,
+            "Strike — Aria → Ogre: 2d12 [9, 4] +1 = 10 vs DL 3 (margin +7) — hit; "
+            "+1 target 2 sizes larger: +1",
+        ),
         (LoggedRoll("Dice roller", (5,)), "Dice roller: 1d12 [5] = 5"),
         (LoggedRoll("Dice roller", ()), "Dice roller: 0d12 [] = 0"),
-        (LoggedRoll("Grab", (1, 1, 6), modifier=-1, actor="Aria", outcome="fumble"),
-         "Grab — Aria: 3d12 [1, 1, 6] -1 = 5 [fumble, doubles 1] — fumble"),
-        (LoggedRoll("Shove", (3,), target="Ogre", dl=9), "Shove — Ogre: 1d12 [3] = 3 vs DL 9 "
-                                                        "(margin -6)"),
-        (LoggedRoll("Escape", (12, 12), modifier=2, dl=9, manual=True,
-                    breakdown=((2, "Athletics"), (-1, "Encumbered"))),
-         "Escape: 2d12 [12, 12] +2 = 14 vs DL 9 (margin +5) [doubles 12, 12 ×2] (typed in); "
-         "+2 Athletics; -1 Encumbered"),
-        (LoggedRoll("Check", (7,), dl=7, outcome="success — by 0", breakdown=((0, "none"),)),
-         "Check: 1d12 [7] = 7 vs DL 7 (margin +0) — success — by 0; +0 none"),
+        (
+            LoggedRoll("Grab", (1, 1, 6), modifier=-1, actor="Aria", outcome="fumble"),
+            "Grab — Aria: 3d12 [1, 1, 6] -1 = 5 [fumble, doubles 1] — fumble",
+        ),
+        (
+            LoggedRoll("Shove", (3,), target="Ogre", dl=9),
+            "Shove — Ogre: 1d12 [3] = 3 vs DL 9 (margin -6)",
+        ),
+        (
+            LoggedRoll(
+                "Escape",
+                (12, 12),
+                modifier=2,
+                dl=9,
+                manual=True,
+                breakdown=((2, "Athletics"), (-1, "Encumbered")),
+            ),
+            "Escape: 2d12 [12, 12] +2 = 14 vs DL 9 (margin +5) [doubles 12, 12 ×2] (typed in); "
+            "+2 Athletics; -1 Encumbered",
+        ),
+        (
+            LoggedRoll("Check", (7,), dl=7, outcome="success — by 0", breakdown=((0, "none"),)),
+            "Check: 1d12 [7] = 7 vs DL 7 (margin +0) — success — by 0; +0 none",
+        ),
     ],
-)  # fmt: skip
+)
 def test_text(entry: LoggedRoll, text: str) -> None:
     assert entry.text() == text
 

@@ -65,20 +65,29 @@ HOLD = "[S002] 'While in a Hold … Have 2 Tiers of Encumbered.'"
 # (state of Aria, other tokens, Encumbered Tier, the breakdown, the Movement cost it adds)
 STATES = [
     pytest.param({}, (), 0, "", 0, id="no state: not Encumbered"),
-    pytest.param({"conditions": cond(("crouching", 1, ""))}, (), 1,
-                 "Encumbered 1: Crouching 1", 0, id=CROUCH),
-    pytest.param({"conditions": cond(("prone", 1, ""))}, (), 2,
-                 "Encumbered 2: Prone 2", 0, id=PRONE),
-    pytest.param({"motion": Motion(mode="climb")}, (), 2,
-                 "Encumbered 2: Climbing 2", 0, id=CLIMB),
-    pytest.param({"motion": Motion(altitude=1)}, (), 2,
-                 "Encumbered 2: off the ground 2", 2, id=AIR),
+    pytest.param(
+        {"conditions": cond(("crouching", 1, ""))}, (), 1, "Encumbered 1: Crouching 1", 0, id=CROUCH
+    ),
+    pytest.param(
+        {"conditions": cond(("prone", 1, ""))}, (), 2, "Encumbered 2: Prone 2", 0, id=PRONE
+    ),
+    pytest.param({"motion": Motion(mode="climb")}, (), 2, "Encumbered 2: Climbing 2", 0, id=CLIMB),
+    pytest.param(
+        {"motion": Motion(altitude=1)}, (), 2, "Encumbered 2: off the ground 2", 2, id=AIR
+    ),
     pytest.param({}, ("b",), 1, "Encumbered 1: Crowded 1", 0, id=CROWD),
-    pytest.param({"conditions": cond(("encumbered", 2, "Hold"))}, (), 2,
-                 "Encumbered 2: Hold 2", 2, id=HOLD),
-    pytest.param({"conditions": cond(("prone", 1, ""))}, ("b",), 3,
-                 "Encumbered 3: Prone 2, Crowded 1", 0, id="Tiers of the same name add"),
-]  # fmt: skip
+    pytest.param(
+        {"conditions": cond(("encumbered", 2, "Hold"))}, (), 2, "Encumbered 2: Hold 2", 2, id=HOLD
+    ),
+    pytest.param(
+        {"conditions": cond(("prone", 1, ""))},
+        ("b",),
+        3,
+        "Encumbered 3: Prone 2, Crowded 1",
+        0,
+        id="Tiers of the same name add",
+    ),
+]
 
 
 def state_board(state: dict[str, object], others: tuple[str, ...]) -> Board:
@@ -151,8 +160,14 @@ def test_encumbered_movement_cost_follows_d4() -> None:
 # --- wings: [S001] "Count as 2 sizes larger to determine Crowded, sound you make from
 # movement, and when you are attacked with Martial or Nimble." -----------------------------
 
-BAT = Token("w", "Bat", NEXT, vitals=STATS, movement_types=("land", "swim", "fly"),
-            motion=Motion(mode="fly", winged=True))  # fmt: skip
+BAT = Token(
+    "w",
+    "Bat",
+    NEXT,
+    vitals=STATS,
+    movement_types=("land", "swim", "fly"),
+    motion=Motion(mode="fly", winged=True),
+)
 
 WINGS = [
     pytest.param("crowded", None, 2, id="Crowded: +2"),
@@ -205,8 +220,9 @@ def test_a_huge_attacker_against_nimble_moves_the_size_penalty_to_damage() -> No
     board = board_with(giant, bram())
     axe = Weapon("axe", damage=4)
     usual = plan_action(board, ActionRequest("strike", "g", "b", weapon=axe))
-    nimble = plan_action(board, ActionRequest("strike", "g", "b", weapon=axe,
-                                              defence_skill="Nimble"))  # fmt: skip
+    nimble = plan_action(
+        board, ActionRequest("strike", "g", "b", weapon=axe, defence_skill="Nimble")
+    )
     assert usual.attack is not None and nimble.attack is not None
     assert usual.attack.modifier == -2 and nimble.attack.modifier == 0
     assert usual.damage is not None and nimble.damage is not None
@@ -252,8 +268,14 @@ def test_rapid_strikes_loss_lasts_the_round_for_every_attack_and_damage_roll() -
 
 def test_a_swallowed_creature_has_crowded_two_and_leaves_the_space() -> None:
     whale = Token("w", "Whale", HERE, size=6, vitals=STATS)
-    eaten = Token("m", "Mouse", HERE, size=0, vitals=STATS,
-                  conditions=set_condition((), "swallowed", 1, "Whale"))  # fmt: skip
+    eaten = Token(
+        "m",
+        "Mouse",
+        HERE,
+        size=0,
+        vitals=STATS,
+        conditions=set_condition((), "swallowed", 1, "Whale"),
+    )
     board = board_with(whale, eaten, bram(HERE))
     assert crowded(board, "m").tier == 2
     assert encumbered(board, "m").describe() == "Encumbered 1: Crowded 1"
@@ -335,8 +357,9 @@ def test_rapid_strike_lets_strikes_and_overpowers_be_minor_actions_that_lock_a_l
     sword, knife = Weapon("sword", damage=2), Weapon("knife", damage=1, lightweight=True)
     early = plan_action(board, ActionRequest("strike", "a", "b", minor=True))
     assert "has not declared a Rapid Strike" in (early.refusal or "")
-    declare = plan_action(board, ActionRequest("rapid_strike", "a", "b", number=2,
-                                               weapon=sword, attack_dice=6))  # fmt: skip
+    declare = plan_action(
+        board, ActionRequest("rapid_strike", "a", "b", number=2, weapon=sword, attack_dice=6)
+    )
     assert declare.attack is not None and declare.damage is not None
     faces = read_dice(declare, [1] * declare.attack.dice, [[9]], [[1] * declare.damage.dice])
     board = resolve(board, declare, faces).board
@@ -344,11 +367,16 @@ def test_rapid_strike_lets_strikes_and_overpowers_be_minor_actions_that_lock_a_l
     light = plan_action(board, ActionRequest("strike", "a", "b", minor=True, weapon=knife))
     assert heavy.attack is not None and light.attack is not None
     assert heavy.attack.dice == light.attack.dice - 1
-    assert plan_action(board, ActionRequest("distract", "a", targets=("b",), choice="minor",
-                                            minor=True)).refusal  # fmt: skip
+    assert plan_action(
+        board, ActionRequest("distract", "a", targets=("b",), choice="minor", minor=True)
+    ).refusal
     for _ in range(2):
-        p = plan_action(board, ActionRequest("hamper", "a", "b", minor=True, choice="Muted",
-                                             weapon=knife, attack_dice=3))  # fmt: skip
+        p = plan_action(
+            board,
+            ActionRequest(
+                "hamper", "a", "b", minor=True, choice="Muted", weapon=knife, attack_dice=3
+            ),
+        )
         assert p.refusal is None and p.attack is not None
         board = resolve(board, p, read_dice(p, [1] * p.attack.dice, [[9]])).board
     spent = board.token("a").vitals
@@ -365,8 +393,9 @@ def test_deleting_a_swallower_frees_what_it_had_swallowed() -> None:
     """A swallowed creature is in its swallower's stomach ([S002]); without the swallower
     it is Swallowed no longer (and not left Crowded 2 by nothing)."""
     whale = Token("w", "Whale", HERE, size=6, vitals=STATS)
-    eaten = Token("m", "Mouse", HERE, vitals=STATS,
-                  conditions=set_condition((), "swallowed", 1, "w"))  # fmt: skip
+    eaten = Token(
+        "m", "Mouse", HERE, vitals=STATS, conditions=set_condition((), "swallowed", 1, "w")
+    )
     board = board_with(whale, eaten).without_token("w")
     assert board.token("m").conditions == () and crowded(board, "m").tier == 0
 
@@ -398,8 +427,14 @@ def test_wounds_to_a_swallowers_stomach_from_outside_also_let_it_out() -> None:
     deals them: a Called Shot on the stomach from outside too."""
     from rules.actions.kinds.attack import apply_damage
 
-    eater = Token("w", "Wyrm", HERE, size=4, vitals=replace(STATS, severe_threshold=0),
-                  movement_types=("land", "swim"))  # fmt: skip
+    eater = Token(
+        "w",
+        "Wyrm",
+        HERE,
+        size=4,
+        vitals=replace(STATS, severe_threshold=0),
+        movement_types=("land", "swim"),
+    )
     eaten = Token("m", "Mouse", HERE, size=-2, conditions=set_condition((), "swallowed", 1, "w"))
     board = board_with(eater, eaten)
     once, _ = apply_damage(board, "w", (12,) * 5, 0, "stomach")
@@ -479,8 +514,10 @@ def test_a_held_creature_that_shoves_its_holder_is_not_dragged_along() -> None:
     aria = Token("a", "Aria", Hex(2, 2), vitals=STATS)
     cob = Token("c", "Cob", Hex(2, 2), size=-1, vitals=STATS)
     board = with_hold(board_with(aria, cob), Hold("a", "c"))
-    shove = plan_action(board, ActionRequest("shove", "c", "a", destination=Hex(3, 2),
-                                             attack_dice=2, defence_dice=1))  # fmt: skip
+    shove = plan_action(
+        board,
+        ActionRequest("shove", "c", "a", destination=Hex(3, 2), attack_dice=2, defence_dice=1),
+    )
     assert shove.refusal is None and shove.follow_ups == ()
     after = resolve(board, shove, read_dice(shove, [12, 12], [[1]])).board
     assert after.token("a").position == Hex(3, 2) and after.token("c").position == Hex(2, 2)
@@ -493,8 +530,15 @@ def test_a_flying_holder_lifts_what_it_holds() -> None:
     from rules import change_altitude
     from rules.board.holds import Hold, with_hold
 
-    eagle = Token("e", "Eagle", HERE, size=1, vitals=STATS, movement_types=("land", "fly"),
-                  motion=Motion(mode="fly", winged=True))  # fmt: skip
+    eagle = Token(
+        "e",
+        "Eagle",
+        HERE,
+        size=1,
+        vitals=STATS,
+        movement_types=("land", "fly"),
+        motion=Motion(mode="fly", winged=True),
+    )
     cob = Token("c", "Cob", HERE, size=-2, vitals=STATS)
     board = with_hold(board_with(eagle, cob), Hold("e", "c"))
     up = change_altitude(board, "e", 3)

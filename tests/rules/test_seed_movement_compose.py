@@ -159,8 +159,11 @@ def test_a_braking_flyer_pays_1_movement_and_flies_on() -> None:
     assert fallen.paid == 1 and movement_left(token) == 4
     assert token.motion.flying and token.motion.altitude == 9
     with pytest.raises(ValueError, match="braking costs 1 Movement"):
-        apply_fall(conflict(hero(movement_types=FLYER, motion=Motion(altitude=9), vitals=left(0))),
-                   "h", braking=6)  # fmt: skip
+        apply_fall(
+            conflict(hero(movement_types=FLYER, motion=Motion(altitude=9), vitals=left(0))),
+            "h",
+            braking=6,
+        )
 
 
 # --- Prone -------------------------------------------------------------------------------

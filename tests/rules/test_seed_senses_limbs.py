@@ -33,8 +33,10 @@ from rules.turns import TurnState, join, start
 
 BOARD = Board.blank(16, 12)
 C = BOARD.hex_at(6, 6)
-STATS = Vitals(stats=(("athletics", 1), ("elude", 1), ("martial", 2), ("nimble", 3)),
-               maximum=(("grit", 8), ("energy", 3)))  # fmt: skip
+STATS = Vitals(
+    stats=(("athletics", 1), ("elude", 1), ("martial", 2), ("nimble", 3)),
+    maximum=(("grit", 8), ("energy", 3)),
+)
 
 
 def east(n: int) -> Hex:
@@ -208,8 +210,11 @@ def test_free_limbs_count_every_use_with_its_source() -> None:
     board = with_effect(board, OngoingEffect("r", "Ready Spell", creator="a", kind="ready"))
     limbs = free_limbs(board, "a")
     assert [(u.source, u.limbs) for u in limbs.uses] == [
-        ("gripping", 1), ("hold", 1), ("held part", 1), ("ready", 1)
-    ]  # fmt: skip
+        ("gripping", 1),
+        ("hold", 1),
+        ("held part", 1),
+        ("ready", 1),
+    ]
     assert (limbs.limbs, limbs.used, limbs.free) == (4, 4, 0)
     assert any("Attack a target who is not Held with a Free Limb" in r for r in limbs.reasons)
     assert limbs.describe().startswith("0 Free Limbs of 4: grips a weapon or object (1)")
@@ -307,19 +312,22 @@ def test_dismissing_a_spell_uses_a_free_limb() -> None:
 # -- Disarm --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("choice", "skill"), [("melee weapon", "Martial"),
-                                               ("ranged weapon", "Nimble")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("choice", "skill"), [("melee weapon", "Martial"), ("ranged weapon", "Nimble")]
+)
 def test_a_disarmed_weapon_defends_with_its_attack_skill(choice: str, skill: str) -> None:
     """[S002] "If the targeted object is a weapon, the creature instead rolls defense of
     the skill used to attack with it." """
     board = board_of(aria(), bram(east(1), gripping=2))
-    request = ActionRequest("disarm", "a", "b", destination=east(2), choice=choice,
-                            defence_skill="Athletics", number=2)  # fmt: skip
+    request = ActionRequest(
+        "disarm", "a", "b", destination=east(2), choice=choice, defence_skill="Athletics", number=2
+    )
     plan = plan_action(board, request)
     assert plan.defences[0].skill == skill
     assert plan.defences[0].dice == dict(STATS.stats)[skill.lower()]
-    assert any(f"attacks with {skill} (Q26), instead of the chosen Athletics" in n
-               for n in plan.notes)  # fmt: skip
+    assert any(
+        f"attacks with {skill} (Q26), instead of the chosen Athletics" in n for n in plan.notes
+    )
     out = resolve(board, plan, read_dice(plan, [12], [[1] * plan.defences[0].dice]))
     assert out.board.token("b").gripping == 0  # both gripping limbs are free again
 

@@ -395,7 +395,8 @@ def test_the_players_board_keeps_no_dice() -> None:
     from rules.board.roll_log import LoggedRoll
 
     board = Board.blank(4, 4).with_token(Token("o", "Hidden Ogre", Hex(1, 1), hidden=True))
-    board = board._evolve(rolls=(LoggedRoll("Strike", (7,), actor="Hidden Ogre"),),
-                          dice_seed=99, dice_draws=3)  # fmt: skip
+    board = board._evolve(
+        rolls=(LoggedRoll("Strike", (7,), actor="Hidden Ogre"),), dice_seed=99, dice_draws=3
+    )
     shown = player_board(board)
     assert (shown.rolls, shown.dice_seed, shown.dice_draws) == ((), 0, 0)

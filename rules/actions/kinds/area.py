@@ -97,9 +97,12 @@ def space_dice(board: Board, request: ActionRequest, occupant_id: str) -> SpaceD
     if weapon.range is not None:
         return _space_dice(target_size=size, weapon_size=0, options=opts)
     return _space_dice(
-        target_size=size, weapon_size=weapon.size, two_handed=weapon.two_handed,
-        lightweight=weapon.lightweight, options=opts,
-    )  # fmt: skip
+        target_size=size,
+        weapon_size=weapon.size,
+        two_handed=weapon.two_handed,
+        lightweight=weapon.lightweight,
+        options=opts,
+    )
 
 
 def doubled_face(faces: Sequence[int]) -> int | None:
@@ -140,8 +143,9 @@ def _refused(
     notes: Sequence[str] = (),
     spaces: tuple[Hex, ...] = (),
 ) -> ActionPlan:
-    return ActionPlan(request, spec, None, STRIKE_DL, notes=tuple(notes), refusal=why,
-                      spaces=spaces)  # fmt: skip
+    return ActionPlan(
+        request, spec, None, STRIKE_DL, notes=tuple(notes), refusal=why, spaces=spaces
+    )
 
 
 def _damage(request: ActionRequest) -> DicePool:
@@ -172,12 +176,26 @@ def _plan_space(board: Board, request: ActionRequest, spec: ActionSpec) -> Actio
         refusal = f"{dice}d12 for {board.token(target).name}: {NO_DOUBLES} [S002]"
     attack = DicePool("attack", request.actor, "Targeted space", dice, tuple(terms))
     defence = skill_pool(
-        board, target, request.defence_skill or "Elude", "defence", request.defence_dice,
+        board,
+        target,
+        request.defence_skill or "Elude",
+        "defence",
+        request.defence_dice,
         physical_defence_terms(board, target),
-    )  # fmt: skip
+    )
     notes += [*counts[target].reasons, "not modified by Concealment or size [S002]"]
-    return ActionPlan(request, spec, attack, STRIKE_DL, (target,), (defence,), _damage(request),
-                      tuple(notes), refusal, (space,))  # fmt: skip
+    return ActionPlan(
+        request,
+        spec,
+        attack,
+        STRIKE_DL,
+        (target,),
+        (defence,),
+        _damage(request),
+        tuple(notes),
+        refusal,
+        (space,),
+    )
 
 
 def _apply_hits(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
@@ -256,12 +274,19 @@ def attack_space(
     attacked = {o.plan.targets[0] for o in outcomes}
     actor = _name(board, request.actor)
     rest = tuple(
-        LoggedRoll("Attack a space — not attacked", r.faces, r.modifier, actor=actor,
-                   target=_name(board, o), outcome=_why_not(r), role="check",
-                   round=board.turn.round)
+        LoggedRoll(
+            "Attack a space — not attacked",
+            r.faces,
+            r.modifier,
+            actor=actor,
+            target=_name(board, o),
+            outcome=_why_not(r),
+            role="check",
+            round=board.turn.round,
+        )
         for o, r in rolls.items()
         if o not in attacked
-    )  # fmt: skip
+    )
     after = after._evolve(rolls=appended(after.rolls, rest), dice_draws=board.dice_draws + 1)
     reasons = [f"{_name(board, o)}: {r.describe()}" for o, r in rolls.items()]
     if not outcomes:
@@ -297,8 +322,9 @@ def _plan_object_token(board: Board, request: ActionRequest, spec: ActionSpec) -
     if board.token(target).kind is not TokenKind.OBJECT:
         return _refused(request, spec, f"{board.token(target).name} is a creature: Strike it")
     weapon = request.weapon
-    planned = strike(board, request.actor, target, dice=0, weapon_range=weapon.range,
-                     ranged_kind=weapon.kind)  # fmt: skip
+    planned = strike(
+        board, request.actor, target, dice=0, weapon_range=weapon.range, ranged_kind=weapon.kind
+    )
     terms = [Modifier(m.amount, m.reason) for m in planned.modifiers]
     terms += physical_attack_terms(board, request.actor)
     attack = skill_pool(
@@ -307,8 +333,17 @@ def _plan_object_token(board: Board, request: ActionRequest, spec: ActionSpec) -
     dice = 0 if request.defence_dice is None else request.defence_dice
     defence = DicePool("defence", target, "unattended object [ASSUMPTION]", dice)
     notes = (*planned.notes, "When targeting an object, the object cannot be used for Guard.")
-    return ActionPlan(request, spec, attack, STRIKE_DL, (target,), (defence,), _damage(request),
-                      notes, planned.refusal)  # fmt: skip
+    return ActionPlan(
+        request,
+        spec,
+        attack,
+        STRIKE_DL,
+        (target,),
+        (defence,),
+        _damage(request),
+        notes,
+        planned.refusal,
+    )
 
 
 def _plan_surface(board: Board, request: ActionRequest, spec: ActionSpec) -> ActionPlan:
@@ -334,8 +369,18 @@ def _plan_surface(board: Board, request: ActionRequest, spec: ActionSpec) -> Act
     attack = skill_pool(
         board, request.actor, request.weapon.skill, "attack", request.attack_dice, terms
     )
-    return ActionPlan(request, spec, attack, STRIKE_DL, (), (defence,), _damage(request),
-                      (spec.source,), refusal, (space,))  # fmt: skip
+    return ActionPlan(
+        request,
+        spec,
+        attack,
+        STRIKE_DL,
+        (),
+        (defence,),
+        _damage(request),
+        (spec.source,),
+        refusal,
+        (space,),
+    )
 
 
 def _apply_object(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
@@ -372,35 +417,68 @@ def _plan_area(board: Board, request: ActionRequest, spec: ActionSpec) -> Action
     skill = request.weapon.skill if physical else "Magic"
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
     defences = tuple(
-        skill_pool(board, s, request.defence_skill or "Elude", "defence", request.defence_dice,
-                   physical_defence_terms(board, s) if physical else [])
+        skill_pool(
+            board,
+            s,
+            request.defence_skill or "Elude",
+            "defence",
+            request.defence_dice,
+            physical_defence_terms(board, s) if physical else [],
+        )
         for s in subjects
-    )  # fmt: skip
+    )
     notes = (
         "one attack roll against every subject, damage rolled separately for each [S000]",
         f"{skill}, DL {STRIKE_DL} [ASSUMPTION]",
     )
-    return ActionPlan(request, spec, attack, STRIKE_DL, subjects, defences, _damage(request),
-                      notes)  # fmt: skip
+    return ActionPlan(request, spec, attack, STRIKE_DL, subjects, defences, _damage(request), notes)
 
 
 _SPECS = {
-    "space_attack": (ActionSpec(
-        "space_attack", "Attack a space…", "Tactic", "Major", "space",
-        "Targeted attacks can target a space instead of a creature or object."),
-        _plan_space, _apply_space),
-    "object_attack": (ActionSpec(
-        "object_attack", "Attack an object…", "Attack", "Major", "space",
-        "To target a wall or vertical surface that fills an entire space, treat it as a size 1 "
-        "object. To target the ground or a horizontal surface that fills an entire space, take "
-        "-1 on your attack roll and treat its defense as 0.", ("choice",),
-        ("object", "wall", "ground")), _plan_object, _apply_object),
-    "area_attack": (ActionSpec(
-        "area_attack", "Area attack…", "Attack", "Major", "area",
-        "When using an effect that attacks multiple targets, roll once for your attack and "
-        "roll damage separately for each target.", ("choice",), ("magical", "physical")),
-        _plan_area, _apply_hits),
-}  # fmt: skip
+    "space_attack": (
+        ActionSpec(
+            "space_attack",
+            "Attack a space…",
+            "Tactic",
+            "Major",
+            "space",
+            "Targeted attacks can target a space instead of a creature or object.",
+        ),
+        _plan_space,
+        _apply_space,
+    ),
+    "object_attack": (
+        ActionSpec(
+            "object_attack",
+            "Attack an object…",
+            "Attack",
+            "Major",
+            "space",
+            "To target a wall or vertical surface that fills an entire space, treat it as a size 1 "
+            "object. To target the ground or a horizontal surface that fills an entire space, take "
+            "-1 on your attack roll and treat its defense as 0.",
+            ("choice",),
+            ("object", "wall", "ground"),
+        ),
+        _plan_object,
+        _apply_object,
+    ),
+    "area_attack": (
+        ActionSpec(
+            "area_attack",
+            "Area attack…",
+            "Attack",
+            "Major",
+            "area",
+            "When using an effect that attacks multiple targets, roll once for your attack and "
+            "roll damage separately for each target.",
+            ("choice",),
+            ("magical", "physical"),
+        ),
+        _plan_area,
+        _apply_hits,
+    ),
+}
 
 for _key, (_spec, _planner, _applier) in _SPECS.items():
     ACTIONS[_key] = ActionKind(_spec, attack_refusal, _planner, _applier)

@@ -62,10 +62,16 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         return ActionPlan(request, spec, None, 3, refusal=f"no Called Shot part {part!r}; {known}")
     rapid = rapid_strike(number) if number else None  # the Minor Action's −1d12 is not this one
     planned = strike(
-        board, request.actor, request.target, dice=0, weapon_range=weapon.range,
-        ranged_kind=weapon.kind, called_part=part, charging=key == "charge",
+        board,
+        request.actor,
+        request.target,
+        dice=0,
+        weapon_range=weapon.range,
+        ranged_kind=weapon.kind,
+        called_part=part,
+        charging=key == "charge",
         against_nimble=request.defence_skill == "Nimble",
-    )  # fmt: skip
+    )
     skill = weapon.skill
     terms = [*planned.modifiers, *physical_attack_terms(board, request.actor)]
     attack = skill_pool(board, request.actor, skill, "attack", request.attack_dice, terms)
@@ -76,17 +82,28 @@ def _plan_strike(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     if part is not None:
         notes += called_shot(part).reasons[1:]  # the first is in the Strike's notes
     defence = skill_pool(
-        board, request.target, request.defence_skill or "Elude", "defence",
-        request.defence_dice, physical_defence_terms(board, request.target),
-    )  # fmt: skip
+        board,
+        request.target,
+        request.defence_skill or "Elude",
+        "defence",
+        request.defence_dice,
+        physical_defence_terms(board, request.target),
+    )
     damage_dice = weapon.damage + (rapid.damage_dice if rapid else 0) + planned.damage_modifier
     if planned.damage_modifier:
         notes.append(f"damage {planned.damage_modifier:+d}d12: the size penalty, against Nimble")
     damage = DicePool("damage", request.actor, weapon.name, damage_dice)
     return ActionPlan(
-        request, spec, attack, planned.dl, (request.target,), (defence,), damage,
-        tuple(notes), planned.refusal,
-    )  # fmt: skip
+        request,
+        spec,
+        attack,
+        planned.dl,
+        (request.target,),
+        (defence,),
+        damage,
+        tuple(notes),
+        planned.refusal,
+    )
 
 
 TRAUMA_CHOICE = "Trauma instead of Wounded"
@@ -145,8 +162,11 @@ def apply_damage(
 def _body_part(part: str | None) -> str:
     table = {"leg": "left leg", "arm": "left arm", "eye": "head", "ear": "head"}
     name = table.get(part or "torso", part or "torso")
-    return name if name in ("head", "torso", "stomach", "left arm", "right arm",
-                            "left leg", "right leg") else "torso"  # fmt: skip
+    return (
+        name
+        if name in ("head", "torso", "stomach", "left arm", "right arm", "left leg", "right leg")
+        else "torso"
+    )
 
 
 def _apply_strike(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
@@ -155,8 +175,9 @@ def _apply_strike(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Di
     if request.key == "called_shot" and request.part:
         board = add_lasting(board, actor, "called_shot", "Called Shot (−1 physical attacks)")
     if request.key == "rapid_strike":
-        board = add_lasting(board, actor, "rapid_strike", f"Rapid Strike {request.number}",
-                            request.number)  # fmt: skip
+        board = add_lasting(
+            board, actor, "rapid_strike", f"Rapid Strike {request.number}", request.number
+        )
     if request.key == "charge":
         board = add_lasting(board, actor, "charge", "Charged (−1 physical defences)")
         reasons.append("Charge: the turn ends after the attack [S002]")
@@ -193,18 +214,42 @@ def _struck_part(
 
 
 _SPECS = (
-    ActionSpec("strike", "Strike", "Attack", "Major", "creature",
-               "Attack a target with a melee weapon to cause damage and effects of the weapon, "
-               "DL 3."),
-    ActionSpec("called_shot", "Called Shot…", "Attack", "Major", "creature",
-               "you can choose to target a specific part of the target", ("part",),
-               (TRAUMA_CHOICE,)),
-    ActionSpec("rapid_strike", "Rapid Strike…", "Attack", "Major", "creature",
-               "Declare a number. For 1 round, lose that number of d12 on attack rolls",
-               ("number",)),
-    ActionSpec("charge", "Charge", "Attack", "Major", "creature",
-               "After moving 2 consecutive spaces, if you have used Dash this turn"),
-)  # fmt: skip
+    ActionSpec(
+        "strike",
+        "Strike",
+        "Attack",
+        "Major",
+        "creature",
+        "Attack a target with a melee weapon to cause damage and effects of the weapon, DL 3.",
+    ),
+    ActionSpec(
+        "called_shot",
+        "Called Shot…",
+        "Attack",
+        "Major",
+        "creature",
+        "you can choose to target a specific part of the target",
+        ("part",),
+        (TRAUMA_CHOICE,),
+    ),
+    ActionSpec(
+        "rapid_strike",
+        "Rapid Strike…",
+        "Attack",
+        "Major",
+        "creature",
+        "Declare a number. For 1 round, lose that number of d12 on attack rolls",
+        ("number",),
+    ),
+    ActionSpec(
+        "charge",
+        "Charge",
+        "Attack",
+        "Major",
+        "creature",
+        "After moving 2 consecutive spaces, if you have used Dash this turn",
+    ),
+)
 
 
 def _charge_refusal(board: Board, actor_id: str) -> str | None:

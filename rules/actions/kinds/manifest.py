@@ -160,8 +160,9 @@ def apply_manifest(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: D
     name = board.token(request.actor).name
     if request.key == "ready":
         effect_id = fresh_id(board.effects, "ready")
-        effect = OngoingEffect(effect_id, f"Ready {what}", request.actor, None, "", None,
-                               None, "ready", 0)  # fmt: skip
+        effect = OngoingEffect(
+            effect_id, f"Ready {what}", request.actor, None, "", None, None, "ready", 0
+        )
         board = with_effect(board, effect)
         kept = f"{name} holds a {what} Ready in a Free Limb [S002]"
         return Applied(board, (*reasons, kept, free_limbs(board, request.actor).describe()))

@@ -68,8 +68,13 @@ from rules.board.grid import Board
 from rules.board.holds import HoldResistance, HoldUpdate, hold_resistance, holds_on, leave_holds
 from rules.hexes import Hex, distance
 
-__all__ = ["DISARM_WEAPONS", "HAMPER_CHOICES", "OVERPOWER_DEFENCE_SKILLS", "plan_overpower",
-           "tackle_collision"]  # fmt: skip
+__all__ = [
+    "DISARM_WEAPONS",
+    "HAMPER_CHOICES",
+    "OVERPOWER_DEFENCE_SKILLS",
+    "plan_overpower",
+    "tackle_collision",
+]
 
 OVERPOWER_DEFENCE_SKILLS = ("Athletics", "Elude")
 HAMPER_CHOICES = ("Blinded", "Dazzled", "Deafened", "Muted", "Slowed", "Unstable")
@@ -103,13 +108,27 @@ def plan_overpower(board: Board, request: ActionRequest, spec: ActionSpec) -> Ac
     terms += physical_attack_terms(board, request.actor)
     attack = skill_pool(board, request.actor, check.skill, "attack", request.attack_dice, terms)
     defence = skill_pool(
-        board, request.target, request.defence_skill or "Athletics", "defence",
-        request.defence_dice, physical_defence_terms(board, request.target),
-    )  # fmt: skip
+        board,
+        request.target,
+        request.defence_skill or "Athletics",
+        "defence",
+        request.defence_dice,
+        physical_defence_terms(board, request.target),
+    )
     refusal = check.refusal or _melee_problem(request)
     spaces = (request.destination,) if request.destination is not None else ()
-    return ActionPlan(request, spec, attack, check.dl, (request.target,), (defence,), None,
-                      check.reasons, refusal, spaces)  # fmt: skip
+    return ActionPlan(
+        request,
+        spec,
+        attack,
+        check.dl,
+        (request.target,),
+        (defence,),
+        None,
+        check.reasons,
+        refusal,
+        spaces,
+    )
 
 
 def _melee_problem(request: ActionRequest) -> str | None:
@@ -301,21 +320,28 @@ def _then(step: Callable[[Board, ActionPlan], ActionPlan]) -> Planner:
 def _spec(
     key: str, name: str, asks: tuple[str, ...] = (), choices: tuple[str, ...] = ()
 ) -> ActionSpec:
-    return ActionSpec(key, name, "Overpower", "Major", "creature", OVERPOWER_ACTIONS[key],
-                      asks, choices)  # fmt: skip
+    return ActionSpec(
+        key, name, "Overpower", "Major", "creature", OVERPOWER_ACTIONS[key], asks, choices
+    )
 
 
 _KINDS = (
     (_spec("grab", "Grab"), _then(grab_plan), apply_grab),
-    (_spec("disarm", "Disarm…", ("destination", "number", "choice"), tuple(DISARM_WEAPONS)),
-     _plan_disarm, _apply_disarm),
-    (_spec("grapple", "Grapple…", ("part", "choice"), GRAPPLE_CHOICES), _then(grapple_plan),
-     apply_grapple),
+    (
+        _spec("disarm", "Disarm…", ("destination", "number", "choice"), tuple(DISARM_WEAPONS)),
+        _plan_disarm,
+        _apply_disarm,
+    ),
+    (
+        _spec("grapple", "Grapple…", ("part", "choice"), GRAPPLE_CHOICES),
+        _then(grapple_plan),
+        apply_grapple,
+    ),
     (_spec("hamper", "Hamper…", ("choice",), HAMPER_CHOICES), _plan_hamper, _apply_hamper),
     (_spec("shove", "Shove…", ("destination",)), _plan_shove, _apply_shove),
     (_spec("escape", "Escape", ("part",)), _then(escape_plan), apply_escape),
     (_spec("tackle", "Tackle", ("number",)), _then(tackle_plan), apply_tackle),
-)  # fmt: skip
+)
 
 
 def _escape_refusal(board: Board, actor_id: str) -> str | None:

@@ -141,8 +141,13 @@ def tackle_plan(board: Board, plan: ActionPlan) -> ActionPlan:
     )
     weapon = replace(request.weapon, reduction=0)
     spaces = (move.space,) if move.space is not None else ()
-    return replace(plan, request=replace(request, weapon=weapon), damage=damage,
-                   notes=(*plan.notes, *notes), spaces=spaces)  # fmt: skip
+    return replace(
+        plan,
+        request=replace(request, weapon=weapon),
+        damage=damage,
+        notes=(*plan.notes, *notes),
+        spaces=spaces,
+    )
 
 
 def _moved_in(board: Board, actor_id: str, move: TackleMove) -> tuple[Board, tuple[str, ...]]:

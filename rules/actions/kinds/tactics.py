@@ -123,10 +123,11 @@ def _plan_distract(board: Board, request: ActionRequest, spec: ActionSpec) -> Ac
     attack = skill_pool(board, request.actor, "Guile", "attack", request.attack_dice, [term])
     expects = [Modifier(6, "expects the Distract: +6 [S002]")] if request.number == 1 else []
     defences = tuple(
-        skill_pool(board, t, request.defence_skill or "Guile", "defence", request.defence_dice,
-                   expects)
+        skill_pool(
+            board, t, request.defence_skill or "Guile", "defence", request.defence_dice, expects
+        )
         for t in targets
-    )  # fmt: skip
+    )
     focus = "the space of the sound" if request.space is not None else "you"
     notes = (f"on success: Focused on {focus} until their next turn [S002]", *bonus.reasons)
     return ActionPlan(request, spec, attack, STRIKE_DL, tuple(targets), defences, None, notes)
@@ -177,13 +178,16 @@ def _plan_hinder(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
     terms += physical_attack_terms(board, request.actor)
     attack = skill_pool(board, request.actor, "Martial", "attack", request.attack_dice, terms)
     defence = skill_pool(
-        board, target, request.defence_skill or _HINDER_WHAT[key][0], "defence",
-        request.defence_dice, physical_defence_terms(board, target),
-    )  # fmt: skip
+        board,
+        target,
+        request.defence_skill or _HINDER_WHAT[key][0],
+        "defence",
+        request.defence_dice,
+        physical_defence_terms(board, target),
+    )
     if refusal is None and not _in_reach(board, request.actor, target):
         refusal = f"{other.name} is not in {actor.name}'s Reach [S002]"
-    return ActionPlan(request, spec, attack, HINDER_DL, (target,), (defence,), None, notes,
-                      refusal)  # fmt: skip
+    return ActionPlan(request, spec, attack, HINDER_DL, (target,), (defence,), None, notes, refusal)
 
 
 def _apply_hinder(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
@@ -246,42 +250,124 @@ def hinder_penalty(outcomes: Sequence[ActionOutcome]) -> Modifier | None:
 
 _S = ActionSpec
 _SPECS = {
-    "defensive_stance": (_S(
-        "defensive_stance", "Defensive Stance", "Defence", "Major", "self",
-        "Enter a Defensive Stance if you have not made an attack or Manifested a Spell or "
-        "Talent this turn."), _stance_refusal, _plan_stance, _apply_stance),
-    "distract": (_S(
-        "distract", "Distract…", "Tactic", "No Action", "creature",
-        "Create a diversion to draw attention to cause the creature to become Focused on you "
-        "and they cannot drop Focus until their next turn.", ("choice", "number"),
-        ("minor", "major")), attack_refusal, _plan_distract, _apply_distract),
-    "hinder_attack": (_S(
-        "hinder_attack", "Hinder Attack", "Defence", "Reaction", "creature",
-        "As a creature in your Reach attacks a target other than you, attack to cause -1 on "
-        "their attack roll, DL 3."), attack_refusal, _plan_hinder, _apply_hinder),
-    "hinder_movement": (_S(
-        "hinder_movement", "Hinder Movement…", "Defence", "Reaction", "creature",
-        "Before a creature in your Reach would move, attack to prevent the movement, DL 3.",
-        ("number",)), attack_refusal, _plan_hinder, _apply_hinder),
-    "hinder_spellcasting": (_S(
-        "hinder_spellcasting", "Hinder Spellcasting", "Defence", "Reaction", "creature",
-        "As a creature in your Reach begins to Manifest a Spell, attack to cause -1 on their "
-        "roll, DL 3."), attack_refusal, _plan_hinder, _apply_hinder),
-    "manifest": (_S(
-        "manifest", "Manifest…", "Manifest", "Major", "self",
-        "Manifesting a Spell or a Talent is DL 6 and costs 1 Energy.", ("choice", "number"),
-        ("spell", "talent")), manifest_refusal, plan_manifest, apply_manifest),
-    "ready": (_S(
-        "ready", "Ready…", "Manifest", "Major", "self",
-        "Manifest a spell or Talent to keep it in your Free Limb without having any effect "
-        "until you complete it as a Minor Action.", ("choice", "number"),
-        ("spell", "talent", "minutes", "injury")), manifest_refusal, plan_ready,
-        apply_ready),
-    "dismiss": (_S(
-        "dismiss", "Dismiss…", "Manifest", "Minor", "self",
-        "End an ongoing Spell or Talent you Manifested.", ("choice",)), dismiss_refusal,
-        plan_dismiss, apply_dismiss),
-}  # fmt: skip
+    "defensive_stance": (
+        _S(
+            "defensive_stance",
+            "Defensive Stance",
+            "Defence",
+            "Major",
+            "self",
+            "Enter a Defensive Stance if you have not made an attack or Manifested a Spell or "
+            "Talent this turn.",
+        ),
+        _stance_refusal,
+        _plan_stance,
+        _apply_stance,
+    ),
+    "distract": (
+        _S(
+            "distract",
+            "Distract…",
+            "Tactic",
+            "No Action",
+            "creature",
+            "Create a diversion to draw attention to cause the creature to become Focused on you "
+            "and they cannot drop Focus until their next turn.",
+            ("choice", "number"),
+            ("minor", "major"),
+        ),
+        attack_refusal,
+        _plan_distract,
+        _apply_distract,
+    ),
+    "hinder_attack": (
+        _S(
+            "hinder_attack",
+            "Hinder Attack",
+            "Defence",
+            "Reaction",
+            "creature",
+            "As a creature in your Reach attacks a target other than you, attack to cause -1 on "
+            "their attack roll, DL 3.",
+        ),
+        attack_refusal,
+        _plan_hinder,
+        _apply_hinder,
+    ),
+    "hinder_movement": (
+        _S(
+            "hinder_movement",
+            "Hinder Movement…",
+            "Defence",
+            "Reaction",
+            "creature",
+            "Before a creature in your Reach would move, attack to prevent the movement, DL 3.",
+            ("number",),
+        ),
+        attack_refusal,
+        _plan_hinder,
+        _apply_hinder,
+    ),
+    "hinder_spellcasting": (
+        _S(
+            "hinder_spellcasting",
+            "Hinder Spellcasting",
+            "Defence",
+            "Reaction",
+            "creature",
+            "As a creature in your Reach begins to Manifest a Spell, attack to cause -1 on their "
+            "roll, DL 3.",
+        ),
+        attack_refusal,
+        _plan_hinder,
+        _apply_hinder,
+    ),
+    "manifest": (
+        _S(
+            "manifest",
+            "Manifest…",
+            "Manifest",
+            "Major",
+            "self",
+            "Manifesting a Spell or a Talent is DL 6 and costs 1 Energy.",
+            ("choice", "number"),
+            ("spell", "talent"),
+        ),
+        manifest_refusal,
+        plan_manifest,
+        apply_manifest,
+    ),
+    "ready": (
+        _S(
+            "ready",
+            "Ready…",
+            "Manifest",
+            "Major",
+            "self",
+            "Manifest a spell or Talent to keep it in your Free Limb without having any effect "
+            "until you complete it as a Minor Action.",
+            ("choice", "number"),
+            ("spell", "talent", "minutes", "injury"),
+        ),
+        manifest_refusal,
+        plan_ready,
+        apply_ready,
+    ),
+    "dismiss": (
+        _S(
+            "dismiss",
+            "Dismiss…",
+            "Manifest",
+            "Minor",
+            "self",
+            "End an ongoing Spell or Talent you Manifested.",
+            ("choice",),
+        ),
+        dismiss_refusal,
+        plan_dismiss,
+        apply_dismiss,
+    ),
+}
 
 for _key, (_spec, _refusal, _planner, _applier) in _SPECS.items():
     ACTIONS[_key] = ActionKind(_spec, _refusal, _planner, _applier)
