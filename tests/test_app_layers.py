@@ -14,11 +14,9 @@ with 8 upward imports and 3 circles and are now empty; they stay empty.
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Iterator
 from pathlib import Path
 
-from tests.test_import_contract import circles
+from tests.test_import_contract import circles, imports, module_name, ratchet
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app"
@@ -51,38 +49,12 @@ def layer_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 and parts[1] in ORDER else None
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _is_module(name: str) -> bool:
-    relative = Path(*name.split("."))
-    return (ROOT / relative).with_suffix(".py").exists() or (
-        ROOT / relative / "__init__.py"
-    ).exists()
-
-
-def imports(path: Path) -> Iterator[str]:
-    """Every app module ``path`` imports, lazy and type-only imports included."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            yield from (a.name for a in node.names if a.name.split(".")[0] == "app")
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module.split(".")[0] != "app":
-                continue
-            for alias in node.names:
-                sub = f"{node.module}.{alias.name}"
-                yield sub if _is_module(sub) else node.module
-
-
 def app_graph() -> dict[str, set[str]]:
     """Each app module and the app modules it imports."""
     graph: dict[str, set[str]] = {}
     for path in sorted(APP.rglob("*.py")):
         name = module_name(path)
-        graph[name] = {m for m in imports(path) if m != name}
+        graph[name] = {m for m in imports(path, "app") if m != name}
     return graph
 
 
@@ -99,23 +71,17 @@ def upward(graph: dict[str, set[str]]) -> set[str]:
     return found
 
 
-def _ratchet(found: set[str], known: frozenset[str], what: str) -> None:
-    new, gone = sorted(found - known), sorted(known - found)
-    assert not new, f"new {what} (DESIGN.md 'Layers'):\n" + "\n".join(new)
-    assert not gone, f"fixed {what}: take them off the list in this test:\n" + "\n".join(gone)
-
-
 def test_every_app_module_has_a_layer() -> None:
     unplaced = sorted(m for m in app_graph() if layer_of(m) is None)
     assert unplaced == [], f"put these in a layer's package (DESIGN.md 'Layers'): {unplaced}"
 
 
 def test_app_imports_run_down() -> None:
-    _ratchet(upward(app_graph()), APP_UPWARD, "app imports running up the layers")
+    ratchet(upward(app_graph()), APP_UPWARD, "app imports running up the layers")
 
 
 def test_app_has_no_import_circles() -> None:
-    _ratchet(circles(app_graph()), APP_CIRCLES, "import circles in app")
+    ratchet(circles(app_graph()), APP_CIRCLES, "import circles in app")
 
 
 def test_the_checks_themselves() -> None:

@@ -71,15 +71,15 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> Iterator[str]:
-    """Every rules module ``path`` imports (``from rules import x`` names ``rules.x`` when x
-    is a module), lazy imports included."""
+def imports(path: Path, package: str = "rules") -> Iterator[str]:
+    """Every module of ``package`` that ``path`` imports (``from rules import x`` names
+    ``rules.x`` when x is a module), lazy and type-only imports included."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            yield from (a.name for a in node.names if a.name.split(".")[0] == "rules")
+            yield from (a.name for a in node.names if a.name.split(".")[0] == package)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module.split(".")[0] != "rules":
+            if node.module.split(".")[0] != package:
                 continue
             for alias in node.names:
                 sub = f"{node.module}.{alias.name}"
@@ -162,7 +162,7 @@ def app_past_faces() -> set[str]:
     return {m for path in _sources(APP) for m in imports(path) if not is_face(m)}
 
 
-def _ratchet(found: set[str], known: frozenset[str], what: str) -> None:
+def ratchet(found: set[str], known: frozenset[str], what: str) -> None:
     new, gone = sorted(found - known), sorted(known - found)
     assert not new, f"new {what} (DESIGN.md 'Layers'):\n" + "\n".join(new)
     assert not gone, f"fixed {what}: take them off the list in this test:\n" + "\n".join(gone)
@@ -174,15 +174,15 @@ def test_every_rules_module_has_a_layer() -> None:
 
 
 def test_rules_imports_run_down() -> None:
-    _ratchet(upward(rules_graph()), RULES_UPWARD, "imports running up the layers")
+    ratchet(upward(rules_graph()), RULES_UPWARD, "imports running up the layers")
 
 
 def test_app_imports_rules_through_faces() -> None:
-    _ratchet(app_past_faces(), APP_PAST_FACES, "app imports past a rules face")
+    ratchet(app_past_faces(), APP_PAST_FACES, "app imports past a rules face")
 
 
 def test_rules_has_no_import_circles() -> None:
-    _ratchet(circles(rules_graph()), CIRCLES, "import circles in rules")
+    ratchet(circles(rules_graph()), CIRCLES, "import circles in rules")
 
 
 def test_the_checks_themselves() -> None:
