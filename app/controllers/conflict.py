@@ -1,15 +1,15 @@
-"""ConflictController: plan a conflict action, roll it (or read dice typed in from the
-table) and apply the outcome as ONE undo step (issue #7).
+"""ConflictController: perform a conflict action — rolled with the map's seeded dice or
+with dice typed in from the table — as ONE undo step (issue #7).
 
-The rules decide everything (:mod:`rules.actions`); this object only asks them, rolls
-with the map's own seeded generator (:func:`rules.board.roll_log.dice_rng` — the same seed and
-count give the same faces, so a session can be replayed) and pushes one undo step
-(:meth:`~app.controllers.base.Controller.push`) whose text names the action, the actor and
-the target ("Strike (Aria → Ogre)"). A pick is planned once: the plan that was checked is
-the plan that is rolled and resolved. The board after holds the state changes, the roll log
-entries and the dice drawn, so undo takes all of them back together. A refusal goes out on
-:attr:`refused` with the rules' reason; the outcome on :attr:`performed` for the map's
-highlight and the action panel.
+The rules decide everything in one call (:func:`rules.actions.perform`: plan, roll or read
+the dice, resolve; a targeted attack on a space with several occupants rolls for each of
+them, [S002]). This object only seeds a new map's dice first (:func:`~app.controllers.dice.seeded`,
+so a session can be replayed), and pushes the board after as one undo step
+(:meth:`~app.controllers.base.Controller.push`) named by the rules ("Strike (Aria → Ogre)").
+A pick is planned once: the plan that was checked is the plan that is rolled and resolved.
+The board after holds the state changes, the roll log entries and the dice drawn, so undo
+takes all of them back together. A refusal goes out on :attr:`refused` with the rules'
+reason; each outcome on :attr:`performed` for the map's highlight and the action panel.
 """
 
 from __future__ import annotations
@@ -20,34 +20,20 @@ from PySide6.QtCore import Signal
 
 from app.controllers.base import Controller
 from app.controllers.dice import seeded
-from rules import RulesError
+from rules import Board
 from rules.actions import (
     ActionChoice,
     ActionOutcome,
     ActionPlan,
     ActionRequest,
-    Dice,
-    attack_space,
+    Performance,
+    TypedDice,
     available_actions,
+    perform,
     plan_action,
-    read_dice,
-    resolve,
-    roll_dice,
-    rolls_each_occupant,
 )
-from rules.board import Board, dice_rng
 
-__all__ = ["ConflictController", "command_text"]
-
-
-def command_text(board_names: dict[str, str], plan: ActionPlan) -> str:
-    """``"Strike (Aria → Ogre)"``: the undo step's text."""
-    who = [board_names.get(plan.request.actor, plan.request.actor)]
-    if len(plan.targets) == 1:
-        who.append(board_names.get(plan.targets[0], plan.targets[0]))
-    elif plan.targets:
-        who.append(f"{len(plan.targets)} targets")
-    return f"{plan.spec.name.rstrip('…')} ({' → '.join(who)})"
+__all__ = ["ConflictController"]
 
 
 class ConflictController(Controller):
@@ -60,22 +46,15 @@ class ConflictController(Controller):
         return available_actions(self.board, actor_id)
 
     def plan(self, request: ActionRequest) -> ActionPlan:
-        """The rules' plan for ``request`` on the map as it is now."""
+        """The rules' plan for ``request`` on the map as it is now (the panel's preview)."""
         return plan_action(self.board, request)
 
     def roll(self, request: ActionRequest) -> ActionOutcome | None:
-        """Roll ``request`` with the map's seeded dice and apply it (a targeted attack on a
-        space with several occupants: :meth:`roll_space`)."""
-        plan = self._planned(request)
-        if plan is None:
-            return None
-        if rolls_each_occupant(plan):
-            return self.roll_space(request)
-        if not self._allowed(request, plan):
-            return None
+        """Roll ``request`` with the map's seeded dice and apply it; a targeted attack on
+        a space with several occupants rolls for each and attacks the ones with doubles.
+        Returns the (last) outcome: ``None`` on a refusal or when nobody rolled doubles."""
         board = seeded(self.board)
-        dice = roll_dice(plan, dice_rng(board.dice_seed, board.dice_draws))
-        return self._resolve(board, plan, dice)
+        return self._done(board, perform(board, request))
 
     def enter(
         self,
@@ -85,68 +64,16 @@ class ConflictController(Controller):
         damage: Sequence[Sequence[int] | None] = (),
     ) -> ActionOutcome | None:
         """Apply ``request`` with dice rolled at the table (faces typed in)."""
-        plan = self._planned(request)
-        if plan is None or not self._allowed(request, plan):
-            return None
-        try:
-            dice = read_dice(plan, attack, defences, damage)
-        except (ValueError, RulesError) as error:
-            self._say_refused(plan, error)
-            return None
-        return self._resolve(self.board, plan, dice)
-
-    def _resolve(self, board: Board, plan: ActionPlan, dice: Dice) -> ActionOutcome | None:
-        """Apply what ``dice`` do, or say why the rules refused them (nothing changes)."""
-        try:
-            outcome = resolve(board, plan, dice)
-        except (ValueError, RulesError) as error:
-            self._say_refused(plan, error)
-            return None
-        return self._apply(plan, outcome)
-
-    def roll_space(self, request: ActionRequest) -> ActionOutcome | None:
-        """A targeted attack on a space: the Soulweaver rolls for every occupant and the
-        ones with doubles are attacked in order, all as one undo step. Returns the last
-        attack's outcome (``None`` when nobody rolled doubles, or on a refusal)."""
-        board = seeded(self.board)
-        try:
-            after, outcomes, reasons = attack_space(
-                board, request, dice_rng(board.dice_seed, board.dice_draws)
-            )
-        except (ValueError, RulesError) as error:
-            self.refuse(f"Attack a space: {error}")
-            return None
-        names = {k: t.name for k, t in board.tokens.items()}
-        self.push(after, f"Attack a space ({names.get(request.actor, request.actor)})")
-        summary = outcomes[-1].summary if outcomes else "Attack a space: nobody rolled doubles"
-        self.informed.emit(f"{summary} — {'; '.join(reasons)}")
-        for outcome in outcomes:
-            self.performed.emit(outcome, board)
-        return outcomes[-1] if outcomes else None
-
-    def _planned(self, request: ActionRequest) -> ActionPlan | None:
-        """The ONE plan of this pick, or None after saying which token is gone."""
         board = self.board
-        missing = [t for t in (request.actor, request.target) if t and t not in board.tokens]
-        if missing:
-            self.refuse(f"There is no token {missing[0]!r} on this map any more")
+        return self._done(board, perform(board, request, TypedDice(attack, defences, damage)))
+
+    def _done(self, before: Board, done: Performance) -> ActionOutcome | None:
+        """Push what ``done`` did as one undo step and say it, or say why it was refused."""
+        if done.refusal is not None:
+            self.refuse(done.refusal)
             return None
-        return self.plan(request)
-
-    def _allowed(self, request: ActionRequest, plan: ActionPlan) -> bool:
-        """True if the rules allow ``plan``; else say why, naming the actor."""
-        if not plan.refusal:
-            return True
-        name = self.board.token(request.actor).name
-        return self.refuse(f"{plan.spec.name.rstrip('…')} ({name}): {plan.refusal}")
-
-    def _say_refused(self, plan: ActionPlan, error: Exception) -> None:
-        self.refuse(f"{plan.spec.name.rstrip('…')}: {error}")
-
-    def _apply(self, plan: ActionPlan, outcome: ActionOutcome) -> ActionOutcome:
-        before = self.board
-        names = {k: t.name for k, t in before.tokens.items()}
-        self.push(outcome.board, command_text(names, plan))
-        self.informed.emit(outcome.summary)
-        self.performed.emit(outcome, before)
-        return outcome
+        self.push(done.board, done.text)
+        self.informed.emit(done.summary)
+        for outcome in done.outcomes:
+            self.performed.emit(outcome, before)
+        return done.outcome

@@ -35,16 +35,14 @@ from rules.battlefield import (
     followers,
     group_placement_problem,
     holds_after_move,
-    move_holder,
     placement_problem,
 )
 from rules.board import Label, Note, marked_moving, with_effect
 from rules.movement import (
+    MoveOutcome,
     MovePlan,
-    apply_plan,
+    move,
     movement_enforced,
-    plan_move,
-    plan_path,
     turn_after_leaving,
 )
 from rules.prep import PaintResult, Region, adjust, paint, paint_ground
@@ -67,12 +65,6 @@ class PaintStroke(Protocol):
     def concealment_kind(self) -> int: ...
 
 
-def moved_board(board: Board, token_id: str, anchor: Hex) -> Board:
-    """``board`` with ``token_id``'s anchor at ``anchor`` (with what it holds; during a
-    conflict it is then "moving"). Raises :class:`rules.RulesError` if it cannot be."""
-    return marked_moving(move_holder(board, token_id, anchor), [token_id])
-
-
 class MapController(Controller):
     """Edits the open map on behalf of tools, menus and docks."""
 
@@ -81,21 +73,9 @@ class MapController(Controller):
         return placement_problem(self.board, token_id, anchor)
 
     def request_move(self, token_id: str, anchor: Hex) -> bool:
-        """Move a token as one undo step; returns False (and says why) if refused."""
-        board = self.board
-        token = self.token(token_id)
-        if token is None or token.position == anchor:
-            return False
-        problem = self.move_problem(token_id, anchor)
-        if problem:
-            return self.refuse(problem)
-        try:
-            after = moved_board(board, token_id, anchor)
-        except RulesError as error:
-            return self.refuse(str(error))
-        self.push(after, f"Move {token.name}")
-        self.informed.emit(f"Moved {token.name} to ({anchor.q}, {anchor.r})")
-        return True
+        """Place a token with its anchor at ``anchor`` (no Movement paid) as one undo step;
+        returns False (and says why, unless it is already there) if nothing moved."""
+        return self._moved(move(self.board, token_id, anchor, free=True))
 
     def movement_enforced(self, token_id: str) -> bool:
         """True when ``token_id``'s moves follow the Movement rules: a creature, during a
@@ -107,39 +87,28 @@ class MapController(Controller):
     ) -> bool:
         """Move a creature along its cheapest path to ``target`` as one undo step, paying
         the Movement (seed 001); ``free`` (or no conflict running) places it instead.
-        A refused move says why and changes nothing."""
-        board = self.board
-        if self.token(token_id) is None:
-            return False
-        if free or not self.movement_enforced(token_id):
-            return self.request_move(token_id, target)
-        return self._commit_plan(plan or plan_move(board, token_id, target))
+        ``plan`` is the drag preview's plan of this move, applied as it is. A refused move
+        says why and changes nothing."""
+        return self._moved(move(self.board, token_id, target, free=free, plan=plan))
 
     def request_step(self, token_id: str, direction: int) -> bool:
         """Move ``token_id`` one space along ``DIRECTIONS[direction]`` (arrow keys), with
         the same rules as a drag."""
-        board = self.board
-        token = board.token(token_id)
-        target = token.position + DIRECTIONS[direction]
-        if not self.movement_enforced(token_id):
-            return self.request_move(token_id, target)
-        return self._commit_plan(plan_path(board, token_id, [token.position, target]))
+        token = self.token(token_id)
+        if token is None:
+            return False
+        step = [token.position, token.position + DIRECTIONS[direction]]
+        return self._moved(move(self.board, token_id, step))
 
-    def _commit_plan(self, plan: MovePlan) -> bool:
-        board = self.board
-        token = board.token(plan.token_id)
-        if not plan.allowed:
-            return self.refuse(f"{token.name} cannot move there: {plan.refusal}")
-        end = plan.path[-1]
-        after = apply_plan(board, plan)
-        spaces = len(plan.steps)
-        text = f"Move {token.name} {spaces} space{'s' if spaces != 1 else ''}"
-        self.push(after, f"{text} ({plan.paid} Movement)")
-        rolls = "".join(f"; roll {r.skill} DL {r.dl}" for r in plan.rolls)
-        self.informed.emit(
-            f"{text} to ({end.q}, {end.r}): {plan.paid} Movement, "
-            f"{plan.left - plan.paid} left{rolls}"
-        )
+    def _moved(self, done: MoveOutcome) -> bool:
+        """Push what ``done`` did as one undo step and say it; or say why it was refused
+        (nothing said when there was nothing to do: a token placed where it stands)."""
+        if done.refusal is not None:
+            return self.refuse(done.refusal)
+        if not done.moved:
+            return False
+        self.push(done.board, done.text)
+        self.informed.emit(done.summary)
         return True
 
     def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:

@@ -14,7 +14,6 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from app.controllers.map import moved_board
 from app.document import MapDocument
 from app.document.autosave import Autosaver, Recoverable, recover, recoverable
 from app.document.commands import BoardEditCommand
@@ -22,6 +21,7 @@ from app.document.current import CurrentDocument
 from app.resources import demo_map_path
 from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token, mapfile
+from rules.movement import placed
 
 HERE = Path(__file__).resolve().parent
 
@@ -54,7 +54,7 @@ def test_only_unsaved_changes_are_autosaved_and_a_save_removes_the_copy(
     saver = Autosaver(CurrentDocument(document), settings, folder=tmp_path / "auto")
     assert not saver.autosave_now()  # nothing to save yet
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+        BoardEditCommand(document, placed(document.board, "a", Hex(2, 1)), "Move")
     )
     assert saver.autosave_now()
     assert mapfile.load(saver.copy_path).token("a").position == Hex(2, 1)
@@ -78,7 +78,7 @@ def test_a_dead_process_copy_is_offered_and_recovers_unsaved(
     folder = tmp_path / "auto"
     saver = Autosaver(CurrentDocument(document), settings, folder=folder)
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "a", Hex(3, 1)), "Move")
+        BoardEditCommand(document, placed(document.board, "a", Hex(3, 1)), "Move")
     )
     saver.autosave_now()
     about = saver.copy_path.with_suffix(".json")
@@ -161,7 +161,7 @@ def test_a_failing_autosave_is_reported_and_retried(
     blocker.write_text("a file where the folder should be")
     saver = Autosaver(CurrentDocument(document), settings, folder=blocker / "auto")
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+        BoardEditCommand(document, placed(document.board, "a", Hex(2, 1)), "Move")
     )
     with qtbot.waitSignal(saver.failed) as failed:
         assert not saver.autosave_now()

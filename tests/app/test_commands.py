@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.controllers.map import MapController, moved_board
+from app.controllers.map import MapController
 from app.document import Change, MapDocument
 from app.document.commands import BoardEditCommand
 from app.document.current import CurrentDocument
 from app.tools.select_move import editing_scene
 from rules import Board, Hex, Token
+from rules.movement import placed
 
 
 def controller_of(document: MapDocument) -> MapController:
@@ -37,7 +38,7 @@ def test_move_command_walks_undo_redo_undo_with_the_modified_flag(document: MapD
     stack = document.undo_stack
     changes: list[Change] = []
     document.changed.connect(changes.append)
-    stack.push(BoardEditCommand(document, moved_board(document.board, "a", Hex(3, 2)), "Move"))
+    stack.push(BoardEditCommand(document, placed(document.board, "a", Hex(3, 2)), "Move"))
     assert document.board.token("a").position == Hex(3, 2) and document.is_modified()
     stack.undo()
     assert document.board.token("a").position == Hex(2, 2) and not document.is_modified()

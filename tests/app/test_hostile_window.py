@@ -13,7 +13,6 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.controllers.map import moved_board
 from app.document import MapDocument
 from app.document.autosave import Autosaver
 from app.document.commands import BoardEditCommand
@@ -22,6 +21,7 @@ from app.shell import crash_log
 from app.shell.crash_log import ErrorReporter
 from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token, mapfile
+from rules.movement import placed
 from tests.rules.mapfile_helpers import members_of, replace_member
 
 
@@ -112,7 +112,7 @@ def test_a_delete_the_rules_refuse_leaves_the_board_and_undo_as_they_were(
 
     controller = MapController(CurrentDocument(document))
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+        BoardEditCommand(document, placed(document.board, "a", Hex(2, 1)), "Move")
     )
     before = document.board
 
@@ -154,7 +154,7 @@ def test_an_autosave_that_raises_anything_is_reported_once_and_retried(
 ) -> None:
     saver = Autosaver(CurrentDocument(document), settings, folder=tmp_path / "auto")
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+        BoardEditCommand(document, placed(document.board, "a", Hex(2, 1)), "Move")
     )
     said: list[str] = []
     saver.failed.connect(said.append)
@@ -260,7 +260,7 @@ def test_an_autosave_folder_that_cannot_be_made_is_reported_once(
     blocker.write_text("a file where the folder should be")
     saver = Autosaver(CurrentDocument(document), settings, folder=blocker / "auto")
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "a", Hex(2, 1)), "Move")
+        BoardEditCommand(document, placed(document.board, "a", Hex(2, 1)), "Move")
     )
     said: list[str] = []
     saver.failed.connect(said.append)

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel
 
-from app.controllers.map import MapController, moved_board
+from app.controllers.map import MapController
 from app.document import Change, MapDocument
 from app.document.commands import BoardEditCommand
 from app.document.current import CurrentDocument
@@ -32,6 +32,7 @@ from rules import Board, Hex
 from rules.board.annotations import Background, Label, Note
 from rules.board.tokens import Token
 from rules.hexes import disk
+from rules.movement import placed
 from tests.app.qt_helpers import png_bytes
 
 HIDDEN_RGB = (255, 0, 255)  # the hidden token: this colour must never reach the players
@@ -182,7 +183,7 @@ def test_moving_a_token_in_the_gm_document_moves_it_for_the_players(
 ) -> None:
     target = document.board.hex_at(5, 5)
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "aria", target), "Move")
+        BoardEditCommand(document, placed(document.board, "aria", target), "Move")
     )
     item = player.scene.token_item("aria")
     assert item is not None and item.token.position == target
@@ -190,7 +191,7 @@ def test_moving_a_token_in_the_gm_document_moves_it_for_the_players(
     assert abs(expected.x()) < 1 and abs(expected.y()) < 1
     into_fog = document.board.hex_at(12, 7)
     document.undo_stack.push(
-        BoardEditCommand(document, moved_board(document.board, "aria", into_fog), "Move")
+        BoardEditCommand(document, placed(document.board, "aria", into_fog), "Move")
     )
     assert player.scene.token_item("aria") is None  # wholly under fog: gone
     document.undo_stack.undo()
@@ -216,7 +217,7 @@ def test_pause_freezes_the_picture_and_resume_catches_up(
     target = document.board.hex_at(6, 2)
     with qtbot.assertNotEmitted(player.player_document.changed):
         document.undo_stack.push(
-            BoardEditCommand(document, moved_board(document.board, "aria", target), "Move")
+            BoardEditCommand(document, placed(document.board, "aria", target), "Move")
         )
     assert player.scene.token_item("aria").token.position == start
     assert player.player_document.board.token("aria").position == start
@@ -233,14 +234,14 @@ def test_a_change_the_players_cannot_see_redraws_nothing(
     with qtbot.assertNotEmitted(players.changed):
         document.undo_stack.push(
             BoardEditCommand(
-                document, moved_board(document.board, "lurker", document.board.hex_at(8, 3)), "Move"
+                document, placed(document.board, "lurker", document.board.hex_at(8, 3)), "Move"
             )
         )
     changes: list[Change] = []
     players.changed.connect(changes.append)
     document.undo_stack.push(
         BoardEditCommand(
-            document, moved_board(document.board, "aria", document.board.hex_at(4, 4)), "Move"
+            document, placed(document.board, "aria", document.board.hex_at(4, 4)), "Move"
         )
     )
     assert changes == [Change(tokens=frozenset({"aria"}))]  # fogged terrain: not recoloured

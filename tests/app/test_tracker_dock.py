@@ -13,13 +13,13 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QPushButton
 from pytestqt.qtbot import QtBot
 
-from app.controllers.map import moved_board
 from app.document import MapDocument
 from app.document.commands import BoardEditCommand
 from app.shell.main_window import MainWindow
 from app.widgets.docks.tracker import SOULWEAVER_ROW
 from rules import Board, ConditionEntry, Hex, Token, TokenKind, Vitals, pool_current
 from rules.dice import roll
+from rules.movement import placed
 from rules.turns import SOULWEAVER, actor
 
 SEED = 11
@@ -329,7 +329,7 @@ def test_the_highlight_sits_on_the_acting_token_and_follows_a_move(tracker: Trac
     assert highlight.ring_radius > scene.token_item("ogre").shape().boundingRect().width() / 2
     assert highlight.zValue() > scene.token_item("ogre").zValue()
     doc = tracker.document
-    doc.undo_stack.push(BoardEditCommand(doc, moved_board(doc.board, "ogre", Hex(8, 5)), "Move"))
+    doc.undo_stack.push(BoardEditCommand(doc, placed(doc.board, "ogre", Hex(8, 5)), "Move"))
     assert highlight.pos() == scene.token_item("ogre").pos()
     assert scene.geometry.hex_at(highlight.pos()) in tracker.board.token("ogre").footprint
     tracker.actions.next_turn()

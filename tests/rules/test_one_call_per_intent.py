@@ -1,9 +1,10 @@
 """One rules call per intent (issue #15): :func:`rules.actions.perform` and
 :func:`rules.movement.move` each give what the sequence of calls the app made before gives
 — the board after, the outcomes or plan, the undo text, the summary and the refusal, in
-the same words. Each table row is one intent; the reference sequences are the app's
-(``ConflictController.roll``/``enter``/``roll_space`` and ``MapController.request_move``/
-``request_path_move``/``request_step``) written out with the rules calls they made."""
+the same words. Each table row is one intent; the reference sequences are what the app's
+controllers did before they called these (rolling, typing dice in, rolling a space's
+occupants, placing, moving along a path, one step), written out with the rules calls they
+made."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def by_hand(
         return board, (), "", "", f"There is no token {missing[0]!r} on this map any more"
     plan = plan_action(board, request)
     rng = dice if isinstance(dice, np.random.Generator) else None
-    if not isinstance(dice, TypedDice) and rolls_each_occupant(plan):  # roll_space()
+    if not isinstance(dice, TypedDice) and rolls_each_occupant(plan):  # the space attack
         try:
             after, outcomes, reasons = attack_space(
                 board, request, rng or dice_rng(board.dice_seed, board.dice_draws)
@@ -106,7 +107,7 @@ def by_hand(
     except (ValueError, RulesError) as error:  # _say_refused()
         return board, (), "", "", f"{title}: {error}"
     names = {k: t.name for k, t in board.tokens.items()}
-    who = [names[request.actor]]  # command_text()
+    who = [names[request.actor]]  # the undo text
     if len(plan.targets) == 1:
         who.append(names[plan.targets[0]])
     elif plan.targets:
