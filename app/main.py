@@ -9,6 +9,7 @@ hexweave check MAP                          print "ok" or the problems; exit 1 i
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -207,7 +208,9 @@ def _run_app(args: argparse.Namespace) -> int:
     else:
         _preload_later(("scipy.sparse.csgraph",))
     app.aboutToQuit.connect(release_clipboard)
-    return int(app.exec())
+    code = int(app.exec())
+    gc.freeze()  # the objects left are freed by the exit: skip the last full collections
+    return code
 
 
 def release_clipboard() -> None:

@@ -10,6 +10,7 @@ builds the features with a :class:`~app.shell.workbench.Workbench`, never itself
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import (
@@ -36,9 +37,9 @@ from app.controllers.map import MapController
 from app.document import MapDocument
 from app.document.autosave import Autosaver
 from app.document.clipboard import tokens_from_mime, tokens_to_mime
-from app.document.current import CurrentDocument
 from app.document.session import Session
 from app.resources import asset_path
+from app.shell.deferred import Deferred, after_first_paint, stand_in_toggle
 from app.shell.features.conflict import ConflictFeature
 from app.shell.features.files import FilesFeature
 from app.shell.features.movement import MovementFeature
@@ -49,13 +50,15 @@ from app.shell.menus import build_menus
 from app.shell.workbench import MainWindowDocks, StatusBarSink, Workbench
 from app.tools.paint import PaintSettings, PaintTool
 from app.tools.select_move import editing_scene
+
+if TYPE_CHECKING:
+    from app.widgets.docks.roll_log import RollLogDock
+    from app.widgets.player_window import PlayerWindow
 from app.widgets.docks.notes import NotesDock
 from app.widgets.docks.picture import attach_picture_dock
-from app.widgets.docks.roll_log import RollLogDock
 from app.widgets.docks.terrain import TerrainDock
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
-from app.widgets.player_window import attach_player_window
 from rules import Hex, MapFileError
 from rules.mapfile import SUFFIX
 
@@ -111,15 +114,16 @@ class MainWindow(QMainWindow):
         self.rules = RulesToolsFeature(bench)
         inspector = self.rules.inspector_dock
         self.turns = TurnsFeature(bench, inspector)
-        self.roll_log_dock = self._build_roll_log_dock(current)
-        self.player_window = attach_player_window(
-            current, self.controller, self.view, self.terrain_dock, self.statusBar()
+        self.deferred_roll_log: Deferred[RollLogDock] = Deferred(self._build_roll_log_dock)
+        self.deferred_player: Deferred[PlayerWindow] = Deferred(self._build_player_window)
+        self.terrain_dock.reveal_requested.connect(
+            lambda radius: self.status.say(self.controller.reveal_around_party(radius), 5000)
         )
         self.autosaver = Autosaver(self.session.current, settings, parent=self)
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self.turns.install_turn_menu(self.menuBar())
         self.movement = MovementFeature(bench, inspector)  # Movement menu, token menu, tools
-        self.conflict = ConflictFeature(bench, inspector, self.roll_log_dock)  # Actions menus
+        self.conflict = ConflictFeature(bench, self.deferred_roll_log)  # Actions menus
         self.movement.extra_menus.append(self.conflict.add_token_menu)
         self.picture_dock = attach_picture_dock(
             current, self.scene, settings, bench.docks, self.status, self.menuBar()
@@ -131,6 +135,7 @@ class MainWindow(QMainWindow):
         self._follow_undo_stack(document)
         self._update_title()
         self._restore_geometry()
+        after_first_paint(self.view.viewport(), self.build_deferred)
 
     # -- assembly ----------------------------------------------------------------------
     def _special_actions(self) -> dict[str, QAction | QMenu]:
@@ -142,13 +147,43 @@ class MainWindow(QMainWindow):
             "view.terrain": self.terrain_dock.toggleViewAction(),
             "view.notes": self.notes_dock.toggleViewAction(),
             "view.library": self.tokens.library_dock.toggleViewAction(),
-            "view.areas": self.rules.area_dock.toggleViewAction(),
+            "view.areas": stand_in_toggle(
+                "Areas", self, self.rules.deferred_areas, QDockWidget.toggleViewAction
+            ),
             "view.inspector": self.rules.inspector_dock.toggleViewAction(),
             "view.tracker": self.turns.tracker_dock.toggleViewAction(),
-            "view.roll_log": self.roll_log_dock.toggleViewAction(),
-            "view.player": self.player_window.toggle_action,
-            "view.player_pause": self.player_window.pause_action,
+            "view.roll_log": stand_in_toggle(
+                "Roll Log", self, self.deferred_roll_log, QDockWidget.toggleViewAction
+            ),
+            "view.player": stand_in_toggle(
+                "&Player Window", self, self.deferred_player, lambda p: p.toggle_action
+            ),
+            "view.player_pause": stand_in_toggle(
+                "Pause", self, self.deferred_player, lambda p: p.pause_action
+            ),
         }
+
+    @property
+    def roll_log_dock(self) -> RollLogDock:
+        """The Roll Log and Dice dock (built the first time it is asked for)."""
+        return self.deferred_roll_log.get()
+
+    @property
+    def player_window(self) -> PlayerWindow:
+        """The Player View (built the first time it is asked for; hidden until shown)."""
+        return self.deferred_player.get()
+
+    def build_deferred(self) -> None:
+        """Build the parts hidden at start (run once the map has first been painted), and
+        place the docks among them as the saved state had them."""
+        for part in self._deferred():
+            part.get()
+        state = self.session.settings.value("window/state")
+        if state is not None:  # again, for the docks built since it was first restored
+            self.restoreState(state)
+
+    def _deferred(self) -> tuple[Deferred[Any], ...]:
+        return (self.rules.deferred_areas, self.deferred_roll_log, self.deferred_player)
 
     def _build_toolbar(self) -> None:
         toolbar = self.addToolBar("Main")
@@ -177,14 +212,22 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
-    def _build_roll_log_dock(self, current: CurrentDocument) -> RollLogDock:
-        dock = RollLogDock(current, self)
+    def _build_roll_log_dock(self) -> RollLogDock:
+        from app.widgets.docks.roll_log import RollLogDock
+
+        dock = RollLogDock(self.session.current, self)
         dock.informed.connect(lambda text: self.status.say(text, 6000))
         dock.refused.connect(self.status.refuse)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D), brought to the front when shown
+        self.tabifyDockWidget(self.rules.inspector_dock, dock)
         dock.toggleViewAction().triggered.connect(lambda shown: shown and dock.raise_())
         return dock
+
+    def _build_player_window(self) -> PlayerWindow:
+        from app.widgets.player_window import attach_player_window
+
+        return attach_player_window(self.session.current, self.view, self.statusBar())
 
     def _build_history_dock(self) -> QDockWidget:
         dock = QDockWidget("Undo History", self)
@@ -349,9 +392,14 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.session.settings.setValue("window/geometry", self.saveGeometry())
-        self.session.settings.setValue("window/state", self.saveState())
+        if all(part.if_built() is not None for part in self._deferred()):
+            self.session.settings.setValue("window/state", self.saveState())
+        # else closed before the first paint's idle: nothing can have moved, and the saved
+        # state still places the docks not built yet
         self.autosaver.discard()
-        self.player_window.close()
+        player = self.deferred_player.if_built()
+        if player is not None:
+            player.close()
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

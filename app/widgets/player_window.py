@@ -35,9 +35,7 @@ from app.scene.map_scene import MapScene
 from app.widgets.map_view import MapView
 
 if TYPE_CHECKING:
-    from app.controllers.map import MapController
     from app.document.current import CurrentDocument
-    from app.widgets.docks.terrain import TerrainDock
 
 TITLE = "Hexweave — Player View"
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
@@ -354,24 +352,16 @@ def _paused_banner() -> QLabel:
 
 
 def attach_player_window(
-    current: CurrentDocument,
-    controller: MapController,
-    view: MapView,
-    terrain_dock: TerrainDock,
-    status_bar: QStatusBar,
+    current: CurrentDocument, view: MapView, status_bar: QStatusBar
 ) -> PlayerWindow:
     """Build the Player View of the open map and return it (hidden).
 
-    The player view follows the GM's ``view`` and the open map; the Terrain dock's Reveal
-    Around the Party lifts the fog through ``controller``; a "PLAYER VIEW PAUSED" banner
-    shows in the GM's ``status_bar`` while the players' picture is frozen.
+    The player view follows the GM's ``view`` and the open map; a "PLAYER VIEW PAUSED"
+    banner shows in the GM's ``status_bar`` while the players' picture is frozen.
     """
     player = PlayerWindow(current, follow=view)
     banner = _paused_banner()  # in the GM's own window, never on the shared picture
     status_bar.addPermanentWidget(banner)
     player.paused_changed.connect(banner.setVisible)
-    terrain_dock.reveal_requested.connect(
-        lambda radius: status_bar.showMessage(controller.reveal_around_party(radius), 5000)
-    )
     status_bar.destroyed.connect(player.deleteLater)  # with the GM's window
     return player

@@ -17,9 +17,9 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
 if TYPE_CHECKING:
+    from app.shell.deferred import Deferred
     from app.shell.features.conflict_flow import ActionFlow
     from app.shell.workbench import Workbench
-    from app.widgets.docks.inspector import InspectorDock
     from app.widgets.docks.roll_log import RollLogDock
     from rules.actions import ActionChoice
 
@@ -55,15 +55,15 @@ def _group_rank(group: str) -> int:
 
 class ConflictFeature:
     """The Actions menus and the Roll key; the rest is the :attr:`flow`, made on first use.
-    The Roll Log shares the Inspector's tab group; the Action dock goes over the Roll Log.
+    The Action dock goes over the Roll Log (``roll_log``, which the window builds on first
+    use in the Inspector's tab group).
     The token menu's Actions submenu is :meth:`add_token_menu` (the window hands it to the
     movement feature's token menu)."""
 
-    def __init__(self, bench: Workbench, inspector_dock: InspectorDock, roll_log_dock: RollLogDock):
+    def __init__(self, bench: Workbench, roll_log: Deferred[RollLogDock]):
         self._bench = bench
-        self._roll_log_dock = roll_log_dock
+        self._roll_log = roll_log
         self._flow: ActionFlow | None = None
-        bench.docks.tabify(inspector_dock, roll_log_dock)
         self.menu = self.install_menu(bench.menubar)
         self.roll_action = QAction("Roll the action", bench.parent)
         self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
@@ -76,7 +76,7 @@ class ConflictFeature:
         if self._flow is None:
             from app.shell.features.conflict_flow import ActionFlow
 
-            self._flow = ActionFlow(self._bench, self._roll_log_dock)
+            self._flow = ActionFlow(self._bench, self._roll_log.get())
         return self._flow
 
     # -- menus ---------------------------------------------------------------------------------

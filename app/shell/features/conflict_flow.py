@@ -126,10 +126,16 @@ class ActionFlow:
             self._on_refused(f"{self._name(request.key, request.actor)}: {detail}")
             return
         prompt = f"{self._name(request.key, request.actor)}: click the target"
-        self._start_pick(PickTargetTool(
-            self._bench.scene, prompt, lambda t: self._target_picked(request, t),
-            refusals, token_id=request.actor,
-        ), prompt)  # fmt: skip
+        self._start_pick(
+            PickTargetTool(
+                self._bench.scene,
+                prompt,
+                lambda t: self._target_picked(request, t),
+                refusals,
+                token_id=request.actor,
+            ),
+            prompt,
+        )
 
     def _target_picked(self, request: ActionRequest, target: str | Hex) -> None:
         request = replace(request, target=str(target))
@@ -153,9 +159,12 @@ class ActionFlow:
     ) -> None:
         prompt = f"{self._name(request.key, request.actor)}: {what}"
         tool = PickTargetTool(
-            self._bench.scene, prompt, lambda h: self.show(replace(request, **{field: h})),
-            spaces=spaces, token_id=request.actor,
-        )  # fmt: skip
+            self._bench.scene,
+            prompt,
+            lambda h: self.show(replace(request, **{field: h})),
+            spaces=spaces,
+            token_id=request.actor,
+        )
         self._start_pick(tool, prompt)
 
     def _start_pick(self, tool: PickTargetTool, prompt: str) -> None:
@@ -214,8 +223,13 @@ class ActionFlow:
         if weapon.range is None:
             return
         board, scene = self._bench.current.board, self._bench.scene
-        item = RangeBandsItem(scene.geometry, board.token(request.actor), weapon.range,
-                              INCREMENTS.get(weapon.kind, 15), board.contains)  # fmt: skip
+        item = RangeBandsItem(
+            scene.geometry,
+            board.token(request.actor),
+            weapon.range,
+            INCREMENTS.get(weapon.kind, 15),
+            board.contains,
+        )
         self._add(item)
 
     def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
@@ -224,8 +238,9 @@ class ActionFlow:
         pairs = zip(outcome.plan.targets, outcome.succeeded, strict=False)
         missed = [t for t, ok in pairs if not ok]
         moved_from = {i: before.token(i).position for i in outcome.moved if i in before.tokens}
-        item = ActionResultItem(scene.geometry, board.tokens, outcome.hit, missed, moved_from,
-                                outcome.spaces)  # fmt: skip
+        item = ActionResultItem(
+            scene.geometry, board.tokens, outcome.hit, missed, moved_from, outcome.spaces
+        )
         self._add(item)
         self.panel.show_outcome(outcome)
         self._replan()

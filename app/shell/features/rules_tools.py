@@ -8,37 +8,53 @@ list follow every change of the open map, undo/redo and Rules Options.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from app.shell.deferred import Deferred
 from app.shell.workbench import Workbench
 from app.tools.area import AreaSettings, AreaTool
-from app.tools.measure import MeasureTool
-from app.widgets.docks.areas import AreaDock
 from app.widgets.docks.inspector import InspectorDock
-from rules import AreaResult
+
+if TYPE_CHECKING:
+    from app.tools.measure import MeasureTool
+    from app.widgets.docks.areas import AreaDock
+    from rules import AreaResult
 
 
 class RulesToolsFeature:
-    """Builds and connects the Areas and Inspector docks and the rules tools."""
+    """Builds and connects the Areas and Inspector docks and the rules tools. The Areas
+    dock, hidden at start, is built on first use (:attr:`area_dock`, :attr:`deferred_areas`)."""
 
     def __init__(self, bench: Workbench):
         self._bench = bench
         self.area_settings = AreaSettings()
-        self.area_dock = AreaDock(bench.current, self.area_settings, bench.parent)
         self.inspector_dock = InspectorDock(bench.current, bench.scene, bench.parent)
         bench.docks.add_dock(self.inspector_dock)
-        bench.docks.add_dock(self.area_dock)
-        bench.docks.tabify(self.inspector_dock, self.area_dock)
-        self.area_dock.hide()  # shown when the Area tool starts
         self.inspector_dock.raise_()
-        self._connect()
+        self.deferred_areas: Deferred[AreaDock] = Deferred(self._build_area_dock)
+        bench.scene.selection_changed.connect(self._on_selection_changed)
+        bench.current.changed.connect(self._on_document_changed)
 
-    def _connect(self) -> None:
-        dock, bench = self.area_dock, self._bench
+    @property
+    def area_dock(self) -> AreaDock:
+        """The Areas dock (built the first time it is asked for)."""
+        return self.deferred_areas.get()
+
+    def _build_area_dock(self) -> AreaDock:
+        """The Areas dock, hidden in a tab over the Inspector (shown when the Area tool
+        starts), connected."""
+        from app.widgets.docks.areas import AreaDock
+
+        bench = self._bench
+        dock = AreaDock(bench.current, self.area_settings, bench.parent)
+        bench.docks.add_dock(dock)
+        dock.hide()
+        bench.docks.tabify(self.inspector_dock, dock)
         dock.settings_changed.connect(self._on_settings_changed)
         dock.aim_requested.connect(self.aim_area)
         dock.delete_requested.connect(bench.controller.delete_area)
         dock.hit_hovered.connect(self._on_hit_hovered)
-        bench.scene.selection_changed.connect(self._on_selection_changed)
-        bench.current.changed.connect(self._on_document_changed)
+        return dock
 
     # -- tools ---------------------------------------------------------------------------
     def area_tool(self) -> AreaTool | None:
@@ -67,6 +83,8 @@ class RulesToolsFeature:
 
     def measure(self) -> MeasureTool:
         """Rules → Measure: a ruler between hexes or tokens, with waypoints."""
+        from app.tools.measure import MeasureTool
+
         tool = MeasureTool(self._bench.scene)
         self._bench.scene.set_tool(tool)
         self._bench.status.say(
