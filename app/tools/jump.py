@@ -95,9 +95,13 @@ class JumpTool(QObject, OverlayTool, Tool):
         self.reach, self.landings, self.problem = None, None, ""
         try:
             self.reach = jump_reach(
-                s.result, s.kind, run_up=s.run_up, movement_pool=pool, size=token.size,
+                s.result,
+                s.kind,
+                run_up=s.run_up,
+                movement_pool=pool,
+                size=token.size,
                 pace=token.motion.pace,
-            )  # fmt: skip
+            )
             self.landings = landing_spaces(board, self.token_id, self.reach)
         except ValueError as error:
             self.problem = f"{token.name}: {error}"

@@ -165,9 +165,14 @@ def test_odds_chart_with_a_defence_and_its_tooltips(qtbot: QtBot) -> None:
 
 @pytest.mark.parametrize(
     ("value", "text"),
-    [(Fraction(0), "0 %"), (Fraction(1), "100 %"), (Fraction(1, 12**4), "< 0.1 %"),
-     (1 - Fraction(1, 12**4), "> 99.9 %"), (Fraction(1075, 1728), "62.2 %")],
-)  # fmt: skip
+    [
+        (Fraction(0), "0 %"),
+        (Fraction(1), "100 %"),
+        (Fraction(1, 12**4), "< 0.1 %"),
+        (1 - Fraction(1, 12**4), "> 99.9 %"),
+        (Fraction(1075, 1728), "62.2 %"),
+    ],
+)
 def test_percent_never_rounds_to_sure_or_impossible(value: Fraction, text: str) -> None:
     assert percent(value) == text
 
@@ -181,8 +186,11 @@ def test_typed_faces_are_logged_as_manual(roller: DiceRoller, document: MapDocum
     roller.record_button.click()
     (entry,) = document.board.rolls
     assert (entry.faces, entry.manual, entry.result, entry.outcome) == (
-        (7, 3, 12), True, 12, "succeeds",
-    )  # fmt: skip
+        (7, 3, 12),
+        True,
+        12,
+        "succeeds",
+    )
     assert document.undo_stack.undoText() == "Record 3d12"
     assert roller.faces_edit.text() == ""
     assert "typed in" in roller.message_label.text()
@@ -192,10 +200,15 @@ def test_typed_faces_are_logged_as_manual(roller: DiceRoller, document: MapDocum
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("7 3", "type 3 faces, got 2"), ("7 x 12", "“x” is not a number"),
-     ("7 3 13", "13 is not on a d12"), ("", "type 3 faces, got none"),
-     ("0 1 2", "0 is not on a d12"), ("7 -3 2", "“-3” is not a number")],
-)  # fmt: skip
+    [
+        ("7 3", "type 3 faces, got 2"),
+        ("7 x 12", "“x” is not a number"),
+        ("7 3 13", "13 is not on a d12"),
+        ("", "type 3 faces, got none"),
+        ("0 1 2", "0 is not on a d12"),
+        ("7 -3 2", "“-3” is not a number"),
+    ],
+)
 def test_bad_faces_say_why_and_record_nothing(
     qtbot: QtBot, roller: DiceRoller, document: MapDocument, text: str, words: str
 ) -> None:

@@ -27,9 +27,17 @@ from rules import Board
 from rules.board.roll_log import MAX_LOG, LoggedRoll, log_text
 
 STRIKE_ROLL = LoggedRoll(
-    "Strike", (9, 4), 1, 3, "Aria", "Ogre", ((1, "target 2 sizes larger"),), "succeeds",
-    "attack", round=2,
-)  # fmt: skip
+    "Strike",
+    (9, 4),
+    1,
+    3,
+    "Aria",
+    "Ogre",
+    ((1, "target 2 sizes larger"),),
+    "succeeds",
+    "attack",
+    round=2,
+)
 FUMBLE = LoggedRoll("Dice roller", (1, 1, 5), 0, 3, outcome="fails (fumble)")
 DOUBLES = LoggedRoll("Dice roller", (7, 3, 7), 2, 8, outcome="succeeds")
 TWELVES = LoggedRoll("Damage", (12, 12, 4), actor="Aria", target="Ogre", role="damage")

@@ -15,8 +15,15 @@ from app.widgets.dialogs.token import TokenDialog
 from rules import Board, Hex, Token
 from rules.board.body import SENSES, Words, free_limbs
 
-BAT = Token("bat-1", "Cave Bat", Hex(3, 3), size=-3, senses=("sound", "smell"), limbs=0,
-            words=Words(per_round=0, spent=0, round=2))  # fmt: skip
+BAT = Token(
+    "bat-1",
+    "Cave Bat",
+    Hex(3, 3),
+    size=-3,
+    senses=("sound", "smell"),
+    limbs=0,
+    words=Words(per_round=0, spent=0, round=2),
+)
 
 
 @pytest.fixture

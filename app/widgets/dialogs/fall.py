@@ -228,10 +228,12 @@ class FallDialog(QDialog):
         box.setToolTip(FALL_NOTES[2])
         form = QFormLayout(box)
         self.limbs_spin = spin_box(
-            0, MAX_LIMBS, CLIMB_FREE_LIMBS,
+            0,
+            MAX_LIMBS,
+            CLIMB_FREE_LIMBS,
             "Free Limbs it climbs with: 2 required, +1 on the roll for each more [S001]; at "
             "most its Free Limbs (limbs less those gripping, holding or keeping a spell Ready)",
-        )  # fmt: skip
+        )
         self.limbs_label = QLabel()
         self.limbs_label.setWordWrap(True)
         limbs_row = QHBoxLayout()
@@ -243,10 +245,12 @@ class FallDialog(QDialog):
         )
         form.addRow("&Hooves or feet used", self.hooves_spin)
         self.fallen_spin = spin_box(
-            0, 0, 0,
+            0,
+            0,
+            0,
             "How far it falls before it grabs the surface (0: as the fall begins); the "
             "Collision of the catch is the falling damage of those spaces",
-        )  # fmt: skip
+        )
         self.fallen_spin.setSuffix(" spaces")
         form.addRow("Caught after &falling", self.fallen_spin)
         self.climb_label = QLabel()

@@ -194,16 +194,28 @@ class TokenDialog(QDialog):
 
     def _build_body(self, form: QFormLayout, token: Token) -> None:
         self.senses = SensesEditor(token.senses, self)
-        self.limbs_spin = spin_box(0, MAX_LIMBS, token.limbs,
+        self.limbs_spin = spin_box(
+            0,
+            MAX_LIMBS,
+            token.limbs,
             "Limbs it can hold, attack or climb with: 2 for a humanoid (its arms). Its Free "
             "Limbs are these less those gripping an object, holding a creature or keeping "
-            "a Ready effect [S002]")  # fmt: skip
-        self.gripping_spin = spin_box(0, MAX_LIMBS, token.gripping,
+            "a Ready effect [S002]",
+        )
+        self.gripping_spin = spin_box(
+            0,
+            MAX_LIMBS,
+            token.gripping,
             "Limbs gripping a weapon, shield or other object: they are not Free (a Spell "
-            "needs a Free Limb, [S002]); a Disarm frees them")  # fmt: skip
-        self.words_spin = spin_box(0, MAX_WORDS, token.words.per_round,
+            "needs a Free Limb, [S002]); a Disarm frees them",
+        )
+        self.words_spin = spin_box(
+            0,
+            MAX_WORDS,
+            token.words.per_round,
             "Words it can speak in a round (10 unless set): a Spell costs 1, Boosted 2 "
-            "[S002]; 0 for a creature that cannot speak")  # fmt: skip
+            "[S002]; 0 for a creature that cannot speak",
+        )
         form.addRow("Se&nses:", self.senses)
         form.addRow("&Limbs:", self.limbs_spin)
         form.addRow("Limbs &gripping:", self.gripping_spin)

@@ -46,20 +46,43 @@ NEXT_TURN_KEY = "F9"  # Ctrl+Space toggles input methods on Linux and is Spotlig
 
 # id, text, shortcut, what it does
 BUTTONS: tuple[tuple[str, str, str, str], ...] = (
-    ("add", "Add Selected", "Ctrl+J", "Roll Zeal for the creatures selected on the map and "
-     "add them (or give them the typed result)"),
+    (
+        "add",
+        "Add Selected",
+        "Ctrl+J",
+        "Roll Zeal for the creatures selected on the map and "
+        "add them (or give them the typed result)",
+    ),
     ("remove", "Remove", "Ctrl+Shift+J", "Take the creature selected in the list out"),
     ("start", "Start", "F8", "Begin Round 1 with the highest Priority"),
     ("end", "End Conflict", "Ctrl+Shift+F9", "Clear the turn order and the round (undoable)"),
-    ("next", "Next Turn", NEXT_TURN_KEY, "End this turn and begin the next: Movement is "
-     "refilled, durations tick, the rolls due are listed below"),
-    ("wait", "Wait", "Shift+F9", "The creature acting now skips its slot; it may Act Now "
-     "after any later creature's turn"),
-    ("act_now", "Act Now", "Ctrl+F9", "The waiting creature selected in the list acts now; "
-     "its Priority position moves here"),
-    ("set_zeal", "Set Zeal", "", "Give the creature selected in the list the typed Zeal "
-     "result (before the start only; it is re-sorted)"),
-)  # fmt: skip
+    (
+        "next",
+        "Next Turn",
+        NEXT_TURN_KEY,
+        "End this turn and begin the next: Movement is "
+        "refilled, durations tick, the rolls due are listed below",
+    ),
+    (
+        "wait",
+        "Wait",
+        "Shift+F9",
+        "The creature acting now skips its slot; it may Act Now after any later creature's turn",
+    ),
+    (
+        "act_now",
+        "Act Now",
+        "Ctrl+F9",
+        "The waiting creature selected in the list acts now; its Priority position moves here",
+    ),
+    (
+        "set_zeal",
+        "Set Zeal",
+        "",
+        "Give the creature selected in the list the typed Zeal "
+        "result (before the start only; it is re-sorted)",
+    ),
+)
 
 
 class TrackerDock(QDockWidget):
@@ -240,8 +263,10 @@ class TrackerDock(QDockWidget):
         turn = board.turn
         now = actor(turn)
         if now is None:
-            self.turn_panel.setText("<i>Add creatures and press Start: each turn's changes "
-                                    "and the rolls due are listed here</i>")  # fmt: skip
+            self.turn_panel.setText(
+                "<i>Add creatures and press Start: each turn's changes "
+                "and the rolls due are listed here</i>"
+            )
             return
         known = self._starts.get(turn)
         if known is not None:

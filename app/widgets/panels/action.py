@@ -43,8 +43,15 @@ from rules.actions import (
 
 __all__ = ["ActionPanel", "breakdown_html", "parse_faces"]
 
-ATTACKS = ("strike", "called_shot", "rapid_strike", "charge", "space_attack", "object_attack",
-           "area_attack")  # fmt: skip
+ATTACKS = (
+    "strike",
+    "called_shot",
+    "rapid_strike",
+    "charge",
+    "space_attack",
+    "object_attack",
+    "area_attack",
+)
 NUMBERS = {  # what the Number box means for each action that asks one, and its default
     "rapid_strike": ("Declared number", 1),
     "disarm": ("Gripping limbs", 1),
@@ -215,8 +222,14 @@ class ActionPanel(QWidget):
         for label, widget in self._rows.values():
             form.addRow(label, widget)
         layout.addLayout(form)
-        for spin in (self.attack_dice, self.defence_dice, self.weapon_range, self.damage,
-                     self.reduction, self.number):  # fmt: skip
+        for spin in (
+            self.attack_dice,
+            self.defence_dice,
+            self.weapon_range,
+            self.damage,
+            self.reduction,
+            self.number,
+        ):
             spin.valueChanged.connect(self._inputs_changed)
         for combo in (self.defence_skill, self.kind, self.part, self.choice):
             combo.currentIndexChanged.connect(self._inputs_changed)
@@ -244,8 +257,11 @@ class ActionPanel(QWidget):
         self.attack_faces = QLineEdit()
         self.defence_faces = QLineEdit()
         self.damage_faces = QLineEdit()
-        for edit, what in ((self.attack_faces, "attack"), (self.defence_faces, "defence"),
-                           (self.damage_faces, "damage")):  # fmt: skip
+        for edit, what in (
+            (self.attack_faces, "attack"),
+            (self.defence_faces, "defence"),
+            (self.damage_faces, "damage"),
+        ):
             edit.setPlaceholderText(f"{what} faces rolled at the table, e.g. 7 3 12")
             edit.setToolTip(f"Type the {what} dice rolled at the table, separated by spaces")
         typed.addRow("Attack faces", self.attack_faces)
@@ -421,8 +437,9 @@ class ActionPanel(QWidget):
         hit = "✔" if all(outcome.succeeded) else "✘" if not any(outcome.succeeded) else "◐"
         items = "".join(f"<li>{r}</li>" for r in outcome.reasons)
         dice = "".join(f"<li><tt>{e.text()}</tt></li>" for e in outcome.log)
-        self.outcome.setText(f"<p><b>{hit} {outcome.summary}</b></p><ul>{items}</ul>"
-                             f"<p>Dice:</p><ul>{dice}</ul>")  # fmt: skip
+        self.outcome.setText(
+            f"<p><b>{hit} {outcome.summary}</b></p><ul>{items}</ul><p>Dice:</p><ul>{dice}</ul>"
+        )
 
     def show_message(self, text: str) -> None:
         """A refusal or problem from the actions, shown where the outcome goes."""
