@@ -43,9 +43,9 @@ def main() -> int:
     window.tokens.library_dock.hide()
     window.picture_dock.hide()
     look_at(window, window.document.board.hex_at(10, 7), 0.9)
-    conflict = window.conflict
+    conflict = window.conflict.flow
     conflict.show(ActionRequest("strike", "aria", "gob"))
-    conflict.actions.roll(conflict.panel.current_request())  # a melee Strike on the Goblin
+    conflict.controller.roll(conflict.panel.current_request())  # a melee Strike on the Goblin
     conflict.show(ActionRequest("strike", "aria", "ogre"))
     panel = conflict.panel
     panel.ranged.setChecked(True)
@@ -53,7 +53,7 @@ def main() -> int:
     panel.kind.setCurrentText("thrown")
     settle(200)
     window.grab().save(str(out / "action_panel.png"))
-    conflict.actions.roll(panel.current_request())
+    conflict.controller.roll(panel.current_request())
     log = window.roll_log_dock
     log.show()
     log.raise_()

@@ -47,7 +47,7 @@ def main() -> int:
     inspector.show()
     window.scene.set_selection(["aria"])
     look_at(window, window.document.board.hex_at(9, 8), 1.6)
-    window.conflict.show(ActionRequest("strike", "aria", "gob"))
+    window.conflict.flow.show(ActionRequest("strike", "aria", "gob"))
     settle(300)
     window.grab().save(str(out / "encumbered_strike.png"))
     inspector.raise_()

@@ -19,7 +19,8 @@ from take_screenshots import NO, OUT, at, look_at, open_window, settle
 
 from app.document import MapDocument
 from rules import Board, GroundKind, Hex, Motion, Token
-from rules.board.turn_state import begin_turn, with_turn
+from rules.board import with_turn
+from rules.movement import begin_turn
 from rules.turns import TurnState, join, start
 
 

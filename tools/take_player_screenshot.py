@@ -65,8 +65,8 @@ def main() -> int:
 
     def arrange() -> None:
         gm.fit_to_window()
-        gm.play.tracker_dock.show()
-        gm.play.tracker_dock.raise_()
+        gm.turns.tracker_dock.show()
+        gm.turns.tracker_dock.raise_()
         gm.terrain_dock.reveal_radius_box.setValue(5)
         gm.terrain_dock.reveal_button.click()
 

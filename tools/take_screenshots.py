@@ -140,7 +140,7 @@ def library(window: MainWindow) -> None:
     for template_id, h in (("troll", Hex(12, 10)), ("ogre", Hex(14, 11)), ("barrel", Hex(13, 12))):
         template = dock.template(template_id)
         if template is not None:
-            window.tokens.actions.add_from_template(template, h)
+            window.tokens.controller.add_from_template(template, h)
     settle()
     window.grab().save(str(OUT / "library.png"))
 
@@ -158,7 +158,7 @@ def areas(window: MainWindow) -> None:
     for h in (Hex(13, 13), Hex(13, 14), Hex(14, 14), Hex(12, 15)):
         template = window.tokens.library_dock.template("goblin")
         if template is not None:
-            window.tokens.actions.add_from_template(template, h)
+            window.tokens.controller.add_from_template(template, h)
     look_at(window, Hex(12, 14), 1.1)
     settings = window.rules.area_settings
     settings.kind, settings.value, settings.range_value = AreaKind.CONE, 4, 6

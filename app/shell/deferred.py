@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QWidget
+from shiboken6 import isValid
 
 __all__ = ["Deferred", "after_first_paint", "stand_in_toggle"]
 
@@ -63,6 +64,8 @@ def stand_in_toggle(
         shown = real(built)
 
         def copy() -> None:
+            if not (isValid(action) and isValid(shown)):  # at exit, one goes first
+                return
             action.setText(shown.text())
             action.setEnabled(shown.isEnabled())
             action.setChecked(shown.isChecked())
