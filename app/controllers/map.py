@@ -31,17 +31,13 @@ from rules import (
     RulesError,
     fresh_id,
 )
-from rules.battlefield import (
-    followers,
-    group_placement_problem,
-    holds_after_move,
-    placement_problem,
-)
-from rules.board import Label, Note, marked_moving, with_effect
+from rules.battlefield import group_placement_problem, placement_problem
+from rules.board import Label, Note, with_effect
 from rules.movement import (
     MoveOutcome,
     MovePlan,
     move,
+    move_group,
     movement_enforced,
     turn_after_leaving,
 )
@@ -118,27 +114,9 @@ class MapController(Controller):
         return group_placement_problem(board, moves)
 
     def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
-        """Move several tokens by the same offset as one undo step (one token: a plain move)."""
-        board = self.board
-        ids = [i for i in token_ids if i in board.tokens]
-        if len(ids) == 1:
-            return self.request_move(ids[0], board.token(ids[0]).position + delta)
-        problem = self.group_move_problem(ids, delta) if ids else "Nothing to move"
-        if problem:
-            return self.refuse(problem)
-        after = board
-        carried = {f for i in ids for f in followers(board, i)} - set(ids)  # held, swallowed
-        for token_id in [*ids, *sorted(carried)]:
-            target = board.token(token_id).position + delta
-            if token_id in ids or all(
-                after.contains(h) for h in after.token(token_id).footprint_at(target)
-            ):
-                after = after.with_token_moved(token_id, target)
-        update = holds_after_move(after, ids)  # a Holder that can no longer touch lets go
-        after = marked_moving(update.board, ids)
-        self.push(after, f"Move {len(ids)} tokens")
-        self.informed.emit("; ".join((f"Moved {len(ids)} tokens", *update.reasons)))
-        return True
+        """Move several tokens by the same offset as one undo step (one token: a plain
+        move): :func:`rules.movement.move_group`."""
+        return self._moved(move_group(self.board, token_ids, delta))
 
     def paint_terrain(self, settings: PaintStroke, hexes: Iterable[Hex]) -> bool:
         """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.

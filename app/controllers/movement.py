@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from app.controllers.base import Controller
-from rules import Board, Hex, JumpReach, Token, forced_move, landing_spaces
+from rules import Board, Hex, JumpReach, Token, forced_move
 from rules.board import free_limbs, marked_moving, without_aloft
 from rules.movement import (
     CLIMB_FREE_LIMBS,
@@ -53,7 +53,7 @@ def damage_text(collision: Collision | None) -> str:
     """``"8 Bashing (+10 …; -2 …)"`` for a message, or ``"no Collision"``."""
     if collision is None:
         return "no Collision"
-    terms = "; ".join(f"{amount:+d} {why}" for amount, why in collision.breakdown)
+    terms = "; ".join(f"{t.amount:+d} {t.reason}" for t in collision.breakdown)
     return f"{collision.damage} Bashing Collision damage ({terms})"
 
 
@@ -148,8 +148,7 @@ class MovementController(Controller):
             return self._refuse(title, token, move.refusal or "refused")
         if move.board == board:
             return self._refuse(title, token, "a jump in place changes nothing on the map")
-        landing = landing_spaces(board, token_id, reach).landing_at(anchor)
-        told = landing.reasons if landing is not None else ()
+        told = move.landing.reasons if move.landing is not None else ()
         notes = [r for r in move.reasons if r not in told] + list(told)  # what happened first
         if move.fall is not None and move.fall.collision is not None:
             notes.append(f"{damage_text(move.fall.collision)}: {NOT_APPLIED}")

@@ -91,7 +91,7 @@ class JumpTool(QObject, OverlayTool, Tool):
             return
         board = self._scene.board
         s = self.settings
-        pool, _why = formula_pool(token, RuleOptions.of(board.options))
+        pool = formula_pool(token, RuleOptions.of(board.options)).amount
         self.reach, self.landings, self.problem = None, None, ""
         try:
             self.reach = jump_reach(

@@ -43,7 +43,7 @@ def partial_size(size: int, portion: float) -> Term:
     halvings = math.floor(math.log2(1 / portion) + 1e-12)
     value = size - halvings
     why = f"{portion:g} of it counts: {halvings} halvings, size {size} → {value} (§11a D13)"
-    return Term(value, (why,))
+    return Term(value, why)
 
 
 @dataclass(frozen=True)
@@ -77,8 +77,8 @@ def defensive_stance(attacked_or_manifested: bool) -> Term:
     Spell or Talent this turn … gain +1 on defenses against physical attacks and you cannot
     attack or Manifest"; value 0 when not allowed."""
     if attacked_or_manifested:
-        return Term(0, ("not allowed: an attack or a Manifest this turn already [S002]",))
-    return Term(1, ("+1 on defences against physical attacks; no attacks or Manifests [S002]",))
+        return Term(0, "not allowed: an attack or a Manifest this turn already [S002]")
+    return Term(1, "+1 on defences against physical attacks; no attacks or Manifests [S002]")
 
 
 def distract_bonus(action: str, expected: bool = False) -> Term:
@@ -91,7 +91,7 @@ def distract_bonus(action: str, expected: bool = False) -> Term:
     reasons = [f"+{bonus} after a {action.capitalize()} Action [S002]"]
     if expected:
         reasons.append("they expect it: +6 on their defence [S002]")
-    return Term(bonus, tuple(reasons))
+    return Term(bonus, reasons[0], notes=tuple(reasons[1:]))
 
 
 @dataclass(frozen=True)
@@ -120,8 +120,8 @@ def ready_dl(minutes: int = 0, grit_injury: int = 0) -> Term:
     lose the effect, DL 3 + Injury. After each minute, roll Manifest … DL equal to the
     number of minutes you have had it Ready" [S002]."""
     if grit_injury:
-        return Term(3 + grit_injury, (f"after Grit Injury {grit_injury}: DL 3 + Injury [S002]",))
-    return Term(minutes, (f"after {minutes} minutes Ready: DL {minutes} [S002]",))
+        return Term(3 + grit_injury, f"after Grit Injury {grit_injury}: DL 3 + Injury [S002]")
+    return Term(minutes, f"after {minutes} minutes Ready: DL {minutes} [S002]")
 
 
 def hinder_attack(kind: str) -> Term:
@@ -135,8 +135,6 @@ def hinder_attack(kind: str) -> Term:
         raise ValueError(f"Hinder an attack or a spell, got {kind!r}")
     return Term(
         -1,
-        (
-            f"'{words[kind]}, attack to cause -1 on their roll, DL 3' [S002]",
-            "several hinderers: one defence roll, used against each [S002]",
-        ),
+        f"'{words[kind]}, attack to cause -1 on their roll, DL 3' [S002]",
+        notes=("several hinderers: one defence roll, used against each [S002]",),
     )

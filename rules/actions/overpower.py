@@ -53,15 +53,19 @@ OVERPOWER_ACTIONS = {
 
 @dataclass(frozen=True)
 class OverpowerCheck:
-    """Whether ``actor`` may use an Overpower action on ``target``, and with what."""
+    """Whether ``actor`` may use an Overpower action on ``target`` (``refusal``: why
+    not), and with what."""
 
     action: str
-    allowed: bool
     dl: int
     modifier: int
     skill: str
     reasons: tuple[str, ...]
     refusal: str | None = None
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
 
 
 def _in_reach(board: Board, actor: Token, target: Token, less: int, opts: RuleOptions) -> bool:
@@ -89,9 +93,7 @@ def overpower(
     reasons = [f"'{OVERPOWER_ACTIONS[action]}' [S002]", f"DL {DL}, Athletics (Q26)", *size.reasons]
     reasons.append(f"size {modifier:+d}: Overpower takes the full size difference [S002]")
     refusal = impossible or _action_problem(board, actor, target, action, opts)
-    if refusal:
-        return OverpowerCheck(action, False, DL, modifier, "Athletics", tuple(reasons), refusal)
-    return OverpowerCheck(action, True, DL, modifier, "Athletics", tuple(reasons))
+    return OverpowerCheck(action, DL, modifier, "Athletics", tuple(reasons), refusal or None)
 
 
 def _action_problem(

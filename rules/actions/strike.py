@@ -32,16 +32,14 @@ from rules.board.sizes import effective_size
 from rules.dice import Roll
 from rules.hexes import distance
 from rules.options import RuleOptions
+from rules.reasons import Term
 
 __all__ = ["AttackPlan", "Modifier", "attack_skill", "strike"]
 
 
-@dataclass(frozen=True)
-class Modifier:
-    """One term on the attack roll and where it comes from."""
-
-    amount: int
-    reason: str
+Modifier = Term
+"""One term on the attack roll and where it comes from: the one :class:`~rules.reasons.Term`
+under the name the pinned ``rules.actions`` face gives it."""
 
 
 @dataclass(frozen=True)
@@ -113,13 +111,13 @@ def strike(
         size, notes = seen.value, [*notes, *seen.reasons]
     term = strike_size_modifier(attacker.size, size, opts)
     to_damage, why, nimble_refusal = _against_nimble(
-        attacker.size - size, term.value, against_nimble
+        attacker.size - size, term.amount, against_nimble
     )
     if why:
         modifiers.append(Modifier(0, why))
     else:
-        modifiers.append(Modifier(term.value, term.reasons[0]))
-        notes += term.reasons[1:]
+        modifiers.append(Modifier(term.amount, term.reason))
+        notes += term.notes
     hidden = concealment(board, attacker_id, target_id, opts).attack_penalty
     if hidden:
         modifiers.append(Modifier(hidden, "Concealment: half its penalty on targeted attacks"))

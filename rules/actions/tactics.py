@@ -68,7 +68,7 @@ def strike_size_modifier(
     diff = target_size - attacker_size
     value = half(diff, options) if diff >= 0 else -half(-diff, options)
     if diff == 0:
-        return Term(0, ("same size: no modifier [S002]",))
+        return Term(0, "same size: no modifier [S002]")
     word = "larger" if diff > 0 else "smaller"
     reasons = [f"target {abs(diff)} sizes {word}: {value:+d}, half the difference [S002]"]
     if diff <= -4:
@@ -76,7 +76,7 @@ def strike_size_modifier(
             "4+ sizes larger than the target: may attack against Nimble, the penalty then "
             "applying to damage instead [S002]"
         )
-    return Term(value, tuple(reasons))
+    return Term(value, reasons[0], notes=tuple(reasons[1:]))
 
 
 @dataclass(frozen=True)
@@ -113,9 +113,9 @@ def targeted_space_dice(
         reasons.append(f"Unarmed Strike: half your size {attacker_size}: {delta:+d}d12")
         dice += delta
     else:
-        delta, why = _weapon_dice(weapon_size, two_handed, lightweight, opts)
-        dice += delta
-        reasons.append(why)
+        weapon = _weapon_dice(weapon_size, two_handed, lightweight, opts)
+        dice += weapon.amount
+        reasons.append(weapon.reason)
     target = half(target_size, opts)
     reasons.append(f"half the target's size {target_size}: {target:+d}d12 [S002]")
     dice = max(0, dice + target)
@@ -128,9 +128,7 @@ def targeted_space_dice(
     return SpaceDice(dice, tuple(reasons))
 
 
-def _weapon_dice(
-    made_for: int, two_handed: bool, lightweight: bool, opts: RuleOptions
-) -> tuple[int, str]:
+def _weapon_dice(made_for: int, two_handed: bool, lightweight: bool, opts: RuleOptions) -> Term:
     combined = opts.targeted_space_dice == "combined"
     size = made_for
     if two_handed and (combined or made_for > 0):
@@ -144,7 +142,9 @@ def _weapon_dice(
     else:
         delta = 0
     mode = "§11a D6 combined" if combined else "per bullet"
-    return delta, f"weapon counts as size {size} ({mode}): each 2 sizes over/under 0 {delta:+d}d12"
+    return Term(
+        delta, f"weapon counts as size {size} ({mode}): each 2 sizes over/under 0 {delta:+d}d12"
+    )
 
 
 @dataclass(frozen=True)
@@ -209,12 +209,16 @@ def range_band(distance: int, weapon_range: int, kind: str = "launched") -> Rang
 
 @dataclass(frozen=True)
 class Charge:
-    """Whether a Charge is allowed now, and what it gives."""
+    """Whether a Charge is allowed now (``refusal``: why not), and what it gives."""
 
-    allowed: bool
+    refusal: str | None
     reasons: tuple[str, ...]
     attack_bonus: int = 1
     defence_penalty: int = -1
+
+    @property
+    def allowed(self) -> bool:
+        return self.refusal is None
 
 
 def charge(consecutive_spaces: int, dashed: bool) -> Charge:
@@ -228,9 +232,10 @@ def charge(consecutive_spaces: int, dashed: bool) -> Charge:
     if not dashed:
         missing.append("has not used Dash this turn")
     if missing:
-        return Charge(False, tuple(f"{m} [S002]" for m in missing))
+        reasons = tuple(f"{m} [S002]" for m in missing)
+        return Charge("; ".join(reasons), reasons)
     return Charge(
-        True,
+        None,
         (
             "+1 on the attack roll [S002]",
             "−1 on defences against physical attacks for 1 round [S002]",

@@ -199,7 +199,7 @@ def charge_refusal(board: Board, actor_id: str) -> str | None:
     :func:`rules.actions.tactics.charge`."""
     token = board.token(actor_id)
     check = charge(*token.motion.this_turn(token.moved_this_turn))
-    return None if check.allowed else f"{token.name}: {'; '.join(check.reasons)}"
+    return None if check.refusal is None else f"{token.name}: {check.refusal}"
 
 
 def as_charge(board: Board, plan: ActionPlan) -> ActionPlan:

@@ -27,6 +27,7 @@ from rules.board.grid import Board
 from rules.board.tokens import Token
 from rules.hexes import Hex, distance, distances_to, facing_step
 from rules.options import RuleOptions
+from rules.reasons import Term
 
 __all__ = ["AreaResult", "BoolArray", "Hit", "aim", "origin_mask", "points_away"]
 
@@ -280,8 +281,8 @@ def _hits(
         inside = tuple(sorted(token.footprint & spaces))
         if not inside or token.id == skip:
             continue
-        times, reason = _times(token, len(inside), template.physical and opts.legacy_areas)
-        hits.append(Hit(token.id, token.name, times, inside, reason))
+        times = _times(token, len(inside), template.physical and opts.legacy_areas)
+        hits.append(Hit(token.id, token.name, times.amount, inside, times.reason))
     return tuple(hits), notes
 
 
@@ -300,13 +301,13 @@ def _excluded_caster(
     return None
 
 
-def _times(token: Token, inside: int, multi_hit: bool) -> tuple[int, str]:
+def _times(token: Token, inside: int, multi_hit: bool) -> Term:
     """How often the area affects ``token``: once (seed 000), or with the legacy physical
     rule its size, counting only the part inside (one size smaller per halving, D13)."""
     total = len(token.footprint_offsets)
     if not multi_hit:
-        return 1, "in the area: affected once [S000]"
+        return Term(1, "in the area: affected once [S000]")
     size = token.size - math.floor(math.log2(total / inside))
     if size <= 1:
-        return 1, f"size {size} counting the {inside}/{total} spaces inside: affected once"
-    return size, f"physical, size {size} counting the {inside}/{total} spaces inside [S001]"
+        return Term(1, f"size {size} counting the {inside}/{total} spaces inside: affected once")
+    return Term(size, f"physical, size {size} counting the {inside}/{total} spaces inside [S001]")

@@ -89,7 +89,7 @@ def hold_encumbered(your_size: int, other_size: int, grapples: int = 0) -> Term:
         reasons.append(f"−{advantage}: {advantage} sizes larger than the other [S002]")
     if grapples:
         reasons.append(f"+{grapples} from Grapple [S002]")
-    return Term(tier, tuple(reasons))
+    return Term(tier, reasons[0], notes=tuple(reasons[1:]))
 
 
 def held_tier_of(holder: Token, held: Token, hold: Hold) -> int:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from rules.reasons import Term
+
 __all__ = [
     "BODY_PARTS",
     "LIMIT",
@@ -143,7 +145,7 @@ class Pool:
     reason: str = field(default="")
 
 
-def _formula(vitals: Vitals, name: str, size: int, movement: int) -> tuple[int, str]:
+def _formula(vitals: Vitals, name: str, size: int, movement: int) -> Term:
     s = vitals.stat
     if name == "grit":
         base = s("might") + (s("charisma") + s("finesse")) // 2
@@ -151,19 +153,19 @@ def _formula(vitals: Vitals, name: str, size: int, movement: int) -> tuple[int, 
         text = f"Might {s('might')} + ½(Charisma {s('charisma')} + Finesse {s('finesse')}) = {base}"
         if extra:
             text += f", + Might {s('might')} per size above 1 ({extra})"
-        return base + s("might") * extra, text
+        return Term(base + s("might") * extra, text)
     if name == "energy":
         total = 2 * (s("endure") + s("zeal") + s("magic"))
-        return total, f"2 × (Endure {s('endure')} + Zeal {s('zeal')} + Magic {s('magic')})"
+        return Term(total, f"2 × (Endure {s('endure')} + Zeal {s('zeal')} + Magic {s('magic')})")
     if name == "resolve":
-        return s("charisma") + s("wit"), f"Charisma {s('charisma')} + Wit {s('wit')}"
+        return Term(s("charisma") + s("wit"), f"Charisma {s('charisma')} + Wit {s('wit')}")
     if name == "minor_actions":
         total = 1 + (s("observe") + s("zeal")) // 2
-        return total, f"1 + ½(Observe {s('observe')} + Zeal {s('zeal')})"
+        return Term(total, f"1 + ½(Observe {s('observe')} + Zeal {s('zeal')})")
     if name == "movement":
-        return movement, "the token's Movement Pool"
+        return Term(movement, "the token's Movement Pool")
     if name == "luck":
-        return 1, "Luck starts at 1"
+        return Term(1, "Luck starts at 1")
     raise KeyError(f"unknown Pool {name!r}; known: {', '.join(POOLS)}")
 
 
@@ -172,8 +174,8 @@ def pool_maximum(vitals: Vitals, name: str, size: int = 0, movement: int = 5) ->
     overrides: Mapping[str, int] = dict(vitals.maximum)
     if name in overrides:
         return Pool(name, overrides[name], "set by hand")
-    value, reason = _formula(vitals, name, size, movement)
-    return Pool(name, max(0, value), reason + " [P-CHAR]")
+    formula = _formula(vitals, name, size, movement)
+    return Pool(name, max(0, formula.amount), formula.reason + " [P-CHAR]")
 
 
 def pool_current(vitals: Vitals, name: str, size: int = 0, movement: int = 5) -> int:

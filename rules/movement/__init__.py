@@ -14,7 +14,7 @@ from __future__ import annotations
 from rules.faces import lazy_face
 
 HOMES = {
-    "moves": ("MoveOutcome", "move", "placed"),
+    "moves": ("MoveOutcome", "move", "move_group", "placed"),
     "plan": (
         "MovePlan",
         "Sound",

@@ -33,6 +33,7 @@ from rules.board.tokens import Token
 from rules.dice import Roll
 from rules.movement.collision import Collision, falling_collision, whole_number
 from rules.movement.falling import Fall, fall
+from rules.reasons import Term
 
 __all__ = [
     "CLIMB_DL",
@@ -47,8 +48,6 @@ __all__ = [
     "climb_roll",
     "climb_roll_for",
 ]
-
-Term = tuple[int, str]
 
 FALL_MARGIN = 4  # "If you fail by 4 or more, fall."
 MAX_LIMBS = 99
@@ -102,11 +101,11 @@ def climb_roll(
         refusal = f"{free} Free Limbs used, only {available} free"
     terms: list[Term] = []
     if free > CLIMB_FREE_LIMBS:
-        terms.append((free - CLIMB_FREE_LIMBS, f"{free - CLIMB_FREE_LIMBS} additional Free Limbs"))
+        extra = free - CLIMB_FREE_LIMBS
+        terms.append(Term(extra, f"{extra} additional Free Limbs used: +1 each [S001]"))
     if other:
-        terms.append((other, f"{other} hooves or feet"))
-    terms = [(n, f"{why} used: +1 each [S001]") for n, why in terms]
-    return ClimbRoll(free, other, sum(n for n, _ in terms), tuple(terms), refusal)
+        terms.append(Term(other, f"{other} hooves or feet used: +1 each [S001]"))
+    return ClimbRoll(free, other, sum(t.amount for t in terms), tuple(terms), refusal)
 
 
 def climb_roll_for(
@@ -119,7 +118,7 @@ def climb_roll_for(
     state = encumbered(board, token_id)
     if not state.tier:
         return climb
-    term = (-state.tier, f"{state.describe()} — −Tier on Mobility rolls [P-COND]")
+    term = Term(-state.tier, f"{state.describe()} — −Tier on Mobility rolls [P-COND]")
     return replace(climb, modifier=climb.modifier - state.tier, terms=(*climb.terms, term))
 
 

@@ -7,7 +7,7 @@ each is added to each other. Armor does not reduce damage from Collision and eac
 armor also takes half the damage you take. Injury from Collision causes Balance, DL
 increased by the Injury." RULES-DIGEST §12 R-COLLIDE, R-SOFTEN; §11 Q23; §11a D7.
 
-Every result carries a ``breakdown`` of ``(amount, reason)`` terms that add up to its
+Every result carries a ``breakdown`` of :class:`~rules.reasons.Term` s that add up to its
 damage. Damage here is the amount [S001] names (dice to roll for Injury); every half taken
 is of a number ≥ 0, so the ``round_halves`` option (D5) never changes anything here.
 
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token
 from rules.dice import Roll
 from rules.options import RuleOptions
+from rules.reasons import Term
 
 __all__ = [
     "BALANCE_DL",
@@ -45,8 +46,6 @@ __all__ = [
     "movement_collision",
     "soften_collision",
 ]
-
-Term = tuple[int, str]
 
 FALL_DAMAGE_CAP = 40  # "1 damage for each space fallen, to a maximum of 40"
 SOFTEN_DL = 6
@@ -85,7 +84,7 @@ class Collision:
 
     def describe(self) -> str:
         """One line, e.g. ``"11 Bashing (falling): 12 ... ; +1 ..."``."""
-        terms = "; ".join(f"{amount:+d} {why}" for amount, why in self.breakdown)
+        terms = "; ".join(f"{t.amount:+d} {t.reason}" for t in self.breakdown)
         return f"{self.damage} Bashing ({self.source}): {terms}"
 
 
@@ -103,13 +102,13 @@ def falling_collision(spaces: int, size: int, softness: int) -> Collision:
     softness = whole_number(softness, "Ground Softness Tier", 0, MAX_SOFTNESS)
     capped = min(spaces, FALL_DAMAGE_CAP)
     cap_note = f" (capped at {FALL_DAMAGE_CAP})" if spaces > FALL_DAMAGE_CAP else ""
-    terms: list[Term] = [(capped, f"1 per space fallen, {spaces} spaces{cap_note} [S001]")]
-    terms.append((size, f"modified by your size {size} (Q23: add your size)"))
+    terms = [Term(capped, f"1 per space fallen, {spaces} spaces{cap_note} [S001]")]
+    terms.append(Term(size, f"modified by your size {size} (Q23: add your size)"))
     total = _floor_at_zero(terms, "Q23: never below 0 after size")
     half = softness // 2
-    terms.append((-half, f"half of Ground Softness Tier {softness}, rounded down [S001]"))
+    terms.append(Term(-half, f"half of Ground Softness Tier {softness}, rounded down [S001]"))
     if half > total:
-        terms.append((half - total, "never below 0"))
+        terms.append(Term(half - total, "never below 0"))
     return Collision("falling", max(0, total - half), tuple(terms))
 
 
@@ -125,10 +124,10 @@ def broken_object_cap(collision: Collision, breaking_injury: int) -> Collision:
     injury = whole_number(breaking_injury, "Injury that broke the object", 0, MAX_SPACES)
     why = f"the object broke at Injury {injury}: 'do not take more damage than the Injury'"
     if collision.damage <= injury:
-        term: Term = (0, f"{why}, {collision.damage} is within it [S001]")
+        term = Term(0, f"{why}, {collision.damage} is within it [S001]")
     else:
-        term = (injury - collision.damage, f"{why} [S001]")
-    damage = collision.damage + term[0]
+        term = Term(injury - collision.damage, f"{why} [S001]")
+    damage = collision.damage + term.amount
     return Collision(collision.source, damage, (*collision.breakdown, term), collision.notes)
 
 
@@ -171,9 +170,9 @@ def collision_balance(injury: int) -> CollisionBalance:
 
 def _floor_at_zero(terms: list[Term], reason: str) -> int:
     """Append a term lifting the running total to 0 if it went below; return the total."""
-    total = sum(a for a, _ in terms)
+    total = sum(t.amount for t in terms)
     if total < 0:
-        terms.append((-total, reason))
+        terms.append(Term(-total, reason))
     return max(0, total)
 
 
@@ -185,7 +184,7 @@ def forced_collision(spaces_left: int) -> Collision:
     """
     spaces_left = whole_number(spaces_left, "remaining spaces", 0, MAX_SPACES)
     why = f"1 per remaining space the effect would move you, {spaces_left} [S001]"
-    return Collision("forced", spaces_left, ((spaces_left, why),))
+    return Collision("forced", spaces_left, (Term(spaces_left, why),))
 
 
 def movement_collision(
@@ -208,18 +207,20 @@ def movement_collision(
         f"({whose} Movement Pool {pool} ÷ 4, rounded down = {pool // 4}) × {spaces} spaces "
         f"moved [S001]; pool_in_formulas = {pool_used} (D7)"
     )
-    return Collision("movement", pool // 4 * spaces, ((pool // 4 * spaces, why),))
+    return Collision("movement", pool // 4 * spaces, (Term(pool // 4 * spaces, why),))
 
 
-def formula_pool(token: Token, options: RuleOptions | None = None) -> tuple[int, str]:
+def formula_pool(token: Token, options: RuleOptions | None = None) -> Term:
     """The Movement Pool that formulas use for ``token`` (D7, option ``pool_in_formulas``):
     its size (``capacity``, default) or what is left this turn (``remaining``)."""
     opts = options or RuleOptions()
     if opts.pool_in_formulas == "remaining":
         left = token.left_of("movement")
-        return left, f"Movement left this turn, {left} (D7, {opts.describe('pool_in_formulas')})"
+        return Term(
+            left, f"Movement left this turn, {left} (D7, {opts.describe('pool_in_formulas')})"
+        )
     pool = token.maximum_of("movement").value  # an override of its maximum wins
-    return pool, f"Movement Pool {pool} (D7, {opts.describe('pool_in_formulas')})"
+    return Term(pool, f"Movement Pool {pool} (D7, {opts.describe('pool_in_formulas')})")
 
 
 @dataclass(frozen=True)
@@ -270,12 +271,12 @@ def combine_collisions(
         raise ValueError(f"each party may appear once, got {names}")
     if opposing and len(movers) < 2:
         raise ValueError("moving in opposing directions needs at least two movers")
-    every = tuple((c.damage, f"{name}'s {c.source} Collision") for name, c in movers)
+    every = tuple(Term(c.damage, f"{name}'s {c.source} Collision") for name, c in movers)
     parties = []
     for name, own in movers:
-        terms = every if opposing else ((own.damage, f"own {own.source} Collision"),)
-        parties.append(PartyDamage(name, sum(a for a, _ in terms), terms))
-    parties += [PartyDamage(name, sum(a for a, _ in every), every) for name in struck]
+        terms = every if opposing else (Term(own.damage, f"own {own.source} Collision"),)
+        parties.append(PartyDamage(name, sum(t.amount for t in terms), terms))
+    parties += [PartyDamage(name, sum(t.amount for t in every), every) for name in struck]
     return CollisionOutcome(tuple(parties), opposing)
 
 

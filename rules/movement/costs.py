@@ -57,6 +57,7 @@ from rules.board.terrain import GroundKind
 from rules.board.tokens import Token
 from rules.hexes import Hex
 from rules.options import RuleOptions
+from rules.reasons import Term
 
 __all__ = [
     "BURROWABLE",
@@ -84,16 +85,10 @@ BURROWABLE = frozenset(
 PACKED = GroundKind.PACKED_EARTH
 
 
-@dataclass(frozen=True)
-class StepCharge:
-    """One term of a cost: how much, what for, and where the rule comes from."""
-
-    amount: int
-    reason: str
-    source: str
-
-    def describe(self) -> str:
-        return f"+{self.amount} {self.reason} {self.source}"
+StepCharge = Term
+"""One term of a step's cost — how much, what for, and where the rule comes from
+(``describe()``: ``+1 crouching [S001]``): the one :class:`~rules.reasons.Term` under the
+name ``rules.StepCharge`` gives it (pinned)."""
 
 
 @dataclass(frozen=True)
@@ -105,11 +100,16 @@ class MoveRoll:
     dl: int
     why: str
     source: str
-    modifier: int = 0  # Encumbered's −Tier: "−Tier on … Mobility rolls" [P-COND]
-    terms: tuple[str, ...] = ()
+    terms: tuple[Term, ...] = ()  # Encumbered's −Tier: "−Tier on … Mobility rolls" [P-COND]
+
+    @property
+    def modifier(self) -> int:
+        """The terms added together."""
+        return sum(t.amount for t in self.terms)
 
     def describe(self) -> str:
-        mod = f" {self.modifier:+d} ({'; '.join(self.terms)})" if self.modifier else ""
+        why = "; ".join(t.reason for t in self.terms)
+        mod = f" {self.modifier:+d} ({why})" if self.modifier else ""
         return f"{self.skill} DL {self.dl}{mod} — {self.why} {self.source}"
 
     def encumbered_by(self, state: Encumbrance) -> MoveRoll:
@@ -117,7 +117,7 @@ class MoveRoll:
         rolls"), naming its sources."""
         if not state.tier:
             return self
-        return replace(self, modifier=-state.tier, terms=(state.describe(),))
+        return replace(self, terms=(Term(-state.tier, state.describe(), "[P-COND]"),))
 
 
 SWIM_ROLL = MoveRoll("Athletics", 3, "to move using Swim", "[S001]")

@@ -36,6 +36,7 @@ from rules.hexes import Hex, disk, distance, hex_line, neighbors
 from rules.movement.collision import whole_number
 from rules.movement.falling import Fall, apply_fall
 from rules.movement.plan import moved_along, movement_enforced, movement_left, payment
+from rules.reasons import Term
 
 __all__ = [
     "DROP_FALLS",
@@ -54,8 +55,6 @@ __all__ = [
     "space_cost",
 ]
 
-Term = tuple[int, str]
-
 JUMP_KINDS = ("long", "high")
 RUN_UP = 2  # "without first moving at least 2 spaces to gain momentum"
 PACE_BONUS = {"walk": 0, "dash": 4, "run": 8}  # [P-MOBILITY]
@@ -67,7 +66,7 @@ INCHES_PER_STEP = 60  # Q22: one elevation step is a space of 5 ft
 SPACE_COST = 1 + 2
 
 
-def space_cost(board: Board, token_id: str) -> tuple[int, str]:
+def space_cost(board: Board, token_id: str) -> Term:
     """What each space jumped costs ``token_id`` and why: :data:`SPACE_COST` plus the
     Movement cost of its Encumbered from other sources (§11a D4;
     :func:`rules.battlefield.encumbrance.moving_encumbrance`)."""
@@ -79,7 +78,7 @@ def space_cost(board: Board, token_id: str) -> tuple[int, str]:
     extra = sum(s.tier for s in others)
     terms = "".join(f" + {s.tier} Encumbered ({s.name})" for s in others)
     why = f"1 + 2 for Tier 2 Encumbered while off the ground{terms}, D4"
-    return SPACE_COST + extra, why
+    return Term(SPACE_COST + extra, why)
 
 
 # **[ASSUMPTION]** landing 2 or more spaces below the take-off height leaves it in the air
@@ -140,8 +139,10 @@ def jump_reach(
     pool = whole_number(movement_pool, "Movement Pool", 0, 99)
     size = whole_number(size, "size", MIN_SIZE, MAX_SIZE)
     mods = _modifiers(kind, run_up, pool, size, pace)
-    total = result + sum(a for a, _ in mods)
-    lines = [f"Jump {result} " + " ".join(f"{a:+d} ({w})" for a, w in mods) + f" = {total}"]
+    total = result + sum(m.amount for m in mods)
+    lines = [
+        f"Jump {result} " + " ".join(f"{m.amount:+d} ({m.reason})" for m in mods) + f" = {total}"
+    ]
     reach = max(0, total)
     if kind == "high":
         inches = 4 * reach
@@ -160,11 +161,11 @@ def jump_reach(
 def _modifiers(kind: str, run_up: int, pool: int, size: int, pace: str) -> tuple[Term, ...]:
     mods: list[Term] = []
     if kind == "long" and run_up >= RUN_UP:
-        mods.append((max(0, pool - 5), f"Movement Pool {pool} over 5, with run-up [S001]"))
+        mods.append(Term(max(0, pool - 5), f"Movement Pool {pool} over 5, with run-up [S001]"))
     if size < 0:
-        mods.append((size, f"{-size} sizes smaller than 0 [S001]"))
+        mods.append(Term(size, f"{-size} sizes smaller than 0 [S001]"))
     if PACE_BONUS[pace]:
-        mods.append((PACE_BONUS[pace], f"{pace.capitalize()} [P-MOBILITY]"))
+        mods.append(Term(PACE_BONUS[pace], f"{pace.capitalize()} [P-MOBILITY]"))
     return tuple(mods)
 
 
@@ -300,10 +301,10 @@ def _landing(
     the jump reaches above its take-off: the top of a high jump that gains elevation, so
     such a jump may wait there, ``wait_height`` above the landing's ground."""
     spaces = distance(token.position, anchor)
-    each, why = space_cost(board, token.id)
-    cost = spaces * each
+    each = space_cost(board, token.id)
+    cost = spaces * each.amount
     there = _ground(board, token, anchor)
-    reasons = [f"{spaces} spaces jumped × ({why}) = {cost} Movement [S001]"]
+    reasons = [f"{spaces} spaces jumped × ({each.reason}) = {cost} Movement [S001]"]
     if there > ground:
         reasons.append(f"lands {there - ground} higher [S001]")
     may_wait = jump.kind == "high" and jump.elevation_gain > 0
@@ -316,7 +317,7 @@ def _landing(
     affordable = cost <= left
     if not affordable:
         reasons.append(
-            f"{left} Movement left: after {left // each} of {spaces} spaces you remain in "
+            f"{left} Movement left: after {left // each.amount} of {spaces} spaces you remain in "
             "the air until you gain more [S001]"
         )
     rise = there - ground
@@ -329,7 +330,9 @@ def _landing(
 class JumpMove:
     """A jump made, or why not: the board after it, the spaces jumped now, the Movement
     paid, and whether it reached its landing space (``lands``; it may then have fallen on,
-    ``fall``), chose to wait in the air (``waiting``) or stays in the air short of it."""
+    ``fall``), chose to wait in the air (``waiting``) or stays in the air short of it.
+    ``landing`` is the declared landing space it was planned with (:func:`apply_jump`; its
+    ``reasons`` say what jumping there costs), so no caller plans the jump again."""
 
     token_id: str
     board: Board | None
@@ -340,6 +343,7 @@ class JumpMove:
     fall: Fall | None
     reasons: tuple[str, ...]
     refusal: str | None = None
+    landing: Landing | None = None
 
     @property
     def allowed(self) -> bool:
@@ -403,7 +407,8 @@ def apply_jump(
     problem = _wait_problem(board, landing) if wait else None
     if problem:
         return _refused(token_id, problem)
-    return _advance(board, token_id, _Flight(anchor, take_off, top), landing.reasons)
+    move = _advance(board, token_id, _Flight(anchor, take_off, top), landing.reasons)
+    return replace(move, landing=landing)
 
 
 def _wait_problem(board: Board, landing: Landing) -> str | None:
@@ -421,7 +426,7 @@ def _spaces_paid_for(board: Board, token: Token, spaces: int) -> int:
     """How many of ``spaces`` jumped spaces the Movement left pays for at its pace."""
     if not movement_enforced(board, token.id):
         return spaces
-    left, each = movement_left(token), space_cost(board, token.id)[0]
+    left, each = movement_left(token), space_cost(board, token.id).amount
     return max(k for k in range(spaces + 1) if payment(token, k * each)[0] <= left)
 
 
@@ -438,7 +443,7 @@ def _advance(board: Board, token_id: str, flight: _Flight, reasons: tuple[str, .
             "fall only where it lands",
         )
     enforced = movement_enforced(board, token_id)
-    each = space_cost(board, token_id)[0]
+    each = space_cost(board, token_id).amount
     paid, spare = payment(token, reach * each) if enforced else (0, token.motion.spare)
     moved = moved_along(token, path[reach], paid, spare)
     # A Jump is made "as you would move" [S001]: its spaces count toward Charge's run.

@@ -10,7 +10,8 @@ where it lands (:func:`rules.battlefield.placement.placement_problem`) and takes
 holds along (:func:`rules.battlefield.holds.move_holder`). Either way the result is one
 :class:`MoveOutcome`: the board after, the plan paid (``None`` for a placement), the undo
 step's text and the summary, or ``refusal`` — why it does not move, in the words the
-app shows (a rules refusal never raises).
+app shows (a rules refusal never raises). :func:`move_group` moves several tokens by one
+offset the same way, as the Soulweaver places them.
 
 >>> from rules.board.grid import Board
 >>> from rules.board.tokens import Token
@@ -26,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.battlefield.holds import move_holder
-from rules.battlefield.placement import placement_problem
+from rules.battlefield.holds import followers, holds_after_move, move_holder
+from rules.battlefield.placement import group_placement_problem, placement_problem
 from rules.board.grid import Board
 from rules.board.turn_state import marked_moving
 from rules.errors import RulesError
@@ -37,7 +38,7 @@ from rules.movement.field import MovementField
 from rules.movement.plan import MovePlan, apply_plan, plan_move, plan_path
 from rules.options import RuleOptions
 
-__all__ = ["MoveOutcome", "move", "placed"]
+__all__ = ["MoveOutcome", "move", "move_group", "placed"]
 
 
 @dataclass(frozen=True)
@@ -123,3 +124,37 @@ def _paid(board: Board, plan: MovePlan) -> MoveOutcome:
         f"{text} to ({end.q}, {end.r}): {plan.paid} Movement, {plan.left - plan.paid} left{rolls}"
     )
     return MoveOutcome(apply_plan(board, plan), plan, f"{text} ({plan.paid} Movement)", summary)
+
+
+def move_group(board: Board, token_ids: Sequence[str], delta: Hex) -> MoveOutcome:
+    """Move the tokens ``token_ids`` (those still on the map) by the same offset
+    ``delta``, placed as the Soulweaver places them (no Movement paid); one token is a
+    placement (:func:`move` with ``free``).
+
+    They must all fit where they land together
+    (:func:`rules.battlefield.placement.group_placement_problem`); whoever they hold or
+    have swallowed moves with them **[ASSUMPTION]** "they move together" (issue #7), unless
+    it would leave the map; a Holder that can no longer touch lets go ([S002] "A creature
+    stops being a Holder if they can no longer touch the other creature with parts they
+    used for the Hold", :func:`rules.battlefield.holds.holds_after_move`); during a
+    conflict the movers are
+    marked moving ([S001] "After moving, you are considered moving")."""
+    ids = [i for i in token_ids if i in board.tokens]
+    if len(ids) == 1:
+        return move(board, ids[0], board.token(ids[0]).position + delta, free=True)
+    if not ids:
+        return MoveOutcome(board, refusal="Nothing to move")
+    problem = group_placement_problem(board, {i: board.token(i).position + delta for i in ids})
+    if problem:
+        return MoveOutcome(board, refusal=problem)
+    after = board
+    carried = {f for i in ids for f in followers(board, i)} - set(ids)  # held, swallowed
+    for token_id in [*ids, *sorted(carried)]:
+        target = board.token(token_id).position + delta
+        footprint = after.token(token_id).footprint_at(target)
+        if token_id in ids or all(after.contains(h) for h in footprint):
+            after = after.with_token_moved(token_id, target)
+    update = holds_after_move(after, ids)
+    text = f"Move {len(ids)} tokens"
+    summary = "; ".join((f"Moved {len(ids)} tokens", *update.reasons))
+    return MoveOutcome(marked_moving(update.board, ids), None, text, summary)

@@ -1,10 +1,10 @@
-"""One rules call per intent (issue #15): :func:`rules.actions.perform` and
-:func:`rules.movement.move` each give what the sequence of calls the app made before gives
-— the board after, the outcomes or plan, the undo text, the summary and the refusal, in
-the same words. Each table row is one intent; the reference sequences are what the app's
-controllers did before they called these (rolling, typing dice in, rolling a space's
-occupants, placing, moving along a path, one step), written out with the rules calls they
-made."""
+"""One rules call per intent (issue #15): :func:`rules.actions.perform`,
+:func:`rules.movement.move` and :func:`rules.movement.move_group` each give what the
+sequence of calls the app made before gives — the board after, the outcomes or plan, the
+undo text, the summary and the refusal, in the same words. Each table row is one intent;
+the reference sequences are what the app's controllers did before they called these
+(rolling, typing dice in, rolling a space's occupants, placing, moving along a path, one
+step, moving a selection), written out with the rules calls they made."""
 
 from __future__ import annotations
 
@@ -25,11 +25,18 @@ from rules.actions import (
     roll_dice,
 )
 from rules.actions.kinds.area import attack_space, rolls_each_occupant
-from rules.battlefield import placement_problem
+from rules.battlefield import (
+    followers,
+    group_placement_problem,
+    holds_after_move,
+    placement_problem,
+)
 from rules.board.grid import Board
+from rules.board.holds import Hold, with_hold
 from rules.board.pools import Vitals
 from rules.board.roll_log import dice_rng
 from rules.board.tokens import Token, TokenKind
+from rules.board.turn_state import marked_moving
 from rules.errors import RulesError
 from rules.hexes import Hex
 from rules.movement import (
@@ -37,6 +44,7 @@ from rules.movement import (
     MovePlan,
     apply_plan,
     move,
+    move_group,
     movement_enforced,
     placed,
     plan_move,
@@ -262,3 +270,66 @@ def test_move_reuses_a_plan_it_is_given_and_refuses_a_gone_token() -> None:
     gone = move(CONFLICT, "ghost", C)
     assert gone.refusal == "There is no token 'ghost' on this map any more"
     assert gone.board is CONFLICT and not gone.moved
+
+
+# -- move_group: the sequence MapController.request_group_move ran ---------------------------
+def by_hand_group_move(
+    board: Board, token_ids: Sequence[str], delta: Hex
+) -> tuple[Board, MovePlan | None, str, str, str | None]:
+    """What request_group_move() did, call by call (one token: request_move())."""
+    ids = [i for i in token_ids if i in board.tokens]
+    if len(ids) == 1:
+        return by_hand_move(board, ids[0], board.token(ids[0]).position + delta, free=True)
+    if not ids:
+        return board, None, "", "", "Nothing to move"
+    moves = {i: board.token(i).position + delta for i in ids}
+    problem = group_placement_problem(board, moves)
+    if problem:
+        return board, None, "", "", problem
+    after = board
+    carried = {f for i in ids for f in followers(board, i)} - set(ids)
+    for token_id in [*ids, *sorted(carried)]:
+        target = board.token(token_id).position + delta
+        if token_id in ids or all(
+            after.contains(h) for h in after.token(token_id).footprint_at(target)
+        ):
+            after = after.with_token_moved(token_id, target)
+    update = holds_after_move(after, ids)
+    after = marked_moving(update.board, ids)
+    summary = "; ".join((f"Moved {len(ids)} tokens", *update.reasons))
+    return after, None, f"Move {len(ids)} tokens", summary, None
+
+
+HELD = with_hold(
+    _board(creature("ogre", C, size=1), creature("aria", east(1)), creature("bren", east(4))),
+    Hold("ogre", "aria"),
+)
+FULL = _board(
+    creature("ogre", C, size=2), creature("troll", east(2), size=2), creature("bren", east(5))
+)
+WEST, EAST = Hex(-1, 0), Hex(1, 0)
+GROUP_MOVES = {
+    "two tokens outside a conflict": (WALKERS, ["aria", "ogre"], WEST),
+    "two tokens during a conflict: marked moving": (CONFLICT, ["aria", "ogre"], WEST),
+    "one token: a placement": (WALKERS, ["aria"], WEST),
+    "one still on the map": (WALKERS, ["aria", "ghost"], WEST),
+    "none": (WALKERS, ["ghost"], WEST),
+    "off the map": (WALKERS, ["aria", "ogre"], Hex(-7, 0)),
+    "into a full space": (FULL, ["ogre", "bren"], Hex(2, 0)),
+    "a Holder carries the Held": (HELD, ["ogre", "bren"], WEST),
+    "the Held away: the Holder lets go": (HELD, ["aria", "bren"], Hex(-3, 0)),
+}
+
+
+@pytest.mark.parametrize("case", GROUP_MOVES, ids=list(GROUP_MOVES))
+def test_move_group_is_the_sequence_it_replaces(case: str) -> None:
+    """Moving a selection by one offset: placed together ("they move together",
+    [ASSUMPTION]), a Holder that can no longer touch lets go [S002], marked moving
+    [S001]."""
+    board, token_ids, delta = GROUP_MOVES[case]
+    done = move_group(board, token_ids, delta)
+    after, plan, text, summary, refusal = by_hand_group_move(board, token_ids, delta)
+    assert isinstance(done, MoveOutcome)
+    assert (done.refusal, done.text, done.summary) == (refusal, text, summary)
+    assert done.board == after and done.plan == plan
+    assert done.moved is (refusal is None and bool(text))

@@ -26,6 +26,7 @@ from rules.movement.collision import (
     soften_collision,
 )
 from rules.options import RuleOptions
+from rules.reasons import Term
 
 FALL = "Falling adds 1 damage for each space fallen"
 CAP = "to a maximum of 40"
@@ -68,13 +69,13 @@ def test_falling_collision(spaces: int, size: int, softness: int, damage: int) -
     result = falling_collision(spaces, size, softness)
     assert result.damage == damage
     assert result.source == "falling"
-    assert sum(a for a, _ in result.breakdown) == damage
+    assert sum(t.amount for t in result.breakdown) == damage
 
 
 def test_falling_breakdown_names_each_term() -> None:
     result = falling_collision(45, 3, 6)
-    reasons = " | ".join(why for _, why in result.breakdown)
-    assert [a for a, _ in result.breakdown] == [40, 3, -3]
+    reasons = " | ".join(t.reason for t in result.breakdown)
+    assert [t.amount for t in result.breakdown] == [40, 3, -3]
     assert "capped at 40" in reasons
     assert "Q23" in reasons
     assert "Ground Softness Tier 6" in reasons
@@ -86,7 +87,7 @@ def test_falling_damage_is_never_negative_and_adds_up(
 ) -> None:
     result = falling_collision(spaces, size, softness)
     assert 0 <= result.damage <= 40 + max(size, 0)
-    assert sum(a for a, _ in result.breakdown) == result.damage
+    assert sum(t.amount for t in result.breakdown) == result.damage
     assert falling_collision(spaces + more, size, softness).damage >= result.damage
     if softness < 12:
         assert falling_collision(spaces, size, softness + 1).damage <= result.damage
@@ -117,7 +118,7 @@ def test_falling_collision_rejects_out_of_range(args: tuple[int, int, int], word
 def test_forced_collision(left: int, damage: int) -> None:
     result = forced_collision(left)
     assert (result.damage, result.source) == (damage, "forced")
-    assert sum(a for a, _ in result.breakdown) == damage
+    assert sum(t.amount for t in result.breakdown) == damage
 
 
 def test_forced_collision_rejects_negative() -> None:
@@ -143,14 +144,14 @@ MOVEMENT_CASES = [
 def test_movement_collision(pool: int, spaces: int, damage: int) -> None:
     result = movement_collision(pool, spaces)
     assert (result.damage, result.source) == (damage, "movement")
-    assert sum(a for a, _ in result.breakdown) == damage
-    assert "D7" in result.breakdown[0][1]
+    assert sum(t.amount for t in result.breakdown) == damage
+    assert "D7" in result.breakdown[0].reason
 
 
 def test_movement_collision_labels_the_pool_and_the_mount() -> None:
     result = movement_collision(8, 1, pool_used="remaining", mounted=True)
-    assert "pool_in_formulas = remaining" in result.breakdown[0][1]
-    assert "the mount's" in result.breakdown[0][1]  # "If mounted, count based on your mount"
+    assert "pool_in_formulas = remaining" in result.breakdown[0].reason
+    assert "the mount's" in result.breakdown[0].reason  # "If mounted, count based on your mount"
     with pytest.raises(ValueError, match="pool_used"):
         movement_collision(8, 1, pool_used="most")
     with pytest.raises(ValueError, match="Movement Pool"):
@@ -163,9 +164,9 @@ def test_formula_pool_follows_option_d7() -> None:
     # D7: "the pool's size (capacity, 5 by default), not what is left"; option "remaining".
     spent = Vitals().with_value("current", "movement", 2)
     token = Token("a", "A", Hex(0, 0), movement_pool=9, vitals=spent)
-    assert formula_pool(token)[0] == 9
-    assert formula_pool(token, RuleOptions(pool_in_formulas="remaining"))[0] == 2
-    assert "capacity" in formula_pool(token)[1]
+    assert formula_pool(token).amount == 9
+    assert formula_pool(token, RuleOptions(pool_in_formulas="remaining")).amount == 2
+    assert "capacity" in formula_pool(token).reason
 
 
 # --- the parties of one Collision ------------------------------------------------------------
@@ -178,8 +179,8 @@ def test_opposing_movers_add_their_damage_together() -> None:
     outcome = combine_collisions([("a", a), ("b", b)], opposing=True)
     assert [(p.party, p.damage) for p in outcome.parties] == [("a", 9), ("b", 9)], OPPOSE
     assert outcome.damage_to("a").breakdown == (
-        (6, "a's movement Collision"),
-        (3, "b's movement Collision"),
+        Term(6, "a's movement Collision"),
+        Term(3, "b's movement Collision"),
     )
     assert outcome.damage_to("b").armour_damage == 4  # "each part of armor also takes half"
 

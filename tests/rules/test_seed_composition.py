@@ -24,6 +24,7 @@ from rules.board.sizes import effective_size
 from rules.movement.costs import step_cost
 from rules.movement.hinder import hinder_chances
 from rules.movement.plan import sound_of
+from rules.reasons import Term
 
 STATS = Vitals(
     stats=(("martial", 2), ("elude", 1), ("nimble", 1), ("athletics", 1)),
@@ -453,7 +454,7 @@ def test_the_movement_pools_size_has_one_owner() -> None:
 
     fast = Token("a", "Aria", HERE, vitals=Vitals(maximum=(("movement", 9),)))
     assert fast.movement_pool == 5 and fast.maximum_of("movement").value == 9
-    assert formula_pool(fast)[0] == 9
+    assert formula_pool(fast).amount == 9
     board = with_turn(board_with(fast), start(join(TurnState(), "a", 5)))
     assert begin_turn(board, "a").board.token("a").left_of("movement") == 9
 
@@ -554,7 +555,7 @@ def test_a_falling_creatures_catch_takes_its_encumbered() -> None:
 
     wall = board_with(Token("f", "Faller", HERE, vitals=STATS, motion=Motion(altitude=8)))
     climb = climb_roll_for(wall, "f")
-    assert climb.modifier == -2 and "off the ground 2" in climb.terms[-1][1]
+    assert climb.modifier == -2 and "off the ground 2" in climb.terms[-1].reason
 
 
 def test_a_jump_costs_the_jumpers_other_encumbered_too() -> None:
@@ -563,9 +564,9 @@ def test_a_jump_costs_the_jumpers_other_encumbered_too() -> None:
     from rules.movement.jumping import space_cost
 
     held = state_board({"conditions": cond(("encumbered", 2, "Hold"))}, ())
-    assert space_cost(state_board({}, ()), "a") == (
+    assert space_cost(state_board({}, ()), "a") == Term(
         3,
         "1 + 2 for Tier 2 Encumbered while off the ground, D4",
     )
-    cost, why = space_cost(held, "a")
-    assert cost == 5 and "+ 2 Encumbered (Hold)" in why
+    cost = space_cost(held, "a")
+    assert cost.amount == 5 and "+ 2 Encumbered (Hold)" in cost.reason

@@ -71,7 +71,7 @@ def test_long_jump(
 ) -> None:
     j = jump_reach(result, "long", run_up=run_up, movement_pool=pool, size=size, pace=pace)
     assert (j.total, j.feet, j.spaces, j.inches, j.elevation_gain) == (total, feet, spaces, 0, 0)
-    assert j.total == result + sum(a for a, _ in j.modifiers)
+    assert j.total == result + sum(m.amount for m in j.modifiers)
 
 
 HIGH_CASES = [
@@ -102,7 +102,7 @@ def test_breakdown_and_notes_explain_the_jump() -> None:
     j = jump_reach(12, "long", run_up=0, movement_pool=5, size=-1, pace="dash")
     text = " | ".join(j.breakdown)
     assert "halved" in text and "Q22" in text
-    assert [a for a, _ in j.modifiers] == [-1, 4]
+    assert [m.amount for m in j.modifiers] == [-1, 4]
     notes = " ".join(j.notes)
     assert "On failure, your jump ends at the allowed distance" in notes
     assert "you remain in the air" in notes

@@ -223,7 +223,7 @@ def test_climb_roll(free: int, feet: int, modifier: int) -> None:
     """Rule: CLIMB."""
     climb = climb_roll(free, feet)
     assert climb.allowed and climb.dl == 6 and climb.modifier == modifier, CLIMB
-    assert sum(n for n, _ in climb.terms) == modifier
+    assert sum(t.amount for t in climb.terms) == modifier
     assert climb.limbs_used == free + feet
 
 
@@ -453,7 +453,7 @@ def test_a_broken_object_caps_the_damage_at_the_injury_that_broke_it() -> None:
     """Rule: BROKEN."""
     hit = falling_collision(12, 0, 0)
     capped = broken_object_cap(hit, 3)
-    assert capped.damage == 3 and sum(a for a, _ in capped.breakdown) == 3, BROKEN
+    assert capped.damage == 3 and sum(t.amount for t in capped.breakdown) == 3, BROKEN
     assert broken_object_cap(falling_collision(2, 0, 0), 3).damage == 2  # within the cap
 
 

@@ -105,7 +105,7 @@ def _climb_text(result: Fall) -> str:
 
 def climb_text(climb: ClimbRoll) -> str:
     """``"DL 6, bonus +1: 1 additional Free Limbs used: +1 each [S001]"``."""
-    terms = "; ".join(why for _n, why in climb.terms)
+    terms = "; ".join(t.reason for t in climb.terms)
     return f"DL {climb.dl}, bonus {climb.modifier:+d}" + (f": {terms}" if terms else "")
 
 
@@ -147,7 +147,7 @@ def fall_rows(result: Fall) -> dict[str, str]:
         "landing": f"{where(result.landing_anchor)}, ground elevation {result.landing_ground}",
         "softness": f"Tier {result.softness} (half, rounded down, comes off the damage)",
         "damage": f"{hit.damage} Bashing" if hit else "none",
-        "breakdown": "\n".join(f"{a:+d}  {why}" for a, why in hit.breakdown) if hit else "—",
+        "breakdown": "\n".join(f"{t.amount:+d}  {t.reason}" for t in hit.breakdown) if hit else "—",
         "armour": f"each armour part takes {hit.armour_damage}" if hit else "—",
         "climb": _climb_text(result),
     }

@@ -325,7 +325,7 @@ def _plan_object_token(board: Board, request: ActionRequest, spec: ActionSpec) -
     planned = strike(
         board, request.actor, target, dice=0, weapon_range=weapon.range, ranged_kind=weapon.kind
     )
-    terms = [Modifier(m.amount, m.reason) for m in planned.modifiers]
+    terms = list(planned.modifiers)
     terms += physical_attack_terms(board, request.actor)
     attack = skill_pool(
         board, request.actor, request.weapon.skill, "attack", request.attack_dice, terms
@@ -358,7 +358,7 @@ def _plan_surface(board: Board, request: ActionRequest, spec: ActionSpec) -> Act
     terms = []
     if wall:
         term = strike_size_modifier(actor.size, 1, RuleOptions.of(board.options))
-        terms.append(Modifier(term.value, "a wall: a size 1 object [S002]; " + term.reasons[0]))
+        terms.append(Modifier(term.amount, "a wall: a size 1 object [S002]; " + term.reason))
         dice = 0 if request.defence_dice is None else request.defence_dice
         defence = DicePool("defence", "", "a wall [ASSUMPTION: no dice]", dice)
     else:

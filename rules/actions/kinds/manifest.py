@@ -182,7 +182,7 @@ def plan_ready(board: Board, request: ActionRequest, spec: ActionSpec) -> Action
     held = effects_of(board, request.actor, "ready")
     injured = request.choice == "injury"
     term = ready_dl(grit_injury=request.number) if injured else ready_dl(minutes=request.number)
-    plan = _manifest_pool(board, request, spec, term.value)
+    plan = _manifest_pool(board, request, spec, term.amount)
     refusal = None if held else f"{board.token(request.actor).name} holds nothing Ready"
     return replace(plan, notes=term.reasons, refusal=refusal)
 

@@ -95,7 +95,7 @@ def tackle_collision(board: Board, request: ActionRequest) -> tuple[Collision, i
     :func:`tackle_move`) and the size term the damage takes ([S002] "Modify the damage
     dealt by the same way the attack roll is modified from size")."""
     opts = RuleOptions.of(board.options)
-    pool, _ = formula_pool(board.token(request.actor), opts)
+    pool = formula_pool(board.token(request.actor), opts).amount
     spaces = tackle_move(board, request).spaces
     collision = movement_collision(pool, spaces, pool_used=opts.pool_in_formulas)
     size = overpower(board, request.actor, request.target or "", "tackle", opts).modifier

@@ -119,7 +119,7 @@ def _plan_distract(board: Board, request: ActionRequest, spec: ActionSpec) -> Ac
     if request.choice not in ("minor", "major"):
         return _plan(request, spec, "choose whether it follows a Minor or a Major Action [S002]")
     bonus = distract_bonus(request.choice, expected=request.number == 1)
-    term = Modifier(bonus.value, bonus.reasons[0])
+    term = Modifier(bonus.amount, bonus.reason)
     attack = skill_pool(board, request.actor, "Guile", "attack", request.attack_dice, [term])
     expects = [Modifier(6, "expects the Distract: +6 [S002]")] if request.number == 1 else []
     defences = tuple(
