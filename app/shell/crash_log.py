@@ -20,7 +20,6 @@ import threading
 import traceback
 from collections import Counter
 from collections.abc import Callable
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
 
@@ -43,19 +42,50 @@ def log_path() -> Path:
 
 
 def _log_to(path: Path) -> None:
-    """Send :data:`logger` to ``path`` (once); if the folder cannot be made, stderr only."""
-    if any(isinstance(h, RotatingFileHandler) for h in logger.handlers):
+    """Send :data:`logger` to ``path`` (once); if the folder cannot be made, stderr only.
+    The file is opened when the first record is written (:class:`_FileOnFirstRecord`)."""
+    if any(isinstance(h, _FileOnFirstRecord) for h in logger.handlers):
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = RotatingFileHandler(
-            path, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8"
-        )
-    except OSError:
-        handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    logger.addHandler(handler)
+    logger.addHandler(_FileOnFirstRecord(path))
     logger.setLevel(logging.INFO)
+
+
+class _FileOnFirstRecord(logging.Handler):
+    """Writes to a rotating log file at ``path`` (:data:`LOG_BYTES`, one older file),
+    made with its folder at the first record, so a session without errors opens no
+    file; if the folder cannot be made, to stderr."""
+
+    def __init__(self, path: Path):
+        super().__init__()
+        self.path = path
+        self._target: logging.Handler | None = None
+
+    def _open(self) -> logging.Handler:
+        from logging.handlers import RotatingFileHandler
+
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            target: logging.Handler = RotatingFileHandler(
+                self.path, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8"
+            )
+        except OSError:
+            target = logging.StreamHandler(sys.stderr)
+        target.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+        return target
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._target is None:
+            self._target = self._open()
+        self._target.handle(record)
+
+    def flush(self) -> None:
+        if self._target is not None:
+            self._target.flush()
+
+    def close(self) -> None:
+        if self._target is not None:
+            self._target.close()
+        super().close()
 
 
 ExcInfo = tuple[type[BaseException], BaseException, TracebackType | None]

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QStyle,
-    QUndoView,
 )
 
 from app.controllers.map import MapController
@@ -50,17 +49,17 @@ from app.shell.menus import build_menus
 from app.shell.workbench import MainWindowDocks, StatusBarSink, Workbench
 from app.tools.paint import PaintSettings, PaintTool
 from app.tools.select_move import editing_scene
-
-if TYPE_CHECKING:
-    from app.widgets.docks.roll_log import RollLogDock
-    from app.widgets.player_window import PlayerWindow
-from app.widgets.docks.notes import NotesDock
 from app.widgets.docks.picture import attach_picture_dock
 from app.widgets.docks.terrain import TerrainDock
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
 from rules import Hex, MapFileError
 from rules.mapfile import SUFFIX
+
+if TYPE_CHECKING:
+    from app.widgets.docks.notes import NotesDock
+    from app.widgets.docks.roll_log import RollLogDock
+    from app.widgets.player_window import PlayerWindow
 
 TOOLBAR = (
     "file.open",
@@ -91,14 +90,11 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self._build_status_bar()
         self.status = StatusBarSink(self.statusBar())
-        self.history_dock = self._build_history_dock()
+        self.deferred_history: Deferred[QDockWidget] = Deferred(self._build_history_dock)
         self.paint_settings = PaintSettings()
         self.terrain_dock = TerrainDock(self.paint_settings, self)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
-        self.notes_dock = NotesDock(current, self.scene, self.controller, self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
-        self.tabifyDockWidget(self.history_dock, self.notes_dock)
-        self.notes_dock.hide()  # View → Labels and Notes; the map gets the room
+        self.deferred_notes: Deferred[NotesDock] = Deferred(self._build_notes_dock)
         bench = Workbench(
             self.session,
             current,
@@ -143,9 +139,13 @@ class MainWindow(QMainWindow):
             "edit.undo": self.undo_group.createUndoAction(self, "&Undo"),
             "edit.redo": self.undo_group.createRedoAction(self, "&Redo"),
             "file.recent": self.files.recent_menu,
-            "edit.history": self.history_dock.toggleViewAction(),
+            "edit.history": stand_in_toggle(
+                "Undo History", self, self.deferred_history, QDockWidget.toggleViewAction
+            ),
             "view.terrain": self.terrain_dock.toggleViewAction(),
-            "view.notes": self.notes_dock.toggleViewAction(),
+            "view.notes": stand_in_toggle(
+                "Labels && Notes", self, self.deferred_notes, QDockWidget.toggleViewAction
+            ),
             "view.library": self.tokens.library_dock.toggleViewAction(),
             "view.areas": stand_in_toggle(
                 "Areas", self, self.rules.deferred_areas, QDockWidget.toggleViewAction
@@ -162,6 +162,16 @@ class MainWindow(QMainWindow):
                 "Pause", self, self.deferred_player, lambda p: p.pause_action
             ),
         }
+
+    @property
+    def history_dock(self) -> QDockWidget:
+        """The Undo History dock (built the first time it is asked for)."""
+        return self.deferred_history.get()
+
+    @property
+    def notes_dock(self) -> NotesDock:
+        """The Labels & Notes dock (built the first time it is asked for)."""
+        return self.deferred_notes.get()
 
     @property
     def roll_log_dock(self) -> RollLogDock:
@@ -183,7 +193,14 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def _deferred(self) -> tuple[Deferred[Any], ...]:
-        return (self.rules.deferred_areas, self.deferred_roll_log, self.deferred_player)
+        return (
+            self.deferred_history,
+            self.deferred_notes,
+            self.rules.deferred_areas,
+            self.movement.deferred_dock,
+            self.deferred_roll_log,
+            self.deferred_player,
+        )
 
     def _build_toolbar(self) -> None:
         toolbar = self.addToolBar("Main")
@@ -230,12 +247,25 @@ class MainWindow(QMainWindow):
         return attach_player_window(self.session.current, self.view, self.statusBar())
 
     def _build_history_dock(self) -> QDockWidget:
+        from PySide6.QtWidgets import QUndoView
+
         dock = QDockWidget("Undo History", self)
         dock.setObjectName("history_dock")
         self.undo_view = QUndoView(self.undo_group, dock)
         self.undo_view.setEmptyLabel("<opened>")
         dock.setWidget(self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.hide()
+        return dock
+
+    def _build_notes_dock(self) -> NotesDock:
+        """The Labels & Notes dock, hidden in a tab with the Undo History (View → Labels
+        and Notes; the map gets the room)."""
+        from app.widgets.docks.notes import NotesDock
+
+        dock = NotesDock(self.session.current, self.scene, self.controller, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.tabifyDockWidget(self.history_dock, dock)
         dock.hide()
         return dock
 

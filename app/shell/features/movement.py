@@ -16,23 +16,28 @@ token).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
 from app.controllers.movement import MovementController
 from app.controllers.movement_choices import Choice, idle_choices, token_choices
+from app.shell.deferred import Deferred
 from app.shell.workbench import Workbench
-from app.tools.jump import JumpSettings, JumpTool
-from app.tools.shove import ShoveTool
-from app.widgets.dialogs.fall import FallDialog
-from app.widgets.docks.inspector import InspectorDock
-from app.widgets.docks.movement import MovementDock
 from app.widgets.token_menu import fill_movement_menu, show_choice
-from rules import Token, roll
 from rules.movement import movement_left, posture_of
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from app.tools.jump import JumpSettings, JumpTool
+    from app.tools.shove import ShoveTool
+    from app.widgets.dialogs.fall import FallDialog
+    from app.widgets.docks.inspector import InspectorDock
+    from app.widgets.docks.movement import MovementDock
+    from rules import Token
 
 KEYS = {
     "jump": "J",
@@ -64,7 +69,8 @@ def token_heading(token: Token) -> str:
 
 class MovementFeature:
     """Builds and connects the token menu, the Movement menu, its tools and dock (in a tab
-    over ``inspector_dock``, which comes back to the front when a tool is done)."""
+    over ``inspector_dock``, which comes back to the front when a tool is done). The dock,
+    hidden at start, is built on first use (:attr:`dock`, :attr:`deferred_dock`)."""
 
     def __init__(
         self,
@@ -78,19 +84,38 @@ class MovementFeature:
         self.controller = MovementController(bench.current, bench.parent)
         self.controller.refused.connect(bench.status.refuse)
         self.controller.informed.connect(lambda text: bench.status.say(text, 6000))
-        self.jump_settings = JumpSettings()
-        self.dock = MovementDock(self.jump_settings, bench.parent)
-        bench.docks.add_dock(self.dock)
-        bench.docks.tabify(inspector_dock, self.dock)
-        self.dock.hide()  # shown by the Jump and Shove tools
-        inspector_dock.raise_()
+        self.deferred_dock: Deferred[MovementDock] = Deferred(self._build_dock)
         self.context_menu: QMenu | None = None
         self.extra_menus: list[Callable[[QMenu, str], None]] = []  # e.g. the Actions submenu
         self.menu = self.install_menu(bench.menubar)
-        self._connect()
+        bench.scene.token_context_requested.connect(self._on_token_context)
 
-    def _connect(self) -> None:
-        panel, shove = self.dock.jump_panel, self.dock.shove_panel
+    @property
+    def dock(self) -> MovementDock:
+        """The Movement dock (built the first time it is asked for)."""
+        return self.deferred_dock.get()
+
+    @property
+    def jump_settings(self) -> JumpSettings:
+        """What the Jump tool uses, edited in the Movement dock."""
+        return self.dock.jump_panel.settings
+
+    def _build_dock(self) -> MovementDock:
+        """The Movement dock, hidden in a tab over the Inspector (shown by the Jump and Shove
+        tools), connected."""
+        from app.tools.jump import JumpSettings
+        from app.widgets.docks.movement import MovementDock
+
+        bench = self._bench
+        dock = MovementDock(JumpSettings(), bench.parent)
+        bench.docks.add_dock(dock)
+        dock.hide()
+        bench.docks.tabify(self._inspector_dock, dock)
+        self._connect(dock)
+        return dock
+
+    def _connect(self, dock: MovementDock) -> None:
+        panel, shove = dock.jump_panel, dock.shove_panel
         panel.changed.connect(self._on_jump_settings_changed)
         panel.roll_requested.connect(self.roll_jump)
         panel.wait_changed.connect(lambda b: self._jump_call(lambda t: t.set_wait(b)))
@@ -100,7 +125,6 @@ class MovementFeature:
             lambda b: self._shove_call(lambda t: t.set_breaks_free(b))
         )
         shove.apply_requested.connect(lambda: self._shove_call(lambda t: t.apply()))
-        self._bench.scene.token_context_requested.connect(self._on_token_context)
 
     # -- menus -------------------------------------------------------------------------------
     def install_menu(self, menubar: QMenuBar) -> QMenu:
@@ -206,6 +230,8 @@ class MovementFeature:
     # -- tools and the dialog ----------------------------------------------------------------
     def jump(self, token_id: str) -> JumpTool | None:
         """Start the Jump tool for ``token_id``."""
+        from app.tools.jump import JumpTool
+
         tool = JumpTool(self._bench.scene, self.controller, token_id, self.jump_settings)
         if not tool.active:
             return None
@@ -218,6 +244,8 @@ class MovementFeature:
 
     def shove(self, token_id: str) -> ShoveTool | None:
         """Start the Shove tool for ``token_id``."""
+        from app.tools.shove import ShoveTool
+
         tool = ShoveTool(self._bench.scene, self.controller, token_id)
         if not tool.active:
             return None
@@ -230,6 +258,8 @@ class MovementFeature:
 
     def fall_dialog(self, token_id: str) -> FallDialog:
         """Open the Fall calculator for ``token_id`` (window-modal, not blocking)."""
+        from app.widgets.dialogs.fall import FallDialog
+
         dialog = FallDialog(self.controller, token_id, self._bench.scene, self._bench.parent)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.open()
@@ -237,6 +267,10 @@ class MovementFeature:
 
     def roll_jump(self) -> None:
         """Roll the Jump dice plus the bonus and use the result."""
+        import numpy as np
+
+        from rules import roll
+
         if self._rng is None:
             self._rng = np.random.default_rng()
         s = self.jump_settings
@@ -260,17 +294,23 @@ class MovementFeature:
         self._inspector_dock.raise_()  # the tab the dock was shown over
 
     def _on_jump_settings_changed(self) -> None:
+        from app.tools.jump import JumpTool
+
         tool = self._bench.scene.tool
         if isinstance(tool, JumpTool):
             tool.refresh()
 
     def _jump_call(self, call: Callable[[JumpTool], object]) -> None:
+        from app.tools.jump import JumpTool
+
         tool = self._bench.scene.tool
         if isinstance(tool, JumpTool):
             call(tool)
             self._bench.view.setFocus()
 
     def _shove_call(self, call: Callable[[ShoveTool], object]) -> None:
+        from app.tools.shove import ShoveTool
+
         tool = self._bench.scene.tool
         if isinstance(tool, ShoveTool):
             call(tool)
