@@ -17,8 +17,7 @@ import importlib
 from typing import Any
 
 from rules.faces import lazy_face
-
-__version__ = "0.7.0"
+from rules.version import __version__ as __version__
 
 HOMES = {
     "actions.arithmetic": (

@@ -35,7 +35,7 @@ ORDER = {
 """The rank of each layer: an import may reach a lower rank, or its own layer."""
 
 _LAYERS = {
-    "base": "errors ids options atomic text faces reasons",
+    "base": "errors ids options atomic text faces reasons version",
     "contracts": "hexes layout areas dice",
     "board": "turns",  # pinned where it is (DESIGN.md "Public import paths")
 }
@@ -183,6 +183,26 @@ def test_app_imports_rules_through_faces() -> None:
 
 def test_rules_has_no_import_circles() -> None:
     ratchet(circles(rules_graph()), CIRCLES, "import circles in rules")
+
+
+def test_no_rules_module_imports_the_rules_face() -> None:
+    """``import rules`` inside rules would be a circle through the face (which the graph
+    above leaves out): a module imports the module a name lives in."""
+    offenders = sorted(
+        module_name(path)
+        for path in _sources(RULES)
+        if module_name(path) != "rules" and "rules" in set(imports(path))
+    )
+    assert offenders == [], f"import the defining module instead of the face: {offenders}"
+
+
+def test_the_version_is_the_projects() -> None:
+    import tomllib
+
+    from rules.version import __version__
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert __version__ == project["version"]
 
 
 def test_the_checks_themselves() -> None:

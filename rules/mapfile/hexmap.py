@@ -49,7 +49,6 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-import rules
 from rules.atomic import replace_atomically_with
 from rules.board.grid import Board
 from rules.board.terrain import LAYER_SPECS, Layer
@@ -72,6 +71,7 @@ from rules.mapfile.reader import (
 )
 from rules.mapfile.turn_state import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
 from rules.options import RuleOptions
+from rules.version import __version__
 
 __all__ = [
     "FORMAT_NAME",
@@ -239,7 +239,7 @@ def _map_json(board: Board) -> MapDict:
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
-        "app_version": rules.__version__,
+        "app_version": __version__,
         "name": board.name,
         "grid": {
             "width": board.width,
