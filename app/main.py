@@ -9,7 +9,6 @@ hexweave check MAP                          print "ok" or the problems; exit 1 i
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -208,9 +207,7 @@ def _run_app(args: argparse.Namespace) -> int:
     else:
         _preload_later(("scipy.sparse.csgraph",))
     app.aboutToQuit.connect(release_clipboard)
-    code = int(app.exec())
-    gc.freeze()  # the objects left are freed by the exit: skip the last full collections
-    return code
+    return int(app.exec())
 
 
 def release_clipboard() -> None:
