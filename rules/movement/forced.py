@@ -207,8 +207,8 @@ def apply_forced(board: Board, move: ForcedMove, outcome: ForcedOutcome) -> Hold
     """``board`` after the push ``move`` ended as ``outcome`` (:meth:`ForcedMove.resolve`):
     out of its Holds if the attacks on them won ([S002] "to remove you from the Hold"),
     then at the outcome's anchor with whatever it still carries (a swallowed creature,
-    :func:`rules.board.holds.move_together`), and any Holder that can no longer touch lets go
-    (:func:`rules.board.holds.holds_after_move`). Collision damage is not applied here."""
+    :func:`rules.battlefield.holds.move_together`), and any Holder that can no longer touch lets go
+    (:func:`rules.battlefield.holds.holds_after_move`). Collision damage is not applied here."""
     update = leave_holds(board, move.token_id) if outcome.left_hold else HoldUpdate(board)
     if outcome.anchor == board.token(move.token_id).position:
         return update

@@ -1,12 +1,8 @@
 """Moving a token: a path's cost against the Movement left, its rolls and its sound
 (RULES-DIGEST §12 R-MOVECOST, R-SOUND, R-MOVING; seed 001).
 
-- What is left this turn is the ``movement`` Pool's current value
-  (:mod:`rules.board.pools`; refilled at turn start, Q25).
-- Pace [P-MOBILITY]: "Dash … each Movement paid moves 1 extra space"; "Run … each
-  Movement paid moves 2 extra spaces". **[ASSUMPTION]** read proportionally: a path's
-  cost is divided by 2 (Dash) or 3 (Run), rounded up, so Dash doubles and Run triples
-  what the Movement left can buy.
+- What is left this turn, and what a path pays at its pace (Dash, Run): the Movement
+  budget, :mod:`rules.movement.budget`.
 - Sound: "Movement … creates a Magnitude 2 + your size sound" [S001]; winged flyers count
   2 sizes larger; Amble −1 (§11a D11); Dash +1, Run +2 [P-MOBILITY].
 - Rolls are made once ([S001] "roll once when the event occurs. That roll applies until

@@ -1,4 +1,4 @@
-"""Seed 002 conflict actions that are arithmetic (rules/conflict_actions.py); each case
+"""Seed 002 conflict actions that are arithmetic (rules/actions/arithmetic.py); each case
 quotes the seed, §11a D13 for partial targets."""
 
 from __future__ import annotations

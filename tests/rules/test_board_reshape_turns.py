@@ -1,4 +1,4 @@
-"""Reshaping a board keeps its play state consistent: the turn order and the ongoing
+"""Reshaping a board keeps its turn state consistent: the turn order and the ongoing
 effects follow the tokens and Areas that survive a resize (as :meth:`Board.without_token`
 and :meth:`Board.without_area` remove them), and an orientation switch keeps them all."""
 
