@@ -477,7 +477,7 @@ def test_grit_injury_calls_for_a_flyers_athletics_and_a_ready_manifest() -> None
     assert not any("Athletics, DL" in r for r in apply_damage(walker, "w", (9, 4), 0)[1])
 
 
-# --- moving together: every mover asks rules.battlefield.holds.carried -----------------------------
+# --- moving together: every mover asks rules.battlefield.holds.carried --------------------------
 
 
 def _jumping_board() -> Board:
