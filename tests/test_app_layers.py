@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests import test_import_contract as contract
 from tests.test_import_contract import circles, imports, module_name, ratchet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,16 +60,8 @@ def app_graph() -> dict[str, set[str]]:
 
 
 def upward(graph: dict[str, set[str]]) -> set[str]:
-    found = set()
-    for source, targets in graph.items():
-        mine = layer_of(source)
-        for target in targets:
-            theirs = layer_of(target)
-            if target == "app" or mine is None or theirs is None or mine == theirs:
-                continue
-            if ORDER[theirs] >= ORDER[mine]:
-                found.add(f"{source} -> {target}")
-    return found
+    """The app imports that run up the app's layers."""
+    return contract.upward(graph, layer_of, ORDER)
 
 
 def test_every_app_module_has_a_layer() -> None:

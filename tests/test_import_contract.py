@@ -16,7 +16,7 @@ they are now empty and stay empty (the app side is tests/test_app_layers.py).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,15 +107,22 @@ def rules_graph() -> dict[str, set[str]]:
     return graph
 
 
-def upward(graph: dict[str, set[str]]) -> set[str]:
+def upward(
+    graph: dict[str, set[str]],
+    layer: Callable[[str], str | None] | None = None,
+    order: dict[str, int] = ORDER,
+) -> set[str]:
+    """The imports of ``graph`` that reach a layer of the same or a higher rank than the
+    importer's (``layer`` names a module's layer: :func:`layer_of` by default)."""
+    layer = layer or layer_of
     found = set()
     for source, targets in graph.items():
-        mine = layer_of(source)
+        mine = layer(source)
         for target in targets:
-            theirs = layer_of(target)
+            theirs = layer(target)
             if mine is None or theirs is None or mine == theirs:
                 continue
-            if ORDER[theirs] >= ORDER[mine]:
+            if order[theirs] >= order[mine]:
                 found.add(f"{source} -> {target}")
     return found
 
