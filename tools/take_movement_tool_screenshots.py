@@ -111,8 +111,8 @@ def main() -> None:
     screen("jump.png")
     QTest.keyClick(window.view, Qt.Key.Key_Escape)
     # 3. the Shove preview
-    board_now = window.document.board
-    window.document.replace_board(board_now.with_token_moved("a", board_now.hex_at(15, 7)))
+    board_now = window.controller.board
+    window.controller.push(board_now.with_token_moved("a", board_now.hex_at(15, 7)), "Place Aria")
     window.scene.set_selection(["g"])
     tool = window.movement.shove("g")
     tool.set_facing(0)

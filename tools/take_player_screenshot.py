@@ -21,7 +21,6 @@ from PySide6.QtCore import QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from app.document.commands import BoardEditCommand  # noqa: E402
 from app.main import initial_document  # noqa: E402
 from app.shell.main_window import MainWindow  # noqa: E402
 from rules import ConditionEntry  # noqa: E402
@@ -30,14 +29,15 @@ from rules.board.annotations import Label  # noqa: E402
 OUT = ROOT / "assets" / "screenshots" / "player_view.png"
 
 
-def prepared(document):  # type: ignore[no-untyped-def]
-    """The demo map with a GM-only label, a condition on Aria and the turn order running."""
+def prepared(window):  # type: ignore[no-untyped-def]
+    """The demo map with a GM-only label, a condition on Aria and the turn order running:
+    one undo step through the window's controller."""
     from dataclasses import replace
 
     from rules.board.turn_state import with_turn
     from rules.turns import TurnState, join, start
 
-    board = document.board
+    board = window.controller.board
     board = board.with_label(Label("l-gm", "Ogre's ambush (GM)", board.hex_at(24, 12), True))
     aria = board.token("aria")
     board = board.with_token_replaced(replace(aria, conditions=(ConditionEntry("slowed", 2),)))
@@ -45,7 +45,7 @@ def prepared(document):  # type: ignore[no-untyped-def]
     for token_id, zeal in (("aria", 11), ("ogre", 9), ("brom", 7)):
         order = join(order, token_id, zeal)
     board = with_turn(board, start(order))
-    document.undo_stack.push(BoardEditCommand(document, board, "Set up"))
+    window.controller.push(board, "Set up")
 
 
 def main() -> int:
@@ -54,9 +54,9 @@ def main() -> int:
     if problem:
         print(problem)
         return 1
-    prepared(document)
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
     gm = MainWindow(document, settings)
+    prepared(gm)
     gm.setGeometry(0, 0, 1290, 860)
     gm.show()
     player = gm.player_window

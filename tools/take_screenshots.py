@@ -183,7 +183,7 @@ def areas(window: MainWindow) -> None:
     settle()
     window.grab().save(str(OUT / "burst.png"))
     window.scene.tool.cancel()
-    window.choose_tool("select")
+    window.terrain.choose_tool("select")
 
 
 def concealment_shading(window: MainWindow) -> None:

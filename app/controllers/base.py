@@ -20,7 +20,6 @@ from PySide6.QtGui import QUndoCommand
 
 from app.document.commands import BoardEditCommand, MergingEditCommand
 from app.document.current import CurrentDocument
-from app.document.map_document import MapDocument
 from rules import Board, Token
 
 
@@ -33,11 +32,6 @@ class Controller(QObject):
     def __init__(self, current: CurrentDocument, parent: QObject | None = None):
         super().__init__(parent)
         self.current = current
-
-    @property
-    def document(self) -> MapDocument:
-        """The open map."""
-        return self.current.document
 
     @property
     def board(self) -> Board:

@@ -6,7 +6,7 @@ the dice, resolve; a targeted attack on a space with several occupants rolls for
 them, [S002]). This object only seeds a new map's dice first (:func:`~app.controllers.dice.seeded`,
 so a session can be replayed), and pushes the board after as one undo step
 (:meth:`~app.controllers.base.Controller.push`) named by the rules ("Strike (Aria → Ogre)").
-A pick is planned once: the plan that was checked is the plan that is rolled and resolved.
+The panel plans once per change; perform plans that same request again, on the board it showed.
 The board after holds the state changes, the roll log entries and the dice drawn, so undo
 takes all of them back together. A refusal goes out on :attr:`refused` with the rules'
 reason; each outcome on :attr:`performed` for the map's highlight and the action panel.

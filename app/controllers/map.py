@@ -64,10 +64,6 @@ class PaintStroke(Protocol):
 class MapController(Controller):
     """Edits the open map on behalf of tools, menus and docks."""
 
-    def move_problem(self, token_id: str, anchor: Hex) -> str | None:
-        """Why ``token_id`` cannot be placed with its anchor at ``anchor``, or ``None``."""
-        return placement_problem(self.board, token_id, anchor)
-
     def request_move(self, token_id: str, anchor: Hex) -> bool:
         """Place a token with its anchor at ``anchor`` (no Movement paid) as one undo step;
         returns False (and says why, unless it is already there) if nothing moved."""

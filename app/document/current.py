@@ -19,12 +19,15 @@ from rules import Board
 class CurrentDocument(QObject):
     """The open map, and its signals relayed from whichever map that is.
 
+    - :attr:`about_to_replace` (``MapDocument``, the one about to open): the old map is
+      still open, so a gesture in progress ends on the board it began on.
     - :attr:`replaced` (``MapDocument``): another map is open; then :attr:`changed` with
       :meth:`Change.everything`, so a follower that only redraws needs only ``changed``.
     - :attr:`changed` (:class:`Change`): the open map's Board was replaced.
     - :attr:`modified_changed` (``bool``) and :attr:`path_changed` (``Path | None``).
     """
 
+    about_to_replace = Signal(object)  # MapDocument (the one about to open)
     replaced = Signal(object)  # MapDocument
     changed = Signal(object)  # Change
     modified_changed = Signal(bool)
@@ -51,10 +54,13 @@ class CurrentDocument(QObject):
         return self._document.undo_stack
 
     def replace(self, document: MapDocument) -> None:
-        """Make ``document`` the open map and tell every follower (the old one is not
-        deleted here: its owner decides)."""
+        """Make ``document`` the open map and tell every follower, in this order:
+        :attr:`about_to_replace` (the old map still open), the switch, :attr:`replaced`,
+        :attr:`changed` (everything), :attr:`modified_changed`, :attr:`path_changed`. The old
+        one is not deleted here: its owner decides. The open one again: nothing happens."""
         if document is self._document:
             return
+        self.about_to_replace.emit(document)
         self._disconnect(self._document)
         self._document = document
         self._connect(document)

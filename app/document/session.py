@@ -57,6 +57,8 @@ class Session(QObject):
 
     def _replace(self, document: MapDocument) -> None:
         old = self.current.document
+        if document is old:  # already open: nothing to replace, nothing to delete
+            return
         self.current.replace(document)
         old.deleteLater()
 

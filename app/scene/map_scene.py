@@ -89,6 +89,7 @@ class MapScene(QGraphicsScene):
         self._rebuild()
         source.changed.connect(self._on_document_changed)
         if isinstance(source, CurrentDocument):
+            source.about_to_replace.connect(self._on_map_about_to_be_replaced)
             source.replaced.connect(self._on_map_replaced)
 
     # -- the source ---------------------------------------------------------------
@@ -101,13 +102,6 @@ class MapScene(QGraphicsScene):
     def board(self) -> Board:
         """The Board shown now."""
         return self._source.board
-
-    @property
-    def document(self) -> MapDocument | PlayerDocument:
-        """The document shown now (the open map, for the GM's scene). Transitional (#15):
-        follow :attr:`source` instead; read :attr:`board`."""
-        source = self._source
-        return source.document if isinstance(source, CurrentDocument) else source
 
     @property
     def player(self) -> bool:
@@ -128,11 +122,15 @@ class MapScene(QGraphicsScene):
         """The item drawing the grid and terrain."""
         return self._grid
 
-    def _on_map_replaced(self, _document: MapDocument) -> None:
-        """Another map is open: the gesture and the selection end here (ids of another
-        map mean nothing); ``changed`` (everything) follows, rebuilds the items and then
-        announces the empty selection."""
+    def _on_map_about_to_be_replaced(self, _document: MapDocument) -> None:
+        """Another map is about to open: the gesture in progress ends on the board and ids
+        it began with."""
         self.tool.cancel()
+
+    def _on_map_replaced(self, _document: MapDocument) -> None:
+        """Another map is open: the selection ends here (ids of another map mean
+        nothing); ``changed`` (everything) follows, rebuilds the items and then announces
+        the empty selection."""
         self._selection = []
         self._last_hover = None
         self._announce_selection = True

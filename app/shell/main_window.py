@@ -2,7 +2,10 @@
 
 Behaviour lives elsewhere: edits in :class:`~app.controllers.map.MapController`, gestures in
 tools, file flows in :class:`~app.shell.features.files.FilesFeature` over
-:class:`~app.document.session.Session`; menus come from the table in :mod:`app.shell.menus`.
+:class:`~app.document.session.Session`, the clipboard in
+:class:`~app.shell.features.edit.EditFeature`, the paint tools in
+:class:`~app.shell.features.terrain.TerrainFeature`, the Battle Map and the Player View in
+their features; menus come from the table in :mod:`app.shell.menus`.
 Every dock, tool and item follows the open map through ``session.current``; the window
 builds the features with a :class:`~app.shell.workbench.Workbench`, never itself.
 """
@@ -22,38 +25,30 @@ from PySide6.QtGui import (
     QIcon,
     QUndoGroup,
 )
-from PySide6.QtWidgets import (
-    QApplication,
-    QDockWidget,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QStyle,
-)
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QStyle
 
 from app.controllers.map import MapController
 from app.document import MapDocument
 from app.document.autosave import Autosaver
-from app.document.clipboard import tokens_from_mime, tokens_to_mime
 from app.document.session import Session
 from app.resources import asset_path
 from app.shell.deferred import Deferred, after_first_paint, stand_in_toggle
 from app.shell.features.conflict import ConflictFeature
+from app.shell.features.edit import EditFeature
 from app.shell.features.files import FilesFeature
 from app.shell.features.movement import MovementFeature
+from app.shell.features.pictures import PicturesFeature
+from app.shell.features.player_view import PlayerViewFeature
 from app.shell.features.rules_tools import RulesToolsFeature
+from app.shell.features.terrain import TerrainFeature
 from app.shell.features.tokens import TokensFeature
 from app.shell.features.turns import TurnsFeature
 from app.shell.menus import build_menus
 from app.shell.workbench import MainWindowDocks, StatusBarSink, Workbench
-from app.tools.paint import PaintSettings, PaintTool
 from app.tools.select_move import editing_scene
-from app.widgets.docks.picture import attach_picture_dock
-from app.widgets.docks.terrain import TerrainDock
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
-from rules import Hex, MapFileError
+from rules import Hex
 from rules.mapfile import SUFFIX
 
 if TYPE_CHECKING:
@@ -91,10 +86,6 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.status = StatusBarSink(self.statusBar())
         self.deferred_history: Deferred[QDockWidget] = Deferred(self._build_history_dock)
-        self.paint_settings = PaintSettings()
-        self.terrain_dock = TerrainDock(self.paint_settings, self)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.terrain_dock)
-        self.deferred_notes: Deferred[NotesDock] = Deferred(self._build_notes_dock)
         bench = Workbench(
             self.session,
             current,
@@ -105,25 +96,27 @@ class MainWindow(QMainWindow):
             self.status,
             self.menuBar(),
         )
+        self.terrain = TerrainFeature(bench)
+        self.terrain_dock = self.terrain.dock
+        self.deferred_notes: Deferred[NotesDock] = Deferred(self._build_notes_dock)
+        self.edit = EditFeature(bench)
         self.tokens = TokensFeature(bench)
         self.files = FilesFeature(self.session, self, self.status)
         self.rules = RulesToolsFeature(bench)
         inspector = self.rules.inspector_dock
         self.turns = TurnsFeature(bench, inspector)
         self.deferred_roll_log: Deferred[RollLogDock] = Deferred(self._build_roll_log_dock)
-        self.deferred_player: Deferred[PlayerWindow] = Deferred(self._build_player_window)
-        self.terrain_dock.reveal_requested.connect(
-            lambda radius: self.status.say(self.controller.reveal_around_party(radius), 5000)
-        )
+        self.player = PlayerViewFeature(bench, self.statusBar())
         self.autosaver = Autosaver(self.session.current, settings, parent=self)
+        self.pictures = PicturesFeature(bench, settings)
+        self.picture_dock = self.pictures.dock
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
+        self.pictures.menus_built(self.actions_by_id)
+        self.edit.follow_selection(self.actions_by_id)
         self.turns.install_turn_menu(self.menuBar())
         self.movement = MovementFeature(bench, inspector)  # Movement menu, token menu, tools
         self.conflict = ConflictFeature(bench, self.deferred_roll_log)  # Actions menus
         self.movement.extra_menus.append(self.conflict.add_token_menu)
-        self.picture_dock = attach_picture_dock(
-            current, self.scene, settings, bench.docks, self.status, self.menuBar()
-        )
         self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
         self.tokens.library_dock.raise_()
         self._build_toolbar()
@@ -155,12 +148,8 @@ class MainWindow(QMainWindow):
             "view.roll_log": stand_in_toggle(
                 "Roll Log", self, self.deferred_roll_log, QDockWidget.toggleViewAction
             ),
-            "view.player": stand_in_toggle(
-                "&Player Window", self, self.deferred_player, lambda p: p.toggle_action
-            ),
-            "view.player_pause": stand_in_toggle(
-                "Pause", self, self.deferred_player, lambda p: p.pause_action
-            ),
+            **self.player.specials(),
+            "view.battle_map": self.pictures.toggle_action(),
         }
 
     @property
@@ -181,7 +170,7 @@ class MainWindow(QMainWindow):
     @property
     def player_window(self) -> PlayerWindow:
         """The Player View (built the first time it is asked for; hidden until shown)."""
-        return self.deferred_player.get()
+        return self.player.deferred.get()
 
     def build_deferred(self) -> None:
         """Build the parts hidden at start (run once the map has first been painted), and
@@ -199,7 +188,7 @@ class MainWindow(QMainWindow):
             self.rules.deferred_areas,
             self.movement.deferred_dock,
             self.deferred_roll_log,
-            self.deferred_player,
+            self.player.deferred,
         )
 
     def _build_toolbar(self) -> None:
@@ -241,11 +230,6 @@ class MainWindow(QMainWindow):
         dock.toggleViewAction().triggered.connect(lambda shown: shown and dock.raise_())
         return dock
 
-    def _build_player_window(self) -> PlayerWindow:
-        from app.widgets.player_window import attach_player_window
-
-        return attach_player_window(self.session.current, self.view, self.statusBar())
-
     def _build_history_dock(self) -> QDockWidget:
         from PySide6.QtWidgets import QUndoView
 
@@ -280,11 +264,6 @@ class MainWindow(QMainWindow):
         self.scene.hovered.connect(self._on_scene_hovered)
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
-        self.scene.selection_changed.connect(self._on_scene_selection_changed)
-        self.terrain_dock.tool_chosen.connect(self.choose_tool)
-        self.terrain_dock.visibility_changed.connect(self.scene.grid_item.set_hidden_layers)
-        self.scene.grid_item.set_hidden_layers(self.terrain_dock.hidden_layers())
-        self._on_scene_selection_changed([])
 
     @property
     def document(self) -> MapDocument:
@@ -304,21 +283,12 @@ class MainWindow(QMainWindow):
         self.fit_to_window()
         self._update_title()
 
-    def show_refusal(self, reason: str) -> None:
-        """Say why something was refused, in the status bar (marked ⚠)."""
-        self.status.refuse(reason)
-
     def _on_scene_hovered(self, h: Hex | None) -> None:
         if h is None:
             self.hex_label.setText("—")
             return
         terrain = self.document.board.terrain_at(h)
         self.hex_label.setText(f"({h.q}, {h.r})  {terrain.describe()}")
-
-    def _on_scene_selection_changed(self, ids: list[str]) -> None:
-        for action_id in ("edit.delete", "edit.cut", "edit.copy", "edit.duplicate"):
-            self.actions_by_id[action_id].setEnabled(bool(ids))
-        self.actions_by_id["edit.token_properties"].setEnabled(len(ids) == 1)
 
     def _update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — Hexweave")
@@ -336,67 +306,6 @@ class MainWindow(QMainWindow):
     def fit_to_window(self) -> None:
         """Show the whole map."""
         self.view.fit_to_window()
-
-    def choose_tool(self, tool_id: str) -> None:
-        """Activate a tool by id: "select" or a paint shape ("brush", "line", "fill", "pick")."""
-        if tool_id == "select":
-            self.scene.set_tool(self.scene.select_tool)
-            return
-        tool = PaintTool(
-            self.scene,
-            self.controller,
-            self.paint_settings,
-            tool_id,
-            self.terrain_dock.show_settings,
-        )
-        self.scene.set_tool(tool)
-        self.statusBar().showMessage(f"{tool_id.capitalize()} tool: Escape cancels a stroke", 3000)
-
-    def select_tool(self) -> None:
-        """Rules → Select and Move."""
-        self.choose_tool("select")
-
-    def map_properties_dialog(self) -> None:
-        """Edit → Map Properties…: name, size and orientation, as one undo step."""
-        from app.widgets.dialogs.new_map import NewMapDialog
-
-        dialog = NewMapDialog.for_board(self.document.board, self)
-        if dialog.exec():
-            self.controller.change_map_properties(*dialog.values())
-
-    def copy_selection(self) -> bool:
-        """Edit → Copy: the selected tokens and their pictures go to the clipboard."""
-        ids = self.scene.selection
-        if not ids:
-            self.statusBar().showMessage("Select tokens to copy", 3000)
-            return False
-        QApplication.clipboard().setMimeData(tokens_to_mime(self.document.board, ids))
-        self.statusBar().showMessage(f"Copied {len(ids)} token(s)", 3000)
-        return True
-
-    def cut_selection(self) -> None:
-        """Edit → Cut: copy, then delete as one undo step."""
-        if self.copy_selection():
-            self.controller.delete_tokens(self.scene.selection)
-
-    def paste(self) -> None:
-        """Edit → Paste: copied tokens land at the hex under the mouse, as one undo step."""
-        try:
-            copied = tokens_from_mime(QApplication.clipboard().mimeData())
-        except MapFileError as error:
-            self.statusBar().showMessage(f"⚠ The clipboard is damaged: {error}", 6000)
-            return
-        if copied is None:
-            self.statusBar().showMessage("⚠ Nothing to paste: copy some tokens first", 4000)
-            return
-        new_ids = self.controller.paste_tokens(copied, self.scene.hovered_hex)
-        if new_ids:
-            self.scene.set_selection(new_ids)
-            self.statusBar().showMessage(f"Pasted {len(new_ids)} token(s)", 3000)
-
-    def delete_selection(self) -> None:
-        """Delete the selected tokens (one undo step)."""
-        self.controller.delete_tokens(self.scene.selection)
 
     def about(self) -> None:
         """Help → About."""
@@ -427,9 +336,7 @@ class MainWindow(QMainWindow):
         # else closed before the first paint's idle: nothing can have moved, and the saved
         # state still places the docks not built yet
         self.autosaver.discard()
-        player = self.deferred_player.if_built()
-        if player is not None:
-            player.close()
+        self.player.close()
         event.accept()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

@@ -2,7 +2,8 @@
 
 The menu-command registry: each :class:`MenuCommand` names the menu it sits in, its text,
 shortcut, tooltip and the dotted name of its handler on the object that builds the menus
-(the main window and the features it owns). Not the game's actions (``rules.actions``).
+(the main window and the features it owns: ``"edit.paste"`` is ``window.edit.paste``).
+Not the game's actions (``rules.actions``).
 """
 
 from __future__ import annotations
@@ -73,6 +74,14 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Ctrl+E",
         "Export the GM or player view as PNG, PDF (print sizes, true scale) or SVG",
     ),
+    MenuCommand(
+        "file.import_picture",
+        "&File",
+        "Import &Battle-map Picture…",
+        "pictures.import_dialog",
+        "Ctrl+Shift+I",
+        "Use a PNG, JPEG or WebP picture as the map's background",
+    ),
     MenuCommand("file.sep2", "&File", SEPARATOR, ""),
     MenuCommand(
         "file.quit",
@@ -98,7 +107,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.map_properties",
         "&Edit",
         "&Map Properties…",
-        "map_properties_dialog",
+        "edit.map_properties_dialog",
         "Ctrl+Shift+P",
         "Name, size and orientation of the map (every hex is 5 ft)",
     ),
@@ -106,7 +115,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.cut",
         "&Edit",
         "Cu&t",
-        "cut_selection",
+        "edit.cut_selection",
         QKeySequence.StandardKey.Cut,
         "Copy the selected tokens and delete them",
     ),
@@ -114,7 +123,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.copy",
         "&Edit",
         "&Copy",
-        "copy_selection",
+        "edit.copy_selection",
         QKeySequence.StandardKey.Copy,
         "Copy the selected tokens (paste them here or into another map)",
     ),
@@ -122,7 +131,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.paste",
         "&Edit",
         "&Paste",
-        "paste",
+        "edit.paste",
         QKeySequence.StandardKey.Paste,
         "Paste copied tokens at the hex under the mouse",
     ),
@@ -146,7 +155,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.delete",
         "&Edit",
         "&Delete Token",
-        "delete_selection",
+        "edit.delete_selection",
         QKeySequence.StandardKey.Delete,
         "Delete the selected tokens",
     ),
@@ -243,6 +252,14 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Freeze the players' picture while you prepare (the GM's status bar says so)",
     ),
     MenuCommand(
+        "view.battle_map",
+        "&View",
+        "&Battle Map",
+        "",
+        None,
+        "Import a battle-map picture and fit the grid to it",
+    ),
+    MenuCommand(
         "rules.area",
         "&Rules",
         "&Area Template",
@@ -262,7 +279,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "rules.select",
         "&Rules",
         "&Select and Move",
-        "select_tool",
+        "terrain.select_tool",
         None,
         "Back to selecting and moving tokens (the Terrain dock's Select, S)",
     ),

@@ -60,11 +60,11 @@ class JumpTool(QObject, OverlayTool, Tool):
     finished = Signal()  # jumped or cancelled: the tool is done
 
     def __init__(
-        self, scene: MapScene, actions: MovementController, token_id: str, settings: JumpSettings
+        self, scene: MapScene, controller: MovementController, token_id: str, settings: JumpSettings
     ):
         super().__init__()
         self._scene = scene
-        self._actions = actions
+        self._controller = controller
         self.token_id = token_id
         self.settings = settings
         settings.wait = False  # a choice for one jump
@@ -142,7 +142,7 @@ class JumpTool(QObject, OverlayTool, Tool):
         problem = self.wait_problem() if on else ""
         if problem:
             name = self._scene.board.token(self.token_id).name
-            self._actions.refused.emit(f"Can't wait in the air ({name}): {problem}")
+            self._controller.refused.emit(f"Can't wait in the air ({name}): {problem}")
         else:
             self.settings.wait = on
             self._scene.hint.emit(self._wait_hint())
@@ -183,10 +183,10 @@ class JumpTool(QObject, OverlayTool, Tool):
     # -- gestures ----------------------------------------------------------------------------
     def click(self, gesture: Gesture) -> None:
         if self.reach is None:
-            self._actions.refused.emit(self.problem or "Type or roll the Jump result first")
+            self._controller.refused.emit(self.problem or "Type or roll the Jump result first")
         elif not self._scene.board.contains(gesture.hex):
             self._scene.hint.emit("Click a landing space (outlined) on the map")
-        elif self._actions.jump(self.token_id, gesture.hex, self.reach, wait=self.settings.wait):
+        elif self._controller.jump(self.token_id, gesture.hex, self.reach, wait=self.settings.wait):
             self.cancel()
 
     def move(self, gesture: Gesture) -> None:

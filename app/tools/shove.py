@@ -44,11 +44,11 @@ class ShoveTool(QObject, OverlayTool, Tool):
     finished = Signal()  # applied or cancelled: the tool is done
 
     def __init__(
-        self, scene: MapScene, actions: MovementController, token_id: str, spaces: int = 1
+        self, scene: MapScene, controller: MovementController, token_id: str, spaces: int = 1
     ):
         super().__init__()
         self._scene = scene
-        self._actions = actions
+        self._controller = controller
         self.token_id = token_id
         self.facing = 0
         self.spaces = max(1, min(MAX_SPACES, spaces))
@@ -157,11 +157,11 @@ class ShoveTool(QObject, OverlayTool, Tool):
     def apply(self) -> bool:
         """Push as previewed, "first attack hits" or every attack missing: one undo step."""
         if self.push is None:
-            self._actions.refused.emit(self.problem or "Nothing to shove")
+            self._controller.refused.emit(self.problem or "Nothing to shove")
             return False
         count = len(self.push.attacks)
         hits = [self.first_hits, *[False] * (count - 1)] if count else []
-        done = self._actions.shove(
+        done = self._controller.shove(
             self.token_id, self.facing, self.spaces, hits, self.hold_results()
         )
         if done:

@@ -78,7 +78,7 @@ def handle_template_drop(
     view: QGraphicsView,
     event: QDropEvent,
     lookup: TemplateLookup,
-    actions: TokenController,
+    controller: TokenController,
     source: QWidget | None = None,
 ) -> bool:
     """Place the dragged template where it was dropped; True if a token was added.
@@ -86,7 +86,7 @@ def handle_template_drop(
     Returns False, leaving the event alone, when the drag carries no template (so a
     caller can try other kinds of drop, such as map files). Otherwise the event is
     accepted and an unknown template or a place off the map is reported on
-    ``actions.refused``.
+    ``controller.refused``.
     """
     template_id = template_id_from_mime(event.mimeData())
     if template_id is None:
@@ -94,10 +94,10 @@ def handle_template_drop(
     event.acceptProposedAction()
     template = lookup(template_id)
     if template is None:
-        actions.refused.emit(f"The library has no template {template_id!r} any more")
+        controller.refused.emit(f"The library has no template {template_id!r} any more")
         return False
     anchor = template_drop_hex(view, event.position(), source)
     if anchor is None:
-        actions.refused.emit(f"Drop {template.name} on the map to place it")
+        controller.refused.emit(f"Drop {template.name} on the map to place it")
         return False
-    return actions.add_from_template(template, anchor)
+    return controller.add_from_template(template, anchor)

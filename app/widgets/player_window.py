@@ -27,7 +27,7 @@ from PySide6.QtGui import (
     QShowEvent,
     QTransform,
 )
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStatusBar, QToolButton, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QWidget
 
 from app.document import MapDocument
 from app.document.player_document import PlayerDocument
@@ -340,28 +340,3 @@ def follow_ratio(gm: MapView, player: MapView) -> float:
     all the GM sees (the larger player screen shows it larger, not more of the map)."""
     shown, seen = player.viewport().size(), gm.viewport().size()
     return min(shown.width() / max(1, seen.width()), shown.height() / max(1, seen.height()))
-
-
-def _paused_banner() -> QLabel:
-    banner = QLabel("  PLAYER VIEW PAUSED  ")
-    banner.setObjectName("player_paused_banner")
-    banner.setStyleSheet("QLabel { background: #D55E00; color: white; font-weight: bold; }")
-    banner.setToolTip("The players see a frozen picture: Resume in the Player View (Shift+F5)")
-    banner.hide()
-    return banner
-
-
-def attach_player_window(
-    current: CurrentDocument, view: MapView, status_bar: QStatusBar
-) -> PlayerWindow:
-    """Build the Player View of the open map and return it (hidden).
-
-    The player view follows the GM's ``view`` and the open map; a "PLAYER VIEW PAUSED"
-    banner shows in the GM's ``status_bar`` while the players' picture is frozen.
-    """
-    player = PlayerWindow(current, follow=view)
-    banner = _paused_banner()  # in the GM's own window, never on the shared picture
-    status_bar.addPermanentWidget(banner)
-    player.paused_changed.connect(banner.setVisible)
-    status_bar.destroyed.connect(player.deleteLater)  # with the GM's window
-    return player

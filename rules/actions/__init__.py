@@ -27,6 +27,7 @@ HOMES = {
         "ActionRequest",
         "ActionSpec",
         "Applied",
+        "Destinations",
         "Dice",
         "DicePool",
         "Hold",
@@ -34,6 +35,7 @@ HOMES = {
         "Pool",  # the old name of DicePool, kept: this face's __all__ is pinned
         "Weapon",
         "available_actions",
+        "destinations",
         "escape_hold",
         "plan_action",
         "read_dice",

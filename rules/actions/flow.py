@@ -43,6 +43,7 @@ from rules.actions.values import (  # the values, re-exported
     ActionRequest,
     ActionSpec,
     Applied,
+    Destinations,
     Dice,
     DicePool,
     Modifier,
@@ -68,6 +69,7 @@ __all__ = [
     "ActionRequest",
     "ActionSpec",
     "Applied",
+    "Destinations",
     "Dice",
     "DicePool",
     "Hold",
@@ -76,6 +78,7 @@ __all__ = [
     "Weapon",
     "attack_space",
     "available_actions",
+    "destinations",
     "escape_hold",
     "hinder_penalty",
     "hinder_together",
@@ -104,6 +107,20 @@ def spec_of(key: str) -> ActionSpec:
     if key not in ACTIONS:
         raise KeyError(f"unknown action {key!r}")
     return ACTIONS[key].spec
+
+
+def destinations(board: Board, request: ActionRequest) -> Destinations | None:
+    """Where ``request`` (its target chosen) may name its ``destination``, or ``None`` when
+    its action does not ask for one. Seed 002: Shove "move the target one space farther
+    from you" (any space in your Reach when not done after another attack,
+    :func:`~rules.actions.overpower.shove_destinations`); Disarm "drop target object they
+    are holding into target space adjacent to them"."""
+    kind = ACTIONS.get(request.key)
+    if kind is None:
+        raise KeyError(f"unknown action {request.key!r}")
+    if kind.destinations is None or request.target is None:
+        return None
+    return kind.destinations(board, request)
 
 
 def plan_action(board: Board, request: ActionRequest) -> ActionPlan:

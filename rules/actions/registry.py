@@ -19,29 +19,42 @@ from rules.actions.values import (
     ActionRequest,
     ActionSpec,
     Applied,
+    Destinations,
     Dice,
     DicePool,
     Modifier,
 )
 from rules.board.grid import Board
 
-__all__ = ["ACTIONS", "ActionChoice", "ActionKind", "Applier", "Legality", "Planner", "skill_pool"]
+__all__ = [
+    "ACTIONS",
+    "ActionChoice",
+    "ActionKind",
+    "Applier",
+    "Destined",
+    "Legality",
+    "Planner",
+    "skill_pool",
+]
 
 
 Planner = Callable[[Board, ActionRequest, ActionSpec], ActionPlan]
 Applier = Callable[[Board, ActionPlan, tuple[bool, ...], Dice], Applied]
 Legality = Callable[[Board, str], str | None]
+Destined = Callable[[Board, ActionRequest], Destinations]
 
 
 @dataclass(frozen=True)
 class ActionKind:
     """An action: its catalogue entry, why an actor cannot use it now (or ``None``), its
-    planner, and what a roll's results change on the board."""
+    planner, what a roll's results change on the board, and, for an action that asks for a
+    ``destination``, the spaces it may name once its target is chosen."""
 
     spec: ActionSpec
     refusal: Legality
     plan: Planner
     apply: Applier
+    destinations: Destined | None = None
 
 
 @dataclass(frozen=True)

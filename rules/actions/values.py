@@ -23,6 +23,7 @@ __all__ = [
     "ActionRequest",
     "ActionSpec",
     "Applied",
+    "Destinations",
     "Dice",
     "DicePool",
     "Modifier",
@@ -71,6 +72,16 @@ class ActionSpec:
     source: str
     asks: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Destinations:
+    """The spaces an action that asks for a ``destination`` may name (seed 002: the space
+    a Shove moves its target into, the space a Disarmed object drops into) and what the
+    choice is, worded to follow "click" ("the space to shove it into")."""
+
+    what: str
+    spaces: frozenset[Hex]
 
 
 @dataclass(frozen=True)

@@ -259,3 +259,24 @@ def test_an_attack_on_a_crowded_space_rolls_for_every_occupant_as_one_step(
     assert targets == {"Goblin", "Rat"}
     undo.undo()
     assert window.document.board.rolls == ()
+
+
+def test_a_disarm_asks_for_a_space_next_to_the_target_and_is_planned_once(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drop spaces come from the rules (``rules.actions.destinations``); showing the
+    panel plans once, with its inputs' defaults (Disarm's Number and choice)."""
+    entry(actions_menu(window, Hex(3, 3)), "disarm").trigger()
+    click(window, Hex(4, 3))  # the Goblin
+    tool = window.scene.tool
+    assert isinstance(tool, PickTargetTool) and Hex(5, 3) in tool.spaces
+    assert "the space the object drops into" in window.statusBar().currentMessage()
+    flow = window.conflict.flow
+    planned: list[ActionRequest] = []
+    plan = flow.controller.plan
+    monkeypatch.setattr(flow.controller, "plan", lambda r: planned.append(r) or plan(r))
+    click(window, Hex(5, 3))
+    assert len(planned) == 1
+    request = planned[0]
+    assert (request.destination, request.number, request.choice) == (Hex(5, 3), 1, None)
+    assert flow.panel.plan is not None and flow.panel.plan.request == request

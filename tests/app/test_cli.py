@@ -154,7 +154,7 @@ application = QApplication(sys.argv[:1])
 def copy_and_quit():
     window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
     window.scene.set_selection([next(iter(window.document.board.tokens))])
-    assert window.copy_selection()
+    assert window.edit.copy_selection()
     QApplication.quit()
 
 QTimer.singleShot(300, copy_and_quit)

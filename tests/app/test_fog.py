@@ -74,7 +74,7 @@ def test_the_dock_offers_fog_of_war_as_a_layer_with_a_legend_entry(window: MainW
     dock.layer_box.setCurrentIndex(dock.layer_box.findData("fog"))
     assert not dock.fog_box.isHidden() and dock.mode_box.isHidden()
     assert dock.value_box.isHidden()
-    assert window.paint_settings.layer == "fog" and window.paint_settings.value == 1
+    assert window.terrain.paint_settings.layer == "fog" and window.terrain.paint_settings.value == 1
     assert "Fog of war" in dock.visibility["fog"].text()
     assert dock.visibility["fog"].isChecked()
 
@@ -106,7 +106,7 @@ def test_fill_and_pick_work_on_fog(window: MainWindow) -> None:
     window.terrain_dock.fog_box.setCurrentIndex(window.terrain_dock.fog_box.findData(0))
     window.terrain_dock.choose_tool("pick")
     stroke_through(window, [Hex(3, 3)])
-    assert window.paint_settings.value == 1
+    assert window.terrain.paint_settings.value == 1
     assert window.terrain_dock.fog_box.currentData() == 1
 
 

@@ -20,7 +20,7 @@ from app.document.commands import BoardEditCommand
 from app.scene.geometry import SceneGeometry
 from app.shell.main_window import MainWindow
 from app.tools.calibrate import ClickMarker, picture_to_scene
-from app.widgets.docks.picture import PictureDock, attach_picture_dock
+from app.widgets.docks.picture import PictureDock
 from rules import Board, GroundKind, Hex, Layout, Orientation
 from rules.board.annotations import Background
 
@@ -67,8 +67,7 @@ def window_for(qtbot: QtBot, settings: QSettings, board: Board) -> MainWindow:
 
 
 def dock_of(window: MainWindow) -> PictureDock:
-    existing = getattr(window, "picture_dock", None)
-    return existing if existing is not None else attach_picture_dock(window)
+    return window.picture_dock
 
 
 def background(window: MainWindow) -> Background:

@@ -184,6 +184,13 @@ def _drop_event(point: QPoint, template_id: str) -> QDropEvent:
     )
 
 
+def document_of(scene: MapScene) -> MapDocument:
+    """The one document ``scene`` shows (the :func:`view` fixture's)."""
+    source = scene.source
+    assert isinstance(source, MapDocument)
+    return source
+
+
 def _drop_at(view: MapView, h: Hex, template_id: str) -> QDropEvent:
     scene = view.scene()
     assert isinstance(scene, MapScene)
@@ -193,10 +200,10 @@ def _drop_at(view: MapView, h: Hex, template_id: str) -> QDropEvent:
 def test_a_drop_adds_exactly_one_token_as_one_undo_step(view: MapView, dock: LibraryDock) -> None:
     scene = view.scene()
     assert isinstance(scene, MapScene)
-    document = scene.document
-    actions = TokenController(CurrentDocument(document))
+    document = document_of(scene)
+    controller = TokenController(CurrentDocument(document))
     event = _drop_at(view, Hex(3, 2), "ogre")
-    assert handle_template_drop(view, event, dock.template, actions)
+    assert handle_template_drop(view, event, dock.template, controller)
     assert event.isAccepted()
     assert [t.name for t in document.board.tokens.values()] == ["Ogre"]
     token = next(iter(document.board.tokens.values()))
@@ -234,28 +241,28 @@ def test_the_center_hex_is_on_the_map(view: MapView) -> None:
     scene = view.scene()
     assert isinstance(scene, MapScene)
     h = center_hex(view)
-    assert h is not None and scene.document.board.contains(h)
+    assert h is not None and scene.board.contains(h)
 
 
 def test_drop_refusals(qtbot: QtBot, view: MapView, dock: LibraryDock) -> None:
     scene = view.scene()
     assert isinstance(scene, MapScene)
-    actions = TokenController(CurrentDocument(scene.document))
-    with qtbot.waitSignal(actions.refused) as refused:
+    controller = TokenController(CurrentDocument(document_of(scene)))
+    with qtbot.waitSignal(controller.refused) as refused:
         assert not handle_template_drop(
-            view, _drop_at(view, Hex(5, 5), "ogre"), dock.template, actions
+            view, _drop_at(view, Hex(5, 5), "ogre"), dock.template, controller
         )
     assert "cannot stand in a wall" in refused.args[0]
-    with qtbot.waitSignal(actions.refused) as refused:
+    with qtbot.waitSignal(controller.refused) as refused:
         assert not handle_template_drop(
-            view, _drop_at(view, Hex(2, 2), "nope"), dock.template, actions
+            view, _drop_at(view, Hex(2, 2), "nope"), dock.template, controller
         )
     assert "no template 'nope'" in refused.args[0]
     outside = _drop_event(QPoint(-50, -50), "ogre")
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert not handle_template_drop(view, outside, dock.template, actions)
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not handle_template_drop(view, outside, dock.template, controller)
     assert "Drop Ogre on the map" in refused.args[0]
-    assert scene.document.undo_stack.count() == 0
+    assert document_of(scene).undo_stack.count() == 0
 
 
 def test_a_drop_without_a_template_is_left_for_others(view: MapView, dock: LibraryDock) -> None:
@@ -266,6 +273,6 @@ def test_a_drop_without_a_template_is_left_for_others(view: MapView, dock: Libra
     event.mimeData().setText("file:///tmp/x.hexmap")
     event.setAccepted(False)
     assert not handle_template_drop(
-        view, event, dock.template, TokenController(CurrentDocument(scene.document))
+        view, event, dock.template, TokenController(CurrentDocument(document_of(scene)))
     )
     assert not event.isAccepted()

@@ -46,15 +46,15 @@ def document(qtbot: QtBot) -> MapDocument:
 
 
 @pytest.fixture
-def actions(document: MapDocument) -> MovementController:
+def controller(document: MapDocument) -> MovementController:
     return MovementController(CurrentDocument(document))
 
 
 @pytest.fixture
-def said(actions: MovementController) -> dict[str, list[str]]:
+def said(controller: MovementController) -> dict[str, list[str]]:
     messages: dict[str, list[str]] = {"refused": [], "informed": []}
-    actions.refused.connect(messages["refused"].append)
-    actions.informed.connect(messages["informed"].append)
+    controller.refused.connect(messages["refused"].append)
+    controller.informed.connect(messages["informed"].append)
     return messages
 
 
@@ -75,18 +75,18 @@ def set_token(document: MapDocument, token: Token) -> None:
 
 
 # -- posture, stopping -------------------------------------------------------------------------
-def test_crouch_is_one_free_step(document: MapDocument, actions: MovementController) -> None:
+def test_crouch_is_one_free_step(document: MapDocument, controller: MovementController) -> None:
     before = document.board
-    assert actions.set_posture("a", "crouching")
+    assert controller.set_posture("a", "crouching")
     after = one_step_then_undo(document, before, "Crouch (Aria)")
     assert posture_of(after.token("a")) == "crouching"
     assert movement_left(after.token("a")) == 5
 
 
-def test_standing_from_prone_costs_2(document: MapDocument, actions: MovementController) -> None:
-    assert actions.set_posture("a", "prone")
+def test_standing_from_prone_costs_2(document: MapDocument, controller: MovementController) -> None:
+    assert controller.set_posture("a", "prone")
     before = document.board
-    assert actions.toggle_posture("a", "prone")  # P again: stand up
+    assert controller.toggle_posture("a", "prone")  # P again: stand up
     assert document.undo_stack.text(1) == "Stand (Aria) — 2 Movement"
     token = document.board.token("a")
     assert posture_of(token) == "standing" and movement_left(token) == 3
@@ -95,64 +95,64 @@ def test_standing_from_prone_costs_2(document: MapDocument, actions: MovementCon
 
 
 def test_standing_without_the_movement_is_refused(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     set_token(document, replace(document.board.token("a"), vitals=movement(1)))
-    actions.set_posture("a", "prone")
-    assert not actions.set_posture("a", "standing")
+    controller.set_posture("a", "prone")
+    assert not controller.set_posture("a", "standing")
     assert said["refused"] == ["Can't stand (Aria): needs 2 Movement, Aria has 1 left this turn"]
     assert document.undo_stack.count() == 1  # only the Go prone
 
 
 def test_stop_moving_costs_1_and_is_refused_when_not_moving(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
-    assert not actions.stop_moving("a")
+    assert not controller.stop_moving("a")
     assert said["refused"] == ["Can't stop moving (Aria): Aria is not moving"]
     set_token(document, replace(document.board.token("a"), moving=True))
     before = document.board
-    assert actions.stop_moving("a")
+    assert controller.stop_moving("a")
     after = one_step_then_undo(document, before, "Stop moving (Aria) — 1 Movement")
     assert not after.token("a").moving and movement_left(after.token("a")) == 4
 
 
 # -- Amble, pace, mode, height -----------------------------------------------------------------
 def test_amble_and_pace_are_steps_and_a_repeat_changes_nothing(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
-    assert actions.choose("amble", "a")
+    assert controller.choose("amble", "a")
     assert one_step_then_undo(document, before, "Amble on (Aria)").token("a").motion.amble
-    assert actions.set_pace("a", "dash")
+    assert controller.set_pace("a", "dash")
     assert document.undo_stack.text(1) == "Dash (Aria)"
     assert document.board.token("a").motion.pace == "dash"
-    assert not actions.set_pace("a", "dash")
+    assert not controller.set_pace("a", "dash")
     assert said["refused"][-1] == "Can't dash (Aria): it is so already: nothing changes"
     assert document.undo_stack.count() == 2
 
 
 def test_a_mode_without_its_movement_type_is_refused(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
-    assert not actions.set_mode("a", "fly")
+    assert not controller.set_mode("a", "fly")
     assert said["refused"] == ["Can't fly (Aria): Aria has no Fly movement type [S001]"]
     assert document.undo_stack.count() == 0
     before = document.board
-    assert actions.choose("mode.climb", "a")
+    assert controller.choose("mode.climb", "a")
     assert one_step_then_undo(document, before, "Climb (Aria)").token("a").motion.mode == "climb"
 
 
 def test_a_flyer_rises_and_descends_paying_for_it(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
-    assert actions.choose("altitude.up", "b")
+    assert controller.choose("altitude.up", "b")
     bat = one_step_then_undo(document, before, "Rise 1 (Bat) — 2 Movement").token("b")
     assert bat.motion.altitude == 4 and movement_left(bat) == 3
     assert bat.moving  # rising is moving: "After moving, you are considered moving" [S001]
-    assert actions.change_altitude("b", -1)
+    assert controller.change_altitude("b", -1)
     assert document.undo_stack.text(1) == "Descend 1 (Bat) — 1 Movement"
-    assert not actions.change_altitude("a", 1)
+    assert not controller.change_altitude("a", 1)
     assert said["refused"] == ["Can't rise 1 (Aria): Aria is not flying"]
 
 
@@ -162,28 +162,28 @@ def long_jump(result: int = 12) -> object:
 
 
 def test_a_jump_moves_spends_and_marks_moving_in_a_conflict(
-    document: MapDocument, actions: MovementController
+    document: MapDocument, controller: MovementController
 ) -> None:
     before = document.board  # a conflict is running (make_board)
-    assert actions.jump("a", Hex(3, 2), long_jump())  # 1 space: 1 + 2 Movement
+    assert controller.jump("a", Hex(3, 2), long_jump())  # 1 space: 1 + 2 Movement
     after = one_step_then_undo(document, before, "Long jump to (3, 2) (Aria) — 3 Movement")
     aria = after.token("a")
     assert aria.position == Hex(3, 2) and movement_left(aria) == 2 and aria.moving
 
 
 def test_a_jump_beyond_the_movement_left_or_into_a_wall_is_refused(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
-    assert actions.jump("a", Hex(4, 2), long_jump())  # 2 spaces: 6 Movement, 5 left
+    assert controller.jump("a", Hex(4, 2), long_jump())  # 2 spaces: 6 Movement, 5 left
     assert "remains in the air" in " ".join(said["informed"])  # [S001]: it goes on next turn
     assert document.board.token("a").position == Hex(3, 2)
     document.undo_stack.undo()
     assert document.board == before
     set_token(document, replace(document.board.token("a"), position=Hex(6, 4)))
-    assert not actions.jump("a", WALL, long_jump())
+    assert not controller.jump("a", WALL, long_jump())
     assert "(7, 4)" in said["refused"][0] and "wall" in said["refused"][0].lower()
-    assert not actions.jump("b", Hex(5, 7), long_jump())
+    assert not controller.jump("b", Hex(5, 7), long_jump())
     assert said["refused"][1] == (
         "Can't long jump to (5, 7) (Bat): Bat is flying 3 up: a Jump starts on the ground"
     )
@@ -191,10 +191,10 @@ def test_a_jump_beyond_the_movement_left_or_into_a_wall_is_refused(
 
 # -- fall --------------------------------------------------------------------------------------
 def test_a_fall_lands_the_token_and_says_the_damage_unapplied(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
-    assert actions.fall("f")
+    assert controller.fall("f")
     after = one_step_then_undo(document, before, "Fall 10 (Faller) — lands at (2, 6)")
     faller = after.token("f")
     assert faller.motion.altitude == 0 and faller.position == Hex(2, 6)
@@ -205,32 +205,32 @@ def test_a_fall_lands_the_token_and_says_the_damage_unapplied(
 
 
 def test_falling_on_the_ground_or_flying_is_refused(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
-    assert not actions.fall("a")
+    assert not controller.fall("a")
     assert (
         said["refused"][0]
         == "Can't fall (Aria): Aria is not above the ground: it has nothing to fall"
     )
-    assert not actions.fall("b")
+    assert not controller.fall("b")
     assert said["refused"][1].startswith("Can't fall (Bat): Bat is flying and does not fall")
 
 
 def test_a_flyer_braking_to_zero_flies_on_and_pays_1(
-    document: MapDocument, actions: MovementController
+    document: MapDocument, controller: MovementController
 ) -> None:
     before = document.board
-    assert actions.fall("b", braking=5)
+    assert controller.fall("b", braking=5)
     bat = one_step_then_undo(document, before, "Brake to a stop (Bat) — 1 Movement").token("b")
     assert bat.motion.flying and bat.motion.altitude == 3 and movement_left(bat) == 4
 
 
 # -- shove -------------------------------------------------------------------------------------
 def test_a_shove_stops_before_a_wall_as_one_step(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = document.board
-    assert actions.shove("g", 0, 5, [])  # east: (5, 4), (6, 4), then the wall at (7, 4)
+    assert controller.shove("g", 0, 5, [])  # east: (5, 4), (6, 4), then the wall at (7, 4)
     after = one_step_then_undo(document, before, "Shove 2 spaces to (6, 4) (Goblin)")
     assert after.token("g").position == Hex(6, 4)
     assert said["informed"][0].endswith(
@@ -240,43 +240,43 @@ def test_a_shove_stops_before_a_wall_as_one_step(
 
 
 def test_a_shove_into_a_wall_right_away_moves_nothing(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     set_token(document, replace(document.board.token("g"), position=Hex(6, 4)))
-    assert not actions.shove("g", 0, 2, [])
+    assert not controller.shove("g", 0, 2, [])
     assert said["refused"][0].startswith("Can't shove 2 (Goblin): Goblin does not move:")
     assert "2 Bashing Collision damage" in said["refused"][0]
     assert document.undo_stack.count() == 0
 
 
 def test_a_first_hit_stops_the_shove_at_the_occupied_space(
-    document: MapDocument, actions: MovementController
+    document: MapDocument, controller: MovementController
 ) -> None:
     set_token(document, replace(document.board.token("a"), position=Hex(5, 4)))
-    assert actions.shove("g", 0, 2, [True])  # Goblin attacks blind into Aria's space, hits
+    assert controller.shove("g", 0, 2, [True])  # Goblin attacks blind into Aria's space, hits
     assert document.board.token("g").position == Hex(5, 4)
     assert document.undo_stack.text(0) == "Shove 1 space to (5, 4) (Goblin)"
 
 
 def test_a_high_jump_in_place_outside_a_conflict_changes_nothing(qtbot: QtBot) -> None:
     document = MapDocument(_tokens_board())  # no conflict: jumps are free
-    actions = MovementController(CurrentDocument(document))
+    controller = MovementController(CurrentDocument(document))
     said: list[str] = []
-    actions.refused.connect(said.append)
+    controller.refused.connect(said.append)
     reach = jump_reach(15, "high", run_up=0, movement_pool=5, size=0)
-    assert not actions.jump("a", Hex(2, 2), reach)
+    assert not controller.jump("a", Hex(2, 2), reach)
     assert said == ["Can't high jump to (2, 2) (Aria): a jump in place changes nothing on the map"]
-    assert actions.jump("a", Hex(3, 2), reach)  # an adjacent space, same ground
+    assert controller.jump("a", Hex(3, 2), reach)  # an adjacent space, same ground
     assert document.undo_stack.text(0) == "High jump to (3, 2) (Aria)"
     assert movement_left(document.board.token("a")) == 5
 
 
 def test_a_long_jump_down_a_ledge_leaves_the_jumper_in_the_air_to_fall(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     ledge = document.board.with_terrain("elevation", [Hex(2, 2)], 4)
     document.replace_board(ledge)
-    assert actions.jump("a", Hex(3, 2), long_jump())  # down 4: lands 4 up, falls the rest
+    assert controller.jump("a", Hex(3, 2), long_jump())  # down 4: lands 4 up, falls the rest
     aria = document.board.token("a")
     assert aria.position == Hex(3, 2) and aria.motion.altitude == 0  # [S001] begin falling
     assert "fall" in said["informed"][-1].lower()
@@ -291,7 +291,7 @@ def high_jump(result: int = 30) -> object:
 
 
 def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     """[S001] "If you Jump to a space of increased elevation, you may choose not to fall
     until the start of your next turn" """
@@ -299,7 +299,7 @@ def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
 
     document.replace_board(document.board.with_terrain("elevation", [LEDGE], 1))
     before = document.board
-    assert actions.jump("a", LEDGE, high_jump(), wait=True)
+    assert controller.jump("a", LEDGE, high_jump(), wait=True)
     text = "High jump to (3, 2) and wait in the air (Aria) — 3 Movement"
     after = one_step_then_undo(document, before, text)
     aria = after.token("a")
@@ -310,9 +310,9 @@ def test_a_high_jump_up_may_wait_in_the_air_as_one_step(
 
 
 def test_waiting_is_refused_for_a_long_jump_and_outside_a_conflict(
-    qtbot: QtBot, document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    qtbot: QtBot, document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
-    assert not actions.jump("a", Hex(3, 2), long_jump(), wait=True)
+    assert not controller.jump("a", Hex(3, 2), long_jump(), wait=True)
     assert said["refused"][0].startswith(
         "Can't long jump to (3, 2) and wait in the air (Aria): only a Jump to a space of "
         "increased elevation may choose not to fall"
@@ -335,10 +335,10 @@ def with_cliff(document: MapDocument) -> Board:
 
 
 def test_catching_a_surface_stops_the_fall_and_says_the_collision(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     before = with_cliff(document)
-    assert actions.catch_fall("f", 7, limbs=2, hooves_or_feet=1, spaces_fallen=4)
+    assert controller.catch_fall("f", 7, limbs=2, hooves_or_feet=1, spaces_fallen=4)
     after = one_step_then_undo(document, before, "Catch a surface (Faller) — Climb 7 vs DL 6")
     faller = after.token("f")
     assert faller.motion.mode == "climb" and faller.motion.altitude == 6 and faller.moving
@@ -352,20 +352,20 @@ def test_catching_a_surface_stops_the_fall_and_says_the_collision(
 
 
 def test_a_catch_as_the_fall_begins_has_no_collision(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     with_cliff(document)
-    assert actions.catch_fall("f", 6)
+    assert controller.catch_fall("f", 6)
     assert document.board.token("f").motion.altitude == 10
     assert said["informed"][0].endswith("caught before falling a space: no Collision")
 
 
 def test_a_failed_catch_changes_nothing_and_says_it_keeps_falling(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
     with_cliff(document)
-    assert not actions.catch_fall("f", 5)
-    assert not actions.catch_fall("f", 2)
+    assert not controller.catch_fall("f", 5)
+    assert not controller.catch_fall("f", 2)
     assert said["refused"] == [
         "Can't catch a surface (Faller): Climb 5 < DL 6, failed by 1: Faller does not catch "
         "the surface and keeps falling",
@@ -376,14 +376,14 @@ def test_a_failed_catch_changes_nothing_and_says_it_keeps_falling(
 
 
 def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
-    document: MapDocument, actions: MovementController, said: dict[str, list[str]]
+    document: MapDocument, controller: MovementController, said: dict[str, list[str]]
 ) -> None:
-    assert not actions.catch_fall("f", 9)  # no steep or wall hex in Reach
+    assert not controller.catch_fall("f", 9)  # no steep or wall hex in Reach
     with_cliff(document)
-    assert not actions.catch_fall("f", 9, limbs=3)  # 2 limbs, both free
+    assert not controller.catch_fall("f", 9, limbs=3)  # 2 limbs, both free
     set_token(document, replace(document.board.token("f"), gripping=1))
-    assert not actions.catch_fall("f", 9)
-    assert not actions.catch_fall("a", 9)
+    assert not controller.catch_fall("f", 9)
+    assert not controller.catch_fall("a", 9)
     assert said["refused"] == [
         "Can't catch a surface (Faller): no surface in Reach of Faller to Climb [S001] 'While "
         "falling, if there is a surface in Reach, roll Climb'",
@@ -397,14 +397,14 @@ def test_a_catch_is_refused_without_the_limbs_a_surface_or_a_fall(
 
 
 def test_a_creature_waiting_in_the_air_catches_a_surface_and_is_no_longer_aloft(
-    document: MapDocument, actions: MovementController
+    document: MapDocument, controller: MovementController
 ) -> None:
     from rules.board.aloft import aloft
 
     board = document.board.with_terrain("elevation", [LEDGE], 1)
     document.replace_board(board.with_terrain("steep", [Hex(4, 2)], True))
-    assert actions.jump("a", LEDGE, high_jump(), wait=True)
-    assert actions.catch_fall("a", 8)
+    assert controller.jump("a", LEDGE, high_jump(), wait=True)
+    assert controller.catch_fall("a", 8)
     after = document.board
     assert aloft(after, "a") is None and after.token("a").motion.mode == "climb"
     assert document.undo_stack.text(1) == "Catch a surface (Aria) — Climb 8 vs DL 6"

@@ -92,7 +92,7 @@ def test_fill_paints_the_connected_area_and_pick_reads_a_value(window: MainWindo
     assert int((board.layer("ground") == GroundKind.MUD).sum()) == 2
     choose(window, "pick", "ground")
     stroke_through(window, [Hex(9, 2)])
-    assert window.paint_settings.value == int(GroundKind.MUD)
+    assert window.terrain.paint_settings.value == int(GroundKind.MUD)
     assert window.terrain_dock.ground_box.currentData() == int(GroundKind.MUD)
     assert window.document.undo_stack.count() == 1  # picking edits nothing
 

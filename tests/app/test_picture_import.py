@@ -19,7 +19,7 @@ from app.controllers.pictures import PictureController, PictureError, load_pictu
 from app.document import MapDocument
 from app.document.current import CurrentDocument
 from app.shell.main_window import MainWindow
-from app.widgets.docks.picture import PictureDock, attach_picture_dock, picture_paths_from_mime
+from app.widgets.docks.picture import PictureDock, picture_paths_from_mime
 from rules import Board, Hex, Orientation, Token
 from rules.mapfile import MAX_PICTURE_SIDE
 
@@ -50,9 +50,8 @@ def window(qtbot: QtBot, settings: QSettings) -> MainWindow:
 
 @pytest.fixture
 def dock(window: MainWindow) -> PictureDock:
-    """The window's Battle Map dock (attached here until the window builds it itself)."""
-    existing = getattr(window, "picture_dock", None)
-    return existing if existing is not None else attach_picture_dock(window)
+    """The window's Battle Map dock."""
+    return window.picture_dock
 
 
 # -- import --------------------------------------------------------------------------------
@@ -129,7 +128,7 @@ def test_bad_pictures_are_refused_with_a_specific_message_and_nothing_changes(
     before = document.board
     (tmp_path / name).write_bytes(data)
     refusals: list[str] = []
-    dock.actions.refused.connect(refusals.append)
+    dock.controller.refused.connect(refusals.append)
     assert not dock.import_path(tmp_path / name, show_progress=False)
     assert len(refusals) == 1 and refusals[0].startswith(message), refusals
     assert document.board is before and document.undo_stack.count() == 0
@@ -169,14 +168,14 @@ def test_decoding_respects_the_allocation_limit_and_restores_qts(tmp_path: Path)
     assert QImageReader.allocationLimit() == before
 
 
-def test_actions_with_a_low_limit_refuse_and_leave_the_map_alone(
+def test_a_controller_with_a_low_limit_refuses_and_leaves_the_map_alone(
     window: MainWindow, tmp_path: Path
 ) -> None:
     document = window.document
-    actions = PictureController(window.session.current, window, limit_mb=4)
+    controller = PictureController(window.session.current, window, limit_mb=4)
     refusals: list[str] = []
-    actions.refused.connect(refusals.append)
-    assert not actions.import_path(write_picture(tmp_path / "big.png", 1500, 1000))
+    controller.refused.connect(refusals.append)
+    assert not controller.import_path(write_picture(tmp_path / "big.png", 1500, 1000))
     assert refusals == ["big.png is 1500×1000 pixels, too large to decode within 4 MB"]
     assert document.undo_stack.count() == 0 and document.board.background is None
 
@@ -280,7 +279,7 @@ def test_an_opacity_drag_is_one_undo_step_and_a_new_drag_another(
 
 def test_placement_needs_a_picture(window: MainWindow, dock: PictureDock) -> None:
     refusals: list[str] = []
-    dock.actions.refused.connect(refusals.append)
+    dock.controller.refused.connect(refusals.append)
     assert not dock.nudge(1, 0)
     assert refusals == ["Import a battle-map picture first"]
     assert not dock.fit_button.isEnabled() and not dock.opacity_slider.isEnabled()
@@ -290,8 +289,8 @@ def test_the_scale_cannot_leave_the_allowed_hex_sizes(
     imported: MapDocument, dock: PictureDock
 ) -> None:
     refusals: list[str] = []
-    dock.actions.refused.connect(refusals.append)
-    assert not dock.actions.scale(1000.0)
+    dock.controller.refused.connect(refusals.append)
+    assert not dock.controller.scale(1000.0)
     assert refusals and "outside 2..10000" in refusals[0]
     assert imported.undo_stack.count() == 1
 
@@ -317,9 +316,9 @@ def test_a_pointy_first_guess_on_a_flat_map(
     qtbot: QtBot, settings: QSettings, tmp_path: Path
 ) -> None:
     board = Board.blank(10, 6, Orientation.FLAT)
-    actions = PictureController(CurrentDocument(MapDocument(board)))
-    assert actions.import_path(write_picture(tmp_path / "f.png", 310, 200), show_progress=False)
-    background = actions.document.board.background
+    controller = PictureController(CurrentDocument(MapDocument(board)))
+    assert controller.import_path(write_picture(tmp_path / "f.png", 310, 200), show_progress=False)
+    background = controller.board.background
     assert background is not None
     assert background.hex_size == pytest.approx(310 / (1.5 * 10 + 0.5))  # flat: 1.5 w + 0.5
     assert (background.origin_x, background.origin_y) == pytest.approx(

@@ -74,7 +74,7 @@ def player(qtbot, document: MapDocument) -> PlayerWindow:  # type: ignore[no-unt
 
 def render(scene: MapScene, pixels_per_hex: float = 48.0) -> tuple[QImage, float]:
     """The whole board drawn into an image; returns it and its scale (pixels per unit)."""
-    board = scene.document.board
+    board = scene.board
     source = scene.geometry.board_rect(board)
     scale = pixels_per_hex / scene.geometry.layout.width
     size = (round(source.width() * scale), round(source.height() * scale))
@@ -100,7 +100,7 @@ def has_color(rgb: np.ndarray, color: tuple[int, int, int], tolerance: int = 40)
 
 def patch_at(scene: MapScene, image: QImage, scale: float, h: Hex, half: int = 4) -> np.ndarray:
     """The pixels around the centre of hex ``h`` in a :func:`render` image."""
-    rect = scene.geometry.board_rect(scene.document.board)
+    rect = scene.geometry.board_rect(scene.board)
     center = scene.geometry.center(h)
     x = round((center.x() - rect.left()) * scale)
     y = round((center.y() - rect.top()) * scale)

@@ -25,7 +25,7 @@ def document(qtbot: QtBot) -> MapDocument:
 
 
 @pytest.fixture
-def actions(document: MapDocument) -> TokenController:
+def controller(document: MapDocument) -> TokenController:
     return TokenController(CurrentDocument(document))
 
 
@@ -38,9 +38,9 @@ def ogre(tmp_path: Path) -> TokenTemplate:
 
 # -- add_from_template ---------------------------------------------------------------------
 def test_adding_from_a_template_is_one_step_and_undo_takes_the_picture_too(
-    document: MapDocument, actions: TokenController, ogre: TokenTemplate
+    document: MapDocument, controller: TokenController, ogre: TokenTemplate
 ) -> None:
-    assert actions.add_from_template(ogre, Hex(4, 4))
+    assert controller.add_from_template(ogre, Hex(4, 4))
     board = document.board
     assert document.undo_stack.count() == 1
     assert document.undo_stack.text(0) == "Add Ogre"
@@ -54,10 +54,10 @@ def test_adding_from_a_template_is_one_step_and_undo_takes_the_picture_too(
 
 
 def test_a_second_copy_reuses_the_stored_picture(
-    document: MapDocument, actions: TokenController, ogre: TokenTemplate
+    document: MapDocument, controller: TokenController, ogre: TokenTemplate
 ) -> None:
-    assert actions.add_from_template(ogre, Hex(4, 4))
-    assert actions.add_from_template(ogre, Hex(6, 4))
+    assert controller.add_from_template(ogre, Hex(4, 4))
+    assert controller.add_from_template(ogre, Hex(6, 4))
     assert list(document.board.images) == ["ogre.png"]
     assert {t.image for t in document.board.tokens.values() if t.name == "Ogre"} == {"ogre.png"}
     assert document.undo_stack.count() == 2
@@ -74,19 +74,19 @@ def test_a_picture_name_taken_by_other_bytes_gets_a_number(document: MapDocument
 
 
 def test_a_template_without_a_picture_draws_initials(
-    document: MapDocument, actions: TokenController
+    document: MapDocument, controller: TokenController
 ) -> None:
-    assert actions.add_from_template(TokenTemplate("crate", "Crate"), Hex(1, 1))
+    assert controller.add_from_template(TokenTemplate("crate", "Crate"), Hex(1, 1))
     assert document.board.token("crate-2").image is None and document.board.images == {}
 
 
 def test_a_missing_picture_file_still_places_the_token(
-    qtbot: QtBot, document: MapDocument, actions: TokenController, ogre: TokenTemplate
+    qtbot: QtBot, document: MapDocument, controller: TokenController, ogre: TokenTemplate
 ) -> None:
     assert ogre.image_path is not None
     ogre.image_path.unlink()
-    with qtbot.waitSignal(actions.informed) as informed:
-        assert actions.add_from_template(ogre, Hex(4, 4))
+    with qtbot.waitSignal(controller.informed) as informed:
+        assert controller.add_from_template(ogre, Hex(4, 4))
     assert "initials" in informed.args[0]
     assert document.board.token("ogre-2").image is None
 
@@ -103,40 +103,40 @@ def test_a_missing_picture_file_still_places_the_token(
 def test_refusals_say_why_and_push_nothing(
     qtbot: QtBot,
     document: MapDocument,
-    actions: TokenController,
+    controller: TokenController,
     template: TokenTemplate,
     anchor: Hex,
     reason: str,
 ) -> None:
     before = document.board
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert not actions.add_from_template(template, anchor)
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.add_from_template(template, anchor)
     assert reason in refused.args[0]
     assert document.undo_stack.count() == 0 and document.board is before
 
 
-def test_an_object_may_stand_in_a_wall(document: MapDocument, actions: TokenController) -> None:
+def test_an_object_may_stand_in_a_wall(document: MapDocument, controller: TokenController) -> None:
     wall = TokenTemplate("wall-segment", "Wall Segment", kind=TokenKind.OBJECT, size=1)
-    assert actions.add_from_template(wall, WALL)
+    assert controller.add_from_template(wall, WALL)
 
 
-def test_actions_follow_a_document_getter(qtbot: QtBot, ogre: TokenTemplate) -> None:
+def test_a_controller_follows_a_document_getter(qtbot: QtBot, ogre: TokenTemplate) -> None:
     documents = [MapDocument(Board.blank(5, 5))]
-    actions = TokenController(current := CurrentDocument(documents[0]))
+    controller = TokenController(current := CurrentDocument(documents[0]))
     documents.append(MapDocument(Board.blank(6, 6)))
     current.replace(documents[-1])
-    assert actions.add_from_template(ogre, Hex(1, 1))
+    assert controller.add_from_template(ogre, Hex(1, 1))
     assert documents[0].board.tokens == {} and len(documents[1].board.tokens) == 1
 
 
 # -- duplicate -----------------------------------------------------------------------------
 def test_duplicating_several_tokens_is_one_step_on_free_neighbours(
-    document: MapDocument, actions: TokenController, ogre: TokenTemplate
+    document: MapDocument, controller: TokenController, ogre: TokenTemplate
 ) -> None:
-    actions.add_from_template(ogre, Hex(6, 5))
+    controller.add_from_template(ogre, Hex(6, 5))
     document.undo_stack.clear()
     before = document.board
-    made = actions.duplicate(["goblin-1", "ogre-2"])
+    made = controller.duplicate(["goblin-1", "ogre-2"])
     assert made == ["goblin-3", "ogre-4"]
     assert document.undo_stack.count() == 1
     assert document.undo_stack.text(0) == "Duplicate 2 tokens"
@@ -152,10 +152,10 @@ def test_duplicating_several_tokens_is_one_step_on_free_neighbours(
 
 
 def test_duplicates_avoid_walls_and_each_other(
-    document: MapDocument, actions: TokenController
+    document: MapDocument, controller: TokenController
 ) -> None:
-    first = actions.duplicate(["goblin-1"])
-    second = actions.duplicate(["goblin-1"])
+    first = controller.duplicate(["goblin-1"])
+    second = controller.duplicate(["goblin-1"])
     board = document.board
     positions = [board.token(i).position for i in ["goblin-1", *first, *second]]
     assert len(set(positions)) == 3 and WALL not in positions
@@ -164,20 +164,20 @@ def test_duplicates_avoid_walls_and_each_other(
 
 def test_duplicate_refuses_when_there_is_no_room(qtbot: QtBot) -> None:
     document = MapDocument(Board.blank(1, 1).with_token(Token("a", "Aria", Hex(0, 0))))
-    actions = TokenController(CurrentDocument(document))
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert actions.duplicate(["a"]) == []
+    controller = TokenController(CurrentDocument(document))
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert controller.duplicate(["a"]) == []
     assert "No free space near Aria" in refused.args[0]
-    with qtbot.waitSignal(actions.refused):
-        assert actions.duplicate(["ghost"]) == []
+    with qtbot.waitSignal(controller.refused):
+        assert controller.duplicate(["ghost"]) == []
     assert document.undo_stack.count() == 0
 
 
 # -- update_token --------------------------------------------------------------------------
-def test_update_token_is_one_named_step(document: MapDocument, actions: TokenController) -> None:
+def test_update_token_is_one_named_step(document: MapDocument, controller: TokenController) -> None:
     old = document.board.token("goblin-1")
     new = replace(old, name="Goblin Boss", size=0, reach=2, hidden=True)
-    assert actions.update_token("goblin-1", new)
+    assert controller.update_token("goblin-1", new)
     assert document.board.token("goblin-1") == new
     assert document.undo_stack.text(0) == "Edit Goblin"
     document.undo_stack.undo()
@@ -185,11 +185,11 @@ def test_update_token_is_one_named_step(document: MapDocument, actions: TokenCon
 
 
 def test_update_token_with_a_new_picture_stores_it_in_the_same_step(
-    document: MapDocument, actions: TokenController
+    document: MapDocument, controller: TokenController
 ) -> None:
     old = document.board.token("goblin-1")
     data = png_bytes("#00ff00")
-    assert actions.update_token("goblin-1", replace(old, image="C:\\pics\\gob.PNG"), data)
+    assert controller.update_token("goblin-1", replace(old, image="C:\\pics\\gob.PNG"), data)
     board = document.board
     assert board.token("goblin-1").image == "gob.png" and board.images["gob.png"] == data
     document.undo_stack.undo()
@@ -197,20 +197,20 @@ def test_update_token_with_a_new_picture_stores_it_in_the_same_step(
 
 
 def test_update_token_refuses_what_would_not_fit(
-    qtbot: QtBot, document: MapDocument, actions: TokenController
+    qtbot: QtBot, document: MapDocument, controller: TokenController
 ) -> None:
     old = document.board.token("goblin-1")
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert not actions.update_token("goblin-1", replace(old, size=7))
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.update_token("goblin-1", replace(old, size=7))
     assert "leave the map" in refused.args[0]
     wide = replace(old, footprint_override=(Hex(0, 0), Hex(3, 0)))
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert not actions.update_token("goblin-1", wide)
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.update_token("goblin-1", wide)
     assert "wall" in refused.args[0]
-    with qtbot.waitSignal(actions.refused):
-        assert not actions.update_token("ghost", old)
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert not actions.update_token("goblin-1", replace(old, image="nowhere.png"))
+    with qtbot.waitSignal(controller.refused):
+        assert not controller.update_token("ghost", old)
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not controller.update_token("goblin-1", replace(old, image="nowhere.png"))
     assert "'nowhere.png' is not stored" in refused.args[0]
-    assert not actions.update_token("goblin-1", old)  # nothing changed: nothing pushed
+    assert not controller.update_token("goblin-1", old)  # nothing changed: nothing pushed
     assert document.undo_stack.count() == 0

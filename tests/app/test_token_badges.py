@@ -107,14 +107,14 @@ def window(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
 
 
 def test_pills_and_bars_follow_the_document_and_undo(window: MainWindow) -> None:
-    actions = TokenStateController(window.session.current)
+    controller = TokenStateController(window.session.current)
     item = window.scene.token_item("gob")
     assert item is not None and item.badges() == [] and item.bars() == []
-    assert actions.set_condition("gob", "slowed", 2)
-    assert actions.set_condition("gob", "prone", 1)
+    assert controller.set_condition("gob", "slowed", 2)
+    assert controller.set_condition("gob", "prone", 1)
     assert texts(item.badges()) == ["PRN", "SLW 2"]
     assert "Prone 1, Slowed 2" in item.toolTip()
-    assert actions.set_stat("gob", "might", 3) and actions.set_pool("gob", "grit", 1)
+    assert controller.set_stat("gob", "might", 3) and controller.set_pool("gob", "grit", 1)
     assert item.bars() == [PoolBar("grit", 1, 3)]
     decorations = item.decorations  # drawn over every token, kept with this one
     assert decorations.scene() is window.scene and decorations.pos() == item.pos()

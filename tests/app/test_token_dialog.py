@@ -147,14 +147,14 @@ def test_choosing_a_picture_file(dialog: TokenDialog, tmp_path: Path) -> None:
 def test_applying_is_one_undo_step_and_stores_the_picture(
     qtbot: QtBot, document: MapDocument, tmp_path: Path
 ) -> None:
-    actions = TokenController(CurrentDocument(document))
+    controller = TokenController(CurrentDocument(document))
     dialog = TokenDialog(document.board.token("ogre-1"), dict(document.board.images))
     qtbot.addWidget(dialog)
     picture = tmp_path / "face.png"
     picture.write_bytes(png_bytes("#ff0000"))
     dialog.load_picture_file(picture)
     dialog.size_spin.setValue(2)
-    assert dialog.apply_to(actions)
+    assert dialog.apply_to(controller)
     token = document.board.token("ogre-1")
     assert token.size == 2 and token.image == "face.png"
     assert document.board.images["face.png"] == picture.read_bytes()
@@ -164,12 +164,12 @@ def test_applying_is_one_undo_step_and_stores_the_picture(
 
 
 def test_a_refused_edit_reports_and_changes_nothing(qtbot: QtBot, document: MapDocument) -> None:
-    actions = TokenController(CurrentDocument(document))
+    controller = TokenController(CurrentDocument(document))
     dialog = TokenDialog(OGRE, {})
     qtbot.addWidget(dialog)
     dialog.footprint_edit.setText("0,0; 6,0")  # reaches the wall at (9, 3)
-    with qtbot.waitSignal(actions.refused) as refused:
-        assert not dialog.apply_to(actions)
+    with qtbot.waitSignal(controller.refused) as refused:
+        assert not dialog.apply_to(controller)
     assert "cannot stand in a wall at (9, 3)" in refused.args[0]
     assert document.undo_stack.count() == 0
 
@@ -177,14 +177,14 @@ def test_a_refused_edit_reports_and_changes_nothing(qtbot: QtBot, document: MapD
 def test_the_properties_flow_without_a_modal_loop(
     qtbot: QtBot, document: MapDocument, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    actions = TokenController(CurrentDocument(document))
+    controller = TokenController(CurrentDocument(document))
 
     def accept_with_a_new_name(self: TokenDialog) -> int:
         self.name_edit.setText("Grog")
         return QDialog.DialogCode.Accepted.value
 
     monkeypatch.setattr(TokenDialog, "exec", accept_with_a_new_name)
-    assert edit_token_properties(actions, "ogre-1", None)
+    assert edit_token_properties(controller, "ogre-1", None)
     assert document.board.token("ogre-1").name == "Grog"
-    with qtbot.waitSignal(actions.refused):
-        assert not edit_token_properties(actions, "ghost", None)
+    with qtbot.waitSignal(controller.refused):
+        assert not edit_token_properties(controller, "ghost", None)

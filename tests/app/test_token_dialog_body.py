@@ -91,14 +91,14 @@ def test_a_bad_body_is_named_and_keeps_the_dialog_open(
 
 def test_the_body_is_applied_as_one_undo_step(qtbot: QtBot) -> None:
     document = MapDocument(Board.blank(8, 8).with_token(BAT))
-    actions = TokenController(CurrentDocument(document))
+    controller = TokenController(CurrentDocument(document))
     dialog = TokenDialog(document.board.token("bat-1"), {})
     qtbot.addWidget(dialog)
     dialog.limbs_spin.setValue(2)
     dialog.gripping_spin.setValue(1)
     dialog.senses.checks["thermal"].setChecked(True)
     dialog.words_spin.setValue(3)
-    assert dialog.apply_to(actions)
+    assert dialog.apply_to(controller)
     token = document.board.token("bat-1")
     assert (token.limbs, token.gripping, token.words.per_round) == (2, 1, 3)
     assert token.senses == ("sound", "smell", "thermal")

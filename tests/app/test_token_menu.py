@@ -67,7 +67,8 @@ def entries(menu: QMenu) -> dict[str, QAction]:
 
 
 def set_token(window: MainWindow, token: Token) -> None:
-    window.document.replace_board(window.document.board.with_token_replaced(token))
+    """Make ``token`` part of the open map: one undo step through the window's controller."""
+    window.controller.push(window.controller.board.with_token_replaced(token), "Set token")
 
 
 def test_right_click_on_a_token_opens_its_menu_and_selects_it(window: MainWindow) -> None:

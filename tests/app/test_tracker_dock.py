@@ -48,19 +48,19 @@ def sample_board() -> Board:
 
 
 class Tracker:
-    """The window's own turn actions (with a seeded Generator) and Turn Order dock."""
+    """The window's own turn controller (with a seeded Generator) and Turn Order dock."""
 
     def __init__(self, window: MainWindow):
         self.window = window
         self.document = window.document
-        self.actions = window.turns.controller
-        self.actions._rng = np.random.default_rng(SEED)
+        self.controller = window.turns.controller
+        self.controller._rng = np.random.default_rng(SEED)
         self.dock = window.turns.tracker_dock
         self.dock.show()
         self.refused: list[str] = []
         self.informed: list[str] = []
-        self.actions.refused.connect(self.refused.append)
-        self.actions.informed.connect(self.informed.append)
+        self.controller.refused.connect(self.refused.append)
+        self.controller.informed.connect(self.informed.append)
 
     @property
     def board(self) -> Board:
@@ -91,14 +91,14 @@ def tracker(make_window) -> Tracker:  # type: ignore[no-untyped-def]
 
 def started(tracker: Tracker, zeal: dict[str, int]) -> Tracker:
     for token_id, value in zeal.items():
-        assert tracker.actions.add([token_id], value)
-    assert tracker.actions.start()
+        assert tracker.controller.add([token_id], value)
+    assert tracker.controller.start()
     return tracker
 
 
 # -- joining -------------------------------------------------------------------------------
 def test_add_rolls_zeal_tier_dice_and_sorts_by_the_result(tracker: Tracker) -> None:
-    assert tracker.actions.add(["aria", "ogre", "imp", "gob"])
+    assert tracker.controller.add(["aria", "ogre", "imp", "gob"])
     assert tracker.document.undo_stack.count() == 1  # four creatures, one undo step
     rng = np.random.default_rng(SEED)
     expected = {
@@ -120,9 +120,9 @@ def test_add_rolls_zeal_tier_dice_and_sorts_by_the_result(tracker: Tracker) -> N
 def test_equal_results_go_to_the_higher_zeal_tier_and_rows_show_name_and_zeal(
     tracker: Tracker,
 ) -> None:
-    assert tracker.actions.add(["ogre"], 7)
-    assert tracker.actions.add(["aria"], 7)
-    assert tracker.actions.add(["imp"], 9)
+    assert tracker.controller.add(["ogre"], 7)
+    assert tracker.controller.add(["aria"], 7)
+    assert tracker.controller.add(["imp"], 9)
     assert tracker.order() == ["imp", "aria", "ogre"]  # Aria (Tier 2) before Ogre (Tier 1)
     rows = tracker.rows()
     assert "Imp" in rows[0] and "Zeal 9" in rows[0]
@@ -145,13 +145,13 @@ def test_the_dock_adds_the_map_selection_with_a_typed_result(
 
 
 def test_refusals_name_the_creature_and_push_nothing(tracker: Tracker) -> None:
-    assert not tracker.actions.add([])
-    assert not tracker.actions.add(["crate"])
-    assert not tracker.actions.next_turn()
-    assert not tracker.actions.start()
-    assert tracker.actions.add(["ogre"], 4)
-    assert not tracker.actions.add(["ogre"], 5)
-    assert not tracker.actions.act_now("ogre")
+    assert not tracker.controller.add([])
+    assert not tracker.controller.add(["crate"])
+    assert not tracker.controller.next_turn()
+    assert not tracker.controller.start()
+    assert tracker.controller.add(["ogre"], 4)
+    assert not tracker.controller.add(["ogre"], 5)
+    assert not tracker.controller.act_now("ogre")
     assert tracker.document.undo_stack.count() == 1
     assert tracker.refused[:2] == [
         "Select creatures on the map to add them to the turn order",
@@ -163,20 +163,20 @@ def test_refusals_name_the_creature_and_push_nothing(tracker: Tracker) -> None:
 
 def test_a_newcomer_joins_after_everyone_once_started(tracker: Tracker) -> None:
     started(tracker, {"aria": 5, "ogre": 9})
-    assert tracker.actions.add(["imp"], 12)  # the best roll, but it came late
+    assert tracker.controller.add(["imp"], 12)  # the best roll, but it came late
     assert tracker.order() == ["ogre", "aria", "imp"]
     assert "newcomers act after everyone already in" in tracker.informed[-1]
     assert tracker.rows()[-1].endswith(SOULWEAVER_ROW)
 
 
 def test_set_zeal_re_sorts_before_the_start_only(tracker: Tracker) -> None:
-    tracker.actions.add(["aria"], 5)
-    tracker.actions.add(["ogre"], 9)
-    assert tracker.actions.set_zeal("aria", 11)
+    tracker.controller.add(["aria"], 5)
+    tracker.controller.add(["ogre"], 9)
+    assert tracker.controller.set_zeal("aria", 11)
     assert tracker.order() == ["aria", "ogre"]
     assert tracker.document.undo_stack.text(2) == "Set Aria's Zeal to 11"
-    tracker.actions.start()
-    assert not tracker.actions.set_zeal("ogre", 12)
+    tracker.controller.start()
+    assert not tracker.controller.set_zeal("ogre", 12)
     assert "Ogre keeps its place" in tracker.refused[-1]
 
 
@@ -189,14 +189,14 @@ def test_next_turn_walks_the_order_then_the_soulweaver_then_round_2(tracker: Tra
     assert dock.actor_label.text() == "▶ Ogre's turn"
     assert tracker.rows()[0].startswith("▶ Ogre")
     assert dock.order_list.item(0).font().bold() and not dock.order_list.item(1).font().bold()
-    tracker.actions.next_turn()
+    tracker.controller.next_turn()
     assert actor(tracker.board.turn) == "aria" and tracker.rows()[1].startswith("▶ Aria")
-    tracker.actions.next_turn()
+    tracker.controller.next_turn()
     assert actor(tracker.board.turn) == SOULWEAVER
     assert tracker.rows()[2] == f"▶ {SOULWEAVER_ROW}" and dock.order_list.item(2).font().bold()
     assert not dock.buttons["wait"].isEnabled()
     assert "The Soulweaver cannot wait" in dock.buttons["wait"].toolTip()
-    tracker.actions.next_turn()
+    tracker.controller.next_turn()
     assert tracker.board.turn.round == 2 and actor(tracker.board.turn) == "ogre"
     assert dock.round_label.text() == "Round 2 · 0:05"
     assert tracker.informed[-1] == "Round 2 · 0:05: Ogre's turn"
@@ -225,16 +225,16 @@ def test_wait_then_act_now_moves_the_waiting_creature_there(tracker: Tracker, qt
 
 def test_waiting_through_to_the_soulweaver_is_too_late(tracker: Tracker) -> None:
     started(tracker, {"ogre": 9, "aria": 5})
-    tracker.actions.next_turn()
-    tracker.actions.wait()  # Aria waits; the Soulweaver's turn begins
+    tracker.controller.next_turn()
+    tracker.controller.wait()  # Aria waits; the Soulweaver's turn begins
     assert actor(tracker.board.turn) == SOULWEAVER
     assert "Aria waited through the round" in tracker.dock.turn_panel.text()
-    assert not tracker.actions.act_now("aria")
+    assert not tracker.controller.act_now("aria")
     assert tracker.refused[-1].startswith("Too late: Aria waited")
 
 
 def test_every_action_is_one_undo_step_and_undo_restores_the_order(tracker: Tracker) -> None:
-    a, stack = tracker.actions, tracker.document.undo_stack
+    a, stack = tracker.controller, tracker.document.undo_stack
     steps = [
         lambda: a.add(["aria", "ogre"]),  # rolled
         lambda: a.add(["imp"], 2),
@@ -299,7 +299,7 @@ def test_movement_is_refilled_and_the_ailment_roll_is_listed_at_turn_start(
 
 def test_the_panel_shows_this_turns_start_and_follows_undo(tracker: Tracker) -> None:
     started(tracker, {"tired": 8, "ogre": 2})
-    tracker.actions.next_turn()
+    tracker.controller.next_turn()
     assert "Ogre's turn" in tracker.dock.turn_panel.text()
     assert "DL 8" not in tracker.dock.turn_panel.text()
     tracker.document.undo_stack.undo()
@@ -332,9 +332,9 @@ def test_the_highlight_sits_on_the_acting_token_and_follows_a_move(tracker: Trac
     doc.undo_stack.push(BoardEditCommand(doc, placed(doc.board, "ogre", Hex(8, 5)), "Move"))
     assert highlight.pos() == scene.token_item("ogre").pos()
     assert scene.geometry.hex_at(highlight.pos()) in tracker.board.token("ogre").footprint
-    tracker.actions.next_turn()
+    tracker.controller.next_turn()
     assert highlight.token_id == "aria" and highlight.pos() == scene.token_item("aria").pos()
-    tracker.actions.next_turn()
+    tracker.controller.next_turn()
     assert not highlight.isVisible()  # the Soulweaver has no token
     assert highlight.acceptedMouseButtons() == Qt.MouseButton.NoButton
 
@@ -381,14 +381,14 @@ def test_the_dock_follows_another_document(tracker: Tracker) -> None:
     fresh = MapDocument(sample_board())
     tracker.window.session.current.replace(fresh)
     assert tracker.rows() == [] and not tracker.dock.highlight.isVisible()
-    assert tracker.actions.add(["imp"], 3)
+    assert tracker.controller.add(["imp"], 3)
     assert fresh.board.turn.ids() == ["imp"] and "Imp" in tracker.rows()[0]
 
 
 def test_render_the_dock_and_the_map(tracker: Tracker, tmp_path: Path) -> None:
     started(tracker, {"tired": 8, "ogre": 9, "aria": 5, "imp": 3})
-    tracker.actions.next_turn()
-    tracker.actions.wait()  # the Scout waits, Aria acts
+    tracker.controller.next_turn()
+    tracker.controller.wait()  # the Scout waits, Aria acts
     picture = render(tracker.window)
     out = tmp_path / "tracker.png"
     assert picture.save(str(out)) and out.stat().st_size > 0

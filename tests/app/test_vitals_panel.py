@@ -14,6 +14,7 @@ from app.controllers.token_state import TokenStateController
 from app.document import MapDocument
 from app.document.current import CurrentDocument
 from app.shell.main_window import MainWindow
+from app.widgets.docks.inspector import InspectorDock
 from app.widgets.panels.vitals import UNSET, VitalsPanel
 from rules import Board, ConditionEntry, Hex, Token, Vitals, pool_maximum
 from rules.board.conditions import add_condition
@@ -48,7 +49,7 @@ def document(qtbot: QtBot) -> MapDocument:
 
 
 @pytest.fixture
-def actions(document: MapDocument) -> TokenStateController:
+def controller(document: MapDocument) -> TokenStateController:
     return TokenStateController(CurrentDocument(document))
 
 
@@ -77,10 +78,10 @@ STEPS: list[tuple[Act, str]] = [
 
 @pytest.mark.parametrize(("act", "text"), STEPS, ids=[text for _act, text in STEPS])
 def test_each_action_is_one_undo_step_and_undo_restores_exactly(
-    document: MapDocument, actions: TokenStateController, act: Act, text: str
+    document: MapDocument, controller: TokenStateController, act: Act, text: str
 ) -> None:
     before = document.board
-    assert act(actions)
+    assert act(controller)
     after = document.board
     assert after != before
     assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == text
@@ -91,12 +92,14 @@ def test_each_action_is_one_undo_step_and_undo_restores_exactly(
 
 
 def test_pool_maximum_back_to_the_formula_and_current_back_to_full(
-    document: MapDocument, actions: TokenStateController
+    document: MapDocument, controller: TokenStateController
 ) -> None:
-    assert actions.set_pool_maximum("aria", "grit", 12) and actions.set_pool("aria", "grit", 3)
-    assert actions.set_pool_maximum("aria", "grit", None)
+    assert controller.set_pool_maximum("aria", "grit", 12) and controller.set_pool(
+        "aria", "grit", 3
+    )
+    assert controller.set_pool_maximum("aria", "grit", None)
     assert document.undo_stack.text(2) == "Grit maximum by formula (9) on Aria"
-    assert actions.set_pool("aria", "grit", None)
+    assert controller.set_pool("aria", "grit", None)
     assert document.undo_stack.text(3) == "Grit full (9) on Aria"
     assert document.board.token("aria").vitals == Vitals(ARIA_STATS)
 
@@ -127,19 +130,19 @@ def test_pool_maximum_back_to_the_formula_and_current_back_to_full(
     ],
 )
 def test_refusals_say_why_and_push_nothing(
-    document: MapDocument, actions: TokenStateController, qtbot: QtBot, act: Act, reason: str
+    document: MapDocument, controller: TokenStateController, qtbot: QtBot, act: Act, reason: str
 ) -> None:
-    with qtbot.waitSignal(actions.refused) as said:
-        assert not act(actions)
+    with qtbot.waitSignal(controller.refused) as said:
+        assert not act(controller)
     assert reason in said.args[0]
     assert document.undo_stack.count() == 0
 
 
 def test_an_edit_that_changes_nothing_pushes_nothing(
-    document: MapDocument, actions: TokenStateController
+    document: MapDocument, controller: TokenStateController
 ) -> None:
-    assert not actions.set_stat("aria", "might", 4)
-    assert not actions.set_bars_for_players("aria", False)
+    assert not controller.set_stat("aria", "might", 4)
+    assert not controller.set_bars_for_players("aria", False)
     assert document.undo_stack.count() == 0
 
 
@@ -252,17 +255,16 @@ def test_skill_threshold_wounds_and_bars_switch(window: MainWindow, panel: Vital
     assert pools.skill_spins["might"].value() == 4 and not pools.bars_box.isChecked()
 
 
-def test_the_window_can_hand_the_inspector_its_own_actions(window: MainWindow) -> None:
+def test_the_inspector_edits_through_the_controller_it_is_given(window: MainWindow) -> None:
     shared = TokenStateController(window.session.current)
-    dock = window.rules.inspector_dock
-    dock.set_state_actions(shared)
+    dock = InspectorDock(window.session.current, window.scene, shared, window)
     dock.vitals_panel.pools.skill_spins["zeal"].setValue(3)
-    assert dock.state_actions is shared
+    assert dock.state_controller is shared
     assert window.document.undo_stack.text(0) == "Zeal 3 on Aria"
 
 
 def test_until_the_window_wires_its_own_the_inspectors_refusals_reach_the_status_bar(
     window: MainWindow,
 ) -> None:
-    assert not window.rules.inspector_dock.state_actions.set_condition("aria", "slowed", 120)
+    assert not window.rules.inspector_dock.state_controller.set_condition("aria", "slowed", 120)
     assert "the Tier must be 1..99, got 120" in window.statusBar().currentMessage()

@@ -41,7 +41,7 @@ def drag_move(view: MapView) -> Callable[[], object]:
     hexes around it (within and beyond its Movement) and paints the view."""
     scene = view.scene()
     geometry = scene.geometry  # type: ignore[attr-defined]
-    start_hex = scene.document.board.token(MOVER).position  # type: ignore[attr-defined]
+    start_hex = scene.board.token(MOVER).position  # type: ignore[attr-defined]
     viewport = view.viewport()
 
     def at(h: Hex):  # type: ignore[no-untyped-def]

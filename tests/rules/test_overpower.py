@@ -74,3 +74,26 @@ def test_shove_moves_one_space_farther_or_anywhere_in_reach() -> None:
     assert len(farther) == 3  # the three spaces beyond it, away from Aria
     anywhere = shove_destinations(board, "a", "t", follow_up=False)
     assert Hex(2, 3) in anywhere and Hex(4, 3) not in anywhere
+
+
+def test_destinations_says_where_an_action_asking_one_may_name_it() -> None:
+    """``rules.actions.destinations``: Shove's spaces are :func:`shove_destinations`
+    (after an attack: one farther only); Disarm's are every space adjacent to the target
+    ("into target space adjacent to them" [S002]); an action asking none has ``None``."""
+    from rules.actions import ActionRequest, destinations
+    from rules.hexes import neighbors
+
+    board = board_with(ARIA, Token("t", "Target", Hex(4, 3)))
+    shove = ActionRequest("shove", "a", target="t")
+    alone = destinations(board, shove)
+    assert alone is not None and alone.what == "the space to shove it into"
+    assert alone.spaces == shove_destinations(board, "a", "t", follow_up=False)
+    after = destinations(board, ActionRequest("shove", "a", target="t", after_attack=True))
+    assert after is not None and after.spaces == shove_destinations(board, "a", "t")
+    disarm = destinations(board, ActionRequest("disarm", "a", target="t"))
+    assert disarm is not None and disarm.what == "the space the object drops into"
+    assert disarm.spaces == set(neighbors(Hex(4, 3)))
+    assert destinations(board, ActionRequest("strike", "a", target="t")) is None
+    assert destinations(board, ActionRequest("shove", "a")) is None  # no target yet
+    with pytest.raises(KeyError, match="suplex"):
+        destinations(board, ActionRequest("suplex", "a", target="t"))

@@ -4,7 +4,8 @@ use by :class:`~app.shell.features.conflict.ConflictFeature`, which holds the me
 
 Choosing an action in the menu (illegal ones are greyed with the rules' reason as their
 tooltip) asks for what it needs on the map with :class:`~app.tools.pick_target.PickTargetTool`
-— a target creature, then for Shove the space to push it into — and then shows the
+— a target creature, then the space the action asks for (Shove's, Disarm's:
+:func:`rules.actions.destinations`) — and then shows the
 :class:`~app.widgets.panels.action.ActionPanel`. Roll (or typed dice) applies the outcome as
 one undo step through :class:`~app.controllers.conflict.ConflictController`; the hit, missed and
 moved tokens and the spaces touched are drawn until the next action or Escape. A ranged
@@ -31,11 +32,10 @@ from rules.actions import (
     ActionOutcome,
     ActionRequest,
     area_subjects,
-    shove_destinations,
+    destinations,
     spec_of,
     target_refusals,
 )
-from rules.hexes import neighbors
 
 __all__ = ["ActionFlow"]
 
@@ -139,20 +139,11 @@ class ActionFlow:
 
     def _target_picked(self, request: ActionRequest, target: str | Hex) -> None:
         request = replace(request, target=str(target))
-        if request.key == "shove":
-            board = self._bench.current.board
-            spaces = shove_destinations(
-                board, request.actor, request.target or "", follow_up=request.after_attack
-            )
-            self._pick_space(request, "click the space to shove it into", spaces, "destination")
-        elif request.key == "disarm":
-            target = self._bench.current.board.token(request.target or "")
-            spaces = {n for h in target.footprint for n in neighbors(h)} - target.footprint
-            self._pick_space(
-                request, "click the space the object drops into", spaces, "destination"
-            )
-        else:
+        where = destinations(self._bench.current.board, request)
+        if where is None:
             self.show(request)
+        else:
+            self._pick_space(request, f"click {where.what}", where.spaces, "destination")
 
     def _pick_space(
         self, request: ActionRequest, what: str, spaces: Iterable[Hex], field: str = "space"
@@ -190,7 +181,6 @@ class ActionFlow:
         self.dock.show()
         self.dock.raise_()
         self._bench.docks.give_height(self.dock, 0.7)  # most of its column's height
-        self._replan(request)
         self._replan(self.panel.current_request())  # with the inputs' defaults (choices)
 
     def _replan(self, request: ActionRequest | None = None) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from app.controllers.token_state import TokenStateController
 from app.shell.deferred import Deferred
 from app.shell.workbench import Workbench
 from app.tools.area import AreaSettings, AreaTool
@@ -28,7 +29,12 @@ class RulesToolsFeature:
     def __init__(self, bench: Workbench):
         self._bench = bench
         self.area_settings = AreaSettings()
-        self.inspector_dock = InspectorDock(bench.current, bench.scene, bench.parent)
+        self.token_state = TokenStateController(bench.current, bench.parent)
+        self.token_state.refused.connect(bench.status.refuse)
+        self.token_state.informed.connect(bench.status.say)
+        self.inspector_dock = InspectorDock(
+            bench.current, bench.scene, self.token_state, bench.parent
+        )
         bench.docks.add_dock(self.inspector_dock)
         self.inspector_dock.raise_()
         self.deferred_areas: Deferred[AreaDock] = Deferred(self._build_area_dock)

@@ -2,7 +2,7 @@
 controller and its Turn menu, and the token-state controller (conditions, Pools) the
 Inspector uses.
 
-The Player Window is attached by :func:`app.widgets.player_window.attach_player_window`.
+The Player View is :class:`~app.shell.features.player_view.PlayerViewFeature`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
-from app.controllers.token_state import TokenStateController
 from app.controllers.turns import TurnController
 from app.shell.workbench import Workbench
 from app.widgets.docks.inspector import InspectorDock
@@ -19,13 +18,12 @@ from app.widgets.docks.tracker import BUTTONS, TrackerDock
 
 class TurnsFeature:
     """Builds and connects the turn tracker and the token-state edits; the Inspector
-    (``inspector_dock``) shares its tab group and edits through :attr:`token_state`."""
+    (``inspector_dock``) shares its tab group."""
 
     def __init__(self, bench: Workbench, inspector_dock: InspectorDock):
         self._bench = bench
         parent = bench.parent
         self.controller = TurnController(bench.current, parent)
-        self.token_state = TokenStateController(bench.current, parent)
         # The keys live on window actions (the Turn menu) so F9 works with the dock closed.
         self.tracker_dock = TrackerDock(
             bench.current, bench.scene, self.controller, parent, button_shortcuts=False
@@ -34,11 +32,9 @@ class TurnsFeature:
         # One tab group with the Inspector and Areas, so each gets the column's height.
         bench.docks.tabify(inspector_dock, self.tracker_dock)
         inspector_dock.raise_()
-        for source in (self.controller, self.token_state):
-            source.refused.connect(bench.status.refuse)
-            source.informed.connect(bench.status.say)
+        self.controller.refused.connect(bench.status.refuse)
+        self.controller.informed.connect(bench.status.say)
         self.tracker_dock.focus_requested.connect(self._focus)
-        inspector_dock.set_state_actions(self.token_state)
 
     def install_turn_menu(self, menubar: QMenuBar) -> QMenu:
         """A Turn menu (before Help) with the tracker's commands and their keys; each

@@ -158,21 +158,21 @@ class FallDialog(QDialog):
 
     def __init__(
         self,
-        actions: MovementController,
+        controller: MovementController,
         token_id: str,
         scene: MapScene | None = None,
         parent: QWidget | None = None,
     ):
         super().__init__(parent)
-        self._actions = actions
+        self._controller = controller
         self.token_id = token_id
         self._scene = scene
         self._marks: list[HexMarksItem] = []
         self.outcome: Fall | None = None
         self.problem = ""
-        self.limbs = free_limbs(actions.document.board, token_id)
+        self.limbs = free_limbs(controller.board, token_id)
         self.catch_problem = ""  # why "Catch" is disabled ("" when it may be pressed)
-        token = actions.document.board.token(token_id)
+        token = controller.board.token(token_id)
         self.setWindowTitle(f"Fall — {token.name}")
         self.setFont(_font(self, 1.15))
         self.setMinimumWidth(1100)  # the breakdown reads on one line a term, beside Catch
@@ -192,7 +192,7 @@ class FallDialog(QDialog):
         self.notes.setFont(_font(self, 0.85))
         column.addWidget(self.notes)
         column.addWidget(self._build_buttons())
-        actions.refused.connect(self._on_refused)
+        controller.refused.connect(self._on_refused)
         self.finished.connect(self._on_finished)
         self.refresh()
 
@@ -287,7 +287,7 @@ class FallDialog(QDialog):
     # -- the rules' answer -----------------------------------------------------------------
     def refresh(self) -> None:
         """Ask :func:`rules.fall` again (braking changed)."""
-        board = self._actions.document.board
+        board = self._controller.board
         self.outcome, self.problem = None, ""
         try:
             self.outcome = fall(board, self.token_id, braking=self.braking_spin.value())
@@ -306,7 +306,7 @@ class FallDialog(QDialog):
 
     def climb(self) -> ClimbRoll:
         """The Climb roll with the limbs, hooves and feet set, against its Free Limbs."""
-        board = self._actions.document.board
+        board = self._controller.board
         return climb_roll_for(
             board, self.token_id, self.limbs_spin.value(), self.hooves_spin.value()
         )
@@ -314,7 +314,7 @@ class FallDialog(QDialog):
     def _refresh_catch(self) -> None:
         """The catch part after a change: the limbs cap, the DL and bonus, whether "Catch"
         may be pressed (or why not), and what the typed result means."""
-        board = self._actions.document.board
+        board = self._controller.board
         name = board.token(self.token_id).name
         self.limbs = free_limbs(board, self.token_id)
         low = min(CLIMB_FREE_LIMBS, self.limbs.free)
@@ -352,7 +352,7 @@ class FallDialog(QDialog):
 
     def catch(self) -> bool:
         """Catch a surface with the typed Climb result; closes the dialog if it did."""
-        done = self._actions.catch_fall(
+        done = self._controller.catch_fall(
             self.token_id,
             self.climb_spin.value(),
             self.limbs_spin.value(),
@@ -365,7 +365,7 @@ class FallDialog(QDialog):
 
     def land(self) -> bool:
         """Apply the fall; closes the dialog if it was applied."""
-        done = self._actions.fall(self.token_id, self.braking_spin.value())
+        done = self._controller.fall(self.token_id, self.braking_spin.value())
         if done:
             self.accept()
         return done
@@ -405,4 +405,4 @@ class FallDialog(QDialog):
 
     def _on_finished(self, _code: int) -> None:
         self._clear_marks()
-        self._actions.refused.disconnect(self._on_refused)
+        self._controller.refused.disconnect(self._on_refused)

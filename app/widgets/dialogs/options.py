@@ -188,7 +188,7 @@ def edit_rule_options(controller: MapController, parent: QWidget | None = None) 
     """Show the dialog for the open map (modal, over ``parent``) and apply it through
     ``controller`` as one undo step; True if the options changed. Stored options this
     version does not know are kept as they are."""
-    stored = controller.document.board.options
+    stored = controller.board.options
     dialog = RuleOptionsDialog(stored, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False

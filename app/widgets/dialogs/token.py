@@ -289,9 +289,9 @@ class TokenDialog(QDialog):
             words=replace(self._original.words, per_round=self.words_spin.value()),
         )
 
-    def apply_to(self, actions: TokenController) -> bool:
-        """Apply the edited token through ``actions`` (one undo step); False if refused."""
-        return actions.update_token(self._original.id, self.result_token(), self._image_bytes)
+    def apply_to(self, controller: TokenController) -> bool:
+        """Apply the edited token through ``controller`` (one undo step); False if refused."""
+        return controller.update_token(self._original.id, self.result_token(), self._image_bytes)
 
     def accept(self) -> None:
         try:
@@ -341,13 +341,15 @@ def _combo(values: list[str], current: str) -> QComboBox:
     return combo
 
 
-def edit_token_properties(actions: TokenController, token_id: str, parent: QWidget | None) -> bool:
+def edit_token_properties(
+    controller: TokenController, token_id: str, parent: QWidget | None
+) -> bool:
     """Show the dialog for ``token_id`` (modal) and apply it; True if the token changed."""
-    board = actions.document.board
+    board = controller.board
     if token_id not in board.tokens:
-        actions.refused.emit("Select a token to edit its properties")
+        controller.refused.emit("Select a token to edit its properties")
         return False
     dialog = TokenDialog(board.token(token_id), dict(board.images), parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
-    return dialog.apply_to(actions)
+    return dialog.apply_to(controller)

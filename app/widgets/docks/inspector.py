@@ -67,16 +67,12 @@ class InspectorDock(QDockWidget):
         self,
         current: CurrentDocument,
         scene: MapScene,
+        state_controller: TokenStateController,
         parent: QWidget | None = None,
-        state_actions: TokenStateController | None = None,
     ):
         super().__init__("Inspector", parent)
-        # Edits of Conditions and Pools; the window may pass its own (see set_state_actions).
-        if state_actions is None:
-            state_actions = TokenStateController(current, self)
-            state_actions.refused.connect(lambda reason: scene.hint.emit(f"⚠ {reason}"))
-        self.state_actions = state_actions
-        self.vitals_panel = VitalsPanel(self.state_actions)
+        self.state_controller = state_controller  # edits of Conditions and Pools
+        self.vitals_panel = VitalsPanel(state_controller)
         self.setObjectName("inspector_dock")
         self._current = current
         self._scene = scene
@@ -133,11 +129,6 @@ class InspectorDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(body)
         self.setWidget(scroll)
-
-    def set_state_actions(self, actions: TokenStateController) -> None:
-        """Send the Vitals panel's edits to ``actions`` (the window's, wired to its status bar)."""
-        self.state_actions = actions
-        self.vitals_panel.set_actions(actions)
 
     # -- following the document ----------------------------------------------------------
     def _on_map_replaced(self, _document: MapDocument) -> None:

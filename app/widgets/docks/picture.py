@@ -4,7 +4,7 @@ The dock only asks: imports and placement edits are
 :class:`~app.controllers.pictures.PictureController` (one undo step each), fitting is the
 :class:`~app.tools.calibrate.CalibrateTool`, which the dock asks the scene to activate
 through :attr:`PictureDock.tool_requested`.
-:func:`attach_picture_dock` builds it into a main window.
+The window's :class:`~app.shell.features.pictures.PicturesFeature` builds and places it.
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QMenu,
-    QMenuBar,
     QPushButton,
     QSlider,
     QToolButton,
@@ -31,14 +29,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.controllers.pictures import PICTURE_SUFFIXES, PictureController, allow_picture_decoding
+from app.controllers.pictures import PICTURE_SUFFIXES, PictureController
 from app.tools.calibrate import CalibrateTool
 
 if TYPE_CHECKING:
-    from app.document.current import CurrentDocument
     from app.scene.map_scene import MapScene
     from app.scene.tool import Tool
-    from app.widgets.host import DockHost, StatusSink
 
 PICTURE_FILTER = "Battle-map pictures (*.png *.jpg *.jpeg *.webp)"
 BIG_STEP = 10  # picture pixels a nudge moves with Shift held
@@ -73,17 +69,17 @@ class PictureDock(QDockWidget):
     def __init__(
         self,
         scene: MapScene,
-        actions: PictureController,
+        controller: PictureController,
         settings: QSettings | None = None,
         parent: QWidget | None = None,
     ):
         super().__init__("Battle Map", parent)
         self.setObjectName("picture_dock")
         self.scene = scene
-        self.actions = actions
+        self.controller = controller
         self.settings = settings
-        self.tool = CalibrateTool(scene, actions)
-        self.import_action: QAction | None = None  # File → Import…, once attached
+        self.tool = CalibrateTool(scene, controller)
+        self.import_action: QAction | None = None  # File → Import…, once the menus exist
         body = QWidget(self)
         column = QVBoxLayout(body)
         column.addLayout(self._build_import())
@@ -93,7 +89,7 @@ class PictureDock(QDockWidget):
         self.setWidget(body)
         self._connect()
         self.cancel_button.setEnabled(False)
-        actions.current.changed.connect(self._sync)  # the open map, whichever it is
+        controller.current.changed.connect(self._sync)  # the open map, whichever it is
         self._sync()
 
     # -- building -------------------------------------------------------------------------
@@ -175,11 +171,11 @@ class PictureDock(QDockWidget):
         self.fit_button.toggled.connect(self._on_fit_toggled)
         self.apply_button.clicked.connect(self.tool.apply)
         self.cancel_button.clicked.connect(self.cancel_fit)
-        self.smaller_button.clicked.connect(lambda: self.actions.scale(1 / SCALE_STEP))
-        self.larger_button.clicked.connect(lambda: self.actions.scale(SCALE_STEP))
+        self.smaller_button.clicked.connect(lambda: self.controller.scale(1 / SCALE_STEP))
+        self.larger_button.clicked.connect(lambda: self.controller.scale(SCALE_STEP))
         self.opacity_slider.valueChanged.connect(self._on_opacity_changed)
-        self.opacity_slider.sliderPressed.connect(self.actions.seal)
-        self.opacity_slider.sliderReleased.connect(self.actions.seal)
+        self.opacity_slider.sliderPressed.connect(self.controller.seal)
+        self.opacity_slider.sliderReleased.connect(self.controller.seal)
         self.tool.status.connect(self.readout.setText)
         self.tool.fit_changed.connect(lambda fit: self.apply_button.setEnabled(fit is not None))
         self.tool.applied.connect(lambda: self.fit_button.setChecked(False))
@@ -187,7 +183,7 @@ class PictureDock(QDockWidget):
 
     # -- the open map -----------------------------------------------------------------------
     def _sync(self, *_change: object) -> None:
-        background = self.actions.current.board.background
+        background = self.controller.current.board.background
         has = background is not None
         for widget in (self.fit_button, self.smaller_button, self.larger_button):
             widget.setEnabled(has)
@@ -207,7 +203,7 @@ class PictureDock(QDockWidget):
     # -- commands ---------------------------------------------------------------------------
     def import_path(self, path: Path | str, show_progress: bool = True) -> bool:
         """Import the picture at ``path`` as the background (one undo step)."""
-        if not self.actions.import_path(path, show_progress):
+        if not self.controller.import_path(path, show_progress):
             return False
         if self.settings is not None:
             self.settings.setValue("pictures/last_dir", str(Path(path).parent))
@@ -238,7 +234,7 @@ class PictureDock(QDockWidget):
     def nudge(self, dx: int, dy: int, big: bool = False) -> bool:
         """Move the picture one pixel (``big``: :data:`BIG_STEP`) in direction ``dx, dy``."""
         step = BIG_STEP if big else 1
-        return self.actions.nudge(dx * step, dy * step)
+        return self.controller.nudge(dx * step, dy * step)
 
     def start_fit(self) -> None:
         """Turn the Fit grid tool on (as the toggle does)."""
@@ -266,54 +262,8 @@ class PictureDock(QDockWidget):
 
     def _on_opacity_changed(self, value: int) -> None:
         self.opacity_label.setText(f"{value} %")
-        self.actions.set_opacity(value / 100)
+        self.controller.set_opacity(value / 100)
 
 
 def _shift_held() -> bool:
     return bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
-
-
-def attach_picture_dock(
-    current: CurrentDocument,
-    scene: MapScene,
-    settings: QSettings,
-    docks: DockHost,
-    status: StatusSink,
-    menubar: QMenuBar,
-) -> PictureDock:
-    """Build the Battle Map dock for the open map and return it: adds the dock on the
-    right, File → Import Battle-map Picture… (Ctrl+Shift+I) and View → Battle Map to
-    ``menubar``, and connects the Fit grid tool to the scene."""
-    allow_picture_decoding()  # the scene decodes the stored picture with Qt's global limit
-    actions = PictureController(current, docks.widget)
-    dock = PictureDock(scene, actions, settings, docks.widget)
-    docks.add_dock(dock)
-    dock.tool_requested.connect(scene.set_tool)
-    actions.refused.connect(lambda text: status.refuse(text, 8000))
-    actions.informed.connect(lambda text: status.say(text, 4000))
-    dock.tool.status.connect(lambda text: text and status.say(text, 6000))
-    dock.import_action = _add_menu_actions(menubar, dock)
-    return dock
-
-
-def _menu(menubar: QMenuBar, title: str) -> QMenu:
-    for action in menubar.actions():
-        if action.menu() is not None and action.text() == title:
-            return action.menu()  # type: ignore[return-value]
-    return menubar.addMenu(title)
-
-
-def _add_menu_actions(menubar: QMenuBar, dock: PictureDock) -> QAction:
-    file_menu = _menu(menubar, "&File")
-    action = QAction("Import &Battle-map Picture…", dock)
-    action.setShortcut(QKeySequence("Ctrl+Shift+I"))
-    action.setStatusTip("Use a PNG, JPEG or WebP picture as the map's background")
-    action.triggered.connect(dock.import_dialog)
-    export = [a for a in file_menu.actions() if "Export" in a.text()]
-    later = file_menu.actions()[file_menu.actions().index(export[0]) + 1 :] if export else []
-    file_menu.insertAction(later[0] if later else None, action)  # type: ignore[arg-type]
-    toggle = dock.toggleViewAction()
-    toggle.setText("&Battle Map")
-    toggle.setStatusTip("Import a battle-map picture and fit the grid to it")
-    _menu(menubar, "&View").addAction(toggle)
-    return action

@@ -6,7 +6,7 @@ Soulweaver last), the buttons of :class:`~app.controllers.turns.TurnController`,
 text what changed as this turn began and which rolls are due. A ring with a "▶ TURN" tab
 marks the acting token on the map (:class:`~app.scene.turn_highlight.TurnHighlight`).
 Everything follows the document, so undo and redo update it too; the dock only reads and
-asks the actions to edit.
+asks its controller to edit.
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ class TrackerDock(QDockWidget):
         self,
         current: CurrentDocument,
         scene: MapScene,
-        actions: TurnController,
+        controller: TurnController,
         parent: QWidget | None = None,
         *,
         button_shortcuts: bool = True,
@@ -102,14 +102,14 @@ class TrackerDock(QDockWidget):
         super().__init__("Turn Order", parent)
         self.setObjectName("tracker_dock")
         self._scene = scene
-        self._actions = actions
+        self._controller = controller
         self._current = current
         self._starts: dict[TurnState, tuple[str | None, tuple[str, ...], tuple[str, ...]]] = {}
         self.highlight = TurnHighlight()
         scene.addItem(self.highlight)
         self.buttons: dict[str, QPushButton] = {}
         self._build(button_shortcuts)
-        actions.turn_started.connect(self._on_actions_turn_started)
+        controller.turn_started.connect(self._on_controller_turn_started)
         scene.selection_changed.connect(self._on_scene_selection_changed)
         current.replaced.connect(lambda _document: self._starts.clear())  # another map's turns
         current.changed.connect(self._on_document_changed)
@@ -197,7 +197,7 @@ class TrackerDock(QDockWidget):
         if change.turn or change.tokens or change.grid:
             self.refresh()
 
-    def _on_actions_turn_started(self, started: TurnStart) -> None:
+    def _on_controller_turn_started(self, started: TurnStart) -> None:
         self._starts[started.board.turn] = (started.actor, started.changes, started.reminders)
         if started.board.turn == self._board().turn:
             self._show_turn_panel(self._board())
@@ -301,33 +301,33 @@ class TrackerDock(QDockWidget):
             button.setToolTip(tip if reason is None else f"Not now: {reason}.\n{tip}")
 
     def _on_add_clicked(self) -> None:
-        if self._actions.add(self._scene.selection, self.typed_zeal()):
+        if self._controller.add(self._scene.selection, self.typed_zeal()):
             self.zeal_edit.clear()
 
     def _on_remove_clicked(self) -> None:
         if self.chosen_id():
-            self._actions.remove(self.chosen_id() or "")
+            self._controller.remove(self.chosen_id() or "")
 
     def _on_set_zeal_clicked(self) -> None:
         chosen, typed = self.chosen_id(), self.typed_zeal()
-        if chosen is not None and typed is not None and self._actions.set_zeal(chosen, typed):
+        if chosen is not None and typed is not None and self._controller.set_zeal(chosen, typed):
             self.zeal_edit.clear()
 
     def _on_start_clicked(self) -> None:
-        self._actions.start()
+        self._controller.start()
 
     def _on_next_clicked(self) -> None:
-        self._actions.next_turn()
+        self._controller.next_turn()
 
     def _on_wait_clicked(self) -> None:
-        self._actions.wait()
+        self._controller.wait()
 
     def _on_act_now_clicked(self) -> None:
         if self.chosen_id():
-            self._actions.act_now(self.chosen_id() or "")
+            self._controller.act_now(self.chosen_id() or "")
 
     def _on_end_clicked(self) -> None:
-        self._actions.end_conflict()
+        self._controller.end_conflict()
 
     # -- map and list ----------------------------------------------------------------------
     def _on_scene_selection_changed(self, ids: list[str]) -> None:

@@ -35,10 +35,12 @@ from rules.actions import (
     ActionOutcome,
     ActionPlan,
     ActionRequest,
+    ActionSpec,
     DicePool,
     Weapon,
     result_distribution,
     rolls_each_occupant,
+    spec_of,
 )
 
 __all__ = ["ActionPanel", "breakdown_html", "parse_faces"]
@@ -287,6 +289,7 @@ class ActionPanel(QWidget):
         self.number.setValue(request.number or NUMBERS.get(request.key, ("", 1))[1])
         self.minor.setChecked(request.minor)
         self.charging.setChecked(request.charging)
+        self._sync_for_spec(spec_of(request.key))  # so current_request() reads its inputs
         self._syncing = False
 
     def show_plan(self, plan: ActionPlan | None, names: dict[str, str] | None = None) -> None:
@@ -351,9 +354,17 @@ class ActionPanel(QWidget):
             self.form.setRowVisible(widget, key in keys)  # type: ignore[arg-type]
 
     def _sync_inputs(self, plan: ActionPlan) -> None:
-        spec, keys = plan.spec, ["attack_dice"] if plan.attack is not None else []
+        """The rows ``plan`` needs: its action's (:meth:`_sync_for_spec`), the attack dice
+        when it rolls one, the defence's when it has one."""
+        keys = ["attack_dice"] if plan.attack is not None else []
         if plan.defences:
             keys += ["defence_skill", "defence_dice"]
+        self._sync_for_spec(plan.spec, tuple(keys))
+
+    def _sync_for_spec(self, spec: ActionSpec, planned: tuple[str, ...] = ()) -> None:
+        """What the action ``spec`` asks, before any plan: the defence Skills, choices and
+        parts offered, the Number's label, and its rows (with ``planned``'s)."""
+        keys = list(planned)
         if spec.key in ATTACKS:
             keys += ["weapon", "lightweight", "damage", "reduction"]
         keys += [k for k in ("part", "number") if k in spec.asks]
@@ -363,14 +374,14 @@ class ActionPanel(QWidget):
             keys.append("area")
         if spec.group == "Overpower" or spec.key in MINOR_STRIKES:
             keys += ["minor", "charging"]
-        self._syncing = True
+        syncing, self._syncing = self._syncing, True
         skills = DEFENCE_SKILLS if spec.key in ATTACKS else OVERPOWER_DEFENCES
         _fill(self.defence_skill, skills)
         optional = () if spec.key in REQUIRED_CHOICE else (NO_CHOICE,)
         _fill(self.choice, (*optional, *spec.choices))
         parts = tuple(CALLED_SHOT_PARTS)
         _fill(self.part, parts if spec.key == "called_shot" else (NO_PART, *parts))
-        self._syncing = False
+        self._syncing = syncing
         self._show_rows(tuple(keys))
         label = self.form.labelForField(self.number)
         if label is not None:
@@ -388,16 +399,12 @@ class ActionPanel(QWidget):
             reduction=self.reduction.value(),
             lightweight=self.lightweight.isChecked(),
         )
-        spec_asks = self.plan.spec.asks if self.plan is not None else ()
+        spec_asks = spec_of(self.request.key).asks
         return replace(
             self.request,
             weapon=weapon,
-            attack_dice=None
-            if self.attack_dice.value() == FROM_SKILL
-            else self.attack_dice.value(),
-            defence_dice=None
-            if self.defence_dice.value() == FROM_SKILL
-            else self.defence_dice.value(),
+            attack_dice=_dice(self.attack_dice),
+            defence_dice=_dice(self.defence_dice),
             defence_skill=self.defence_skill.currentText() or None,
             part=_chosen(self.part, NO_PART) if "part" in spec_asks else self.request.part,
             number=self.number.value() if "number" in spec_asks else self.request.number,

@@ -98,7 +98,8 @@ class PoolsPanel(Editor):
     def _build_table(
         self, names: tuple[str, ...], spins: dict[str, Spin], low: int, edit: Callable[..., bool]
     ) -> QGridLayout:
-        """Two columns of named spins; a change calls ``edit(actions, token_id, name, value)``."""
+        """Two columns of named spins; a change calls
+        ``edit(controller, token_id, name, value)``."""
         grid = QGridLayout()
         half = (len(names) + 1) // 2
         for i, name in enumerate(names):
@@ -154,7 +155,9 @@ class PoolsPanel(Editor):
 class VitalsPanel(QWidget):
     """Conditions and Pools of one token; hidden when no single token is selected."""
 
-    def __init__(self, actions: TokenStateController | None = None, parent: QWidget | None = None):
+    def __init__(
+        self, controller: TokenStateController | None = None, parent: QWidget | None = None
+    ):
         super().__init__(parent)
         self.conditions = ConditionsPanel()
         self.pools = PoolsPanel()
@@ -162,7 +165,7 @@ class VitalsPanel(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.conditions)
         column.addWidget(self.pools)
-        self.set_actions(actions)
+        self.set_controller(controller)
         self.hide()
 
     @property
@@ -171,11 +174,11 @@ class VitalsPanel(QWidget):
         token = self.pools.token
         return token.id if token is not None else None
 
-    def set_actions(self, actions: TokenStateController | None) -> None:
-        """Send edits to ``actions`` (None: the panel only shows)."""
+    def set_controller(self, controller: TokenStateController | None) -> None:
+        """Send edits to ``controller`` (None: the panel only shows)."""
         for part in (self.conditions, self.pools):
-            part.actions = actions
-            part.setEnabled(actions is not None)
+            part.controller = controller
+            part.setEnabled(controller is not None)
 
     def show_token(
         self, board: Board, token_id: str | None, crowding: Crowding | None = None

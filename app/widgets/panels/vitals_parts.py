@@ -27,7 +27,7 @@ from app.scene.token_badges import PoolBar, paint_pool_bar
 from rules import Token
 from rules.board import LIMIT
 
-Edit = Callable[[TokenStateController, str], object]  # (actions, token id) -> an action call
+Edit = Callable[[TokenStateController, str], object]  # (controller, token id) -> a controller call
 
 UNSET = -LIMIT - 1  # the Severe Threshold spin's "unset" value
 
@@ -92,13 +92,13 @@ def header(text: str) -> QLabel:
 
 
 class Editor(QWidget):
-    """A part of the panel: it shows one token and sends edits to the actions."""
+    """A part of the panel: it shows one token and sends edits to its controller."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.actions: TokenStateController | None = None
+        self.controller: TokenStateController | None = None
         self.token: Token | None = None
 
     def _edit(self, call: Edit) -> None:
-        if self.actions is not None and self.token is not None:
-            call(self.actions, self.token.id)
+        if self.controller is not None and self.token is not None:
+            call(self.controller, self.token.id)

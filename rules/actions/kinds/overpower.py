@@ -57,6 +57,7 @@ from rules.actions.values import (
     ActionRequest,
     ActionSpec,
     Applied,
+    Destinations,
     Dice,
     DicePool,
     Modifier,
@@ -66,7 +67,7 @@ from rules.battlefield.holds import move_together
 from rules.board.conditions import CONDITION_SPECS, add_condition, tier_of
 from rules.board.grid import Board
 from rules.board.holds import HoldResistance, HoldUpdate, hold_resistance, holds_on, leave_holds
-from rules.hexes import Hex, distance
+from rules.hexes import Hex, distance, neighbors
 
 __all__ = [
     "DISARM_WEAPONS",
@@ -188,6 +189,15 @@ def _drop_problem(board: Board, target_id: str, where: Hex | None) -> str | None
     return None
 
 
+def _disarm_destinations(board: Board, request: ActionRequest) -> Destinations:
+    """[S002] "drop target object they are holding into target space adjacent to them":
+    every space next to the target's footprint (:func:`_drop_problem` judges the one
+    named)."""
+    footprint = board.token(request.target or "").footprint
+    spaces = frozenset(n for h in footprint for n in neighbors(h)) - footprint
+    return Destinations("the space the object drops into", spaces)
+
+
 def _apply_disarm(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """[S002] "cause them to drop target object … into target space adjacent to them";
     the limbs that gripped it are free again."""
@@ -280,6 +290,14 @@ def _destination_problem(board: Board, request: ActionRequest) -> str | None:
     return None
 
 
+def _shove_destinations(board: Board, request: ActionRequest) -> Destinations:
+    """[S002] "move the target one space farther from you" (any space in your Reach when
+    not "done as the result of another attack succeeding"): :func:`shove_destinations`."""
+    target = request.target or ""
+    spaces = shove_destinations(board, request.actor, target, follow_up=request.after_attack)
+    return Destinations("the space to shove it into", spaces)
+
+
 def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """[S002] "move the target one space farther from you"; in a Hold the attacks on
     everyone else in it come first (:func:`rules.board.holds.hold_resistance`): "On failure
@@ -352,6 +370,9 @@ def _escape_refusal(board: Board, actor_id: str) -> str | None:
     return problem
 
 
+_DESTINATIONS = {"disarm": _disarm_destinations, "shove": _shove_destinations}
+
 for _spec_of, _planner, _applier in _KINDS:
     _refusal = _escape_refusal if _spec_of.key == "escape" else attack_refusal
-    ACTIONS[_spec_of.key] = ActionKind(_spec_of, _refusal, _planner, _applier)
+    _destined = _DESTINATIONS.get(_spec_of.key)
+    ACTIONS[_spec_of.key] = ActionKind(_spec_of, _refusal, _planner, _applier, _destined)
