@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+import rules.movement as movement_rules  # a lazy face: the field and plans load on the first move
 from app.controllers.base import Controller
 from app.controllers.tokens import stored_picture
 from app.document.player_document import PARTY_SIDES, party_reveal
@@ -33,15 +34,10 @@ from rules import (
 )
 from rules.battlefield import group_placement_problem, placement_problem
 from rules.board import Label, Note, with_effect
-from rules.movement import (
-    MoveOutcome,
-    MovePlan,
-    move,
-    move_group,
-    movement_enforced,
-    turn_after_leaving,
-)
 from rules.prep import PaintResult, Region, adjust, paint, paint_ground
+
+if TYPE_CHECKING:
+    from rules.movement import MoveOutcome, MovePlan
 
 KNOWN_OPTIONS = frozenset(spec.name for spec in OPTION_SPECS)
 
@@ -67,12 +63,12 @@ class MapController(Controller):
     def request_move(self, token_id: str, anchor: Hex) -> bool:
         """Place a token with its anchor at ``anchor`` (no Movement paid) as one undo step;
         returns False (and says why, unless it is already there) if nothing moved."""
-        return self._moved(move(self.board, token_id, anchor, free=True))
+        return self._moved(movement_rules.move(self.board, token_id, anchor, free=True))
 
     def movement_enforced(self, token_id: str) -> bool:
         """True when ``token_id``'s moves follow the Movement rules: a creature, during a
         conflict (the turn order started). Otherwise tokens are placed freely."""
-        return movement_enforced(self.board, token_id)
+        return movement_rules.movement_enforced(self.board, token_id)
 
     def request_path_move(
         self, token_id: str, target: Hex, *, free: bool = False, plan: MovePlan | None = None
@@ -81,7 +77,7 @@ class MapController(Controller):
         the Movement (seed 001); ``free`` (or no conflict running) places it instead.
         ``plan`` is the drag preview's plan of this move, applied as it is. A refused move
         says why and changes nothing."""
-        return self._moved(move(self.board, token_id, target, free=free, plan=plan))
+        return self._moved(movement_rules.move(self.board, token_id, target, free=free, plan=plan))
 
     def request_step(self, token_id: str, direction: int) -> bool:
         """Move ``token_id`` one space along ``DIRECTIONS[direction]`` (arrow keys), with
@@ -90,7 +86,7 @@ class MapController(Controller):
         if token is None:
             return False
         step = [token.position, token.position + DIRECTIONS[direction]]
-        return self._moved(move(self.board, token_id, step))
+        return self._moved(movement_rules.move(self.board, token_id, step))
 
     def _moved(self, done: MoveOutcome) -> bool:
         """Push what ``done`` did as one undo step and say it; or say why it was refused
@@ -112,7 +108,7 @@ class MapController(Controller):
     def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
         """Move several tokens by the same offset as one undo step (one token: a plain
         move): :func:`rules.movement.move_group`."""
-        return self._moved(move_group(self.board, token_ids, delta))
+        return self._moved(movement_rules.move_group(self.board, token_ids, delta))
 
     def paint_terrain(self, settings: PaintStroke, hexes: Iterable[Hex]) -> bool:
         """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.
@@ -309,7 +305,7 @@ class MapController(Controller):
         names = board.token(ids[0]).name if len(ids) == 1 else f"{len(ids)} tokens"
         try:
             after = board.without_tokens(ids)
-            started = turn_after_leaving(board, after)
+            started = movement_rules.turn_after_leaving(board, after)
         except (RulesError, ValueError, KeyError) as error:
             self.refused.emit(f"Cannot delete {names}: {_reason(error)}")
             return

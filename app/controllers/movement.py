@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from app.controllers.base import Controller
+from app.controllers.movement_choices import MODE_WORDS, PACE_WORDS, POSTURE_WORDS
 from rules import Board, Hex, JumpReach, Token, forced_move
 from rules.board import free_limbs, marked_moving, without_aloft
 from rules.movement import (
@@ -36,9 +37,6 @@ from rules.movement import (
     stop_moving,
 )
 
-POSTURE_WORDS = {"standing": "Stand", "crouching": "Crouch", "prone": "Go prone"}
-PACE_WORDS = {"walk": "Walk", "dash": "Dash", "run": "Run"}
-MODE_WORDS = {"ground": "On the ground", "fly": "Fly", "burrow": "Burrow", "climb": "Climb"}
 NOT_APPLIED = "shown, not applied to the Pools: the table applies Collision damage"
 
 ChangeOf = Callable[[Board, str], MotionChange]

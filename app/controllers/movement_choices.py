@@ -10,19 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.controllers.movement import MODE_WORDS, PACE_WORDS, POSTURE_WORDS
+import rules.movement as movement_rules  # a lazy face: the movement rules load on first use
 from rules import Board, Token
 from rules.board import MODES, PACES, POSTURES
-from rules.movement import (
-    POSTURE_COSTS,
-    change_altitude,
-    change_mode,
-    change_pace,
-    change_posture,
-    posture_of,
-    stop_moving,
-)
 
+POSTURE_WORDS = {"standing": "Stand", "crouching": "Crouch", "prone": "Go prone"}
+PACE_WORDS = {"walk": "Walk", "dash": "Dash", "run": "Run"}
+MODE_WORDS = {"ground": "On the ground", "fly": "Fly", "burrow": "Burrow", "climb": "Climb"}
 PACE_TIPS = {
     "walk": "Walking: each Movement buys 1 space of cost",
     "dash": "Dash (Major Action): each Movement moves 1 extra space; +1 sound; +4 Jump",
@@ -92,14 +86,14 @@ def idle_choices(reason: str) -> tuple[Choice, ...]:
 
 
 def _postures(board: Board, token: Token) -> list[Choice]:
-    now = posture_of(token)
+    now = movement_rules.posture_of(token)
     choices = []
     for posture in POSTURES:
         word, choice_id = POSTURE_WORDS[posture], f"posture.{posture}"
         if posture == now == "standing":
             choices.append(Choice(choice_id, word, False, f"{token.name} is standing", True))
         elif posture == now:
-            stand = change_posture(board, token.id, "standing")
+            stand = movement_rules.change_posture(board, token.id, "standing")
             tip = (
                 f"{token.name} is {posture}: choose it again to stand ({cost_text(stand.cost)})"
                 if stand.allowed
@@ -107,15 +101,15 @@ def _postures(board: Board, token: Token) -> list[Choice]:
             )
             choices.append(Choice(choice_id, word, stand.allowed, tip, True))
         else:
-            change = change_posture(board, token.id, posture)
-            cost, note = POSTURE_COSTS[(now, posture)]
+            change = movement_rules.change_posture(board, token.id, posture)
+            cost, note = movement_rules.POSTURE_COSTS[(now, posture)]
             text = f"{word} ({cost_text(cost)})"
             choices.append(Choice(choice_id, text, change.allowed, change.refusal or note, False))
     return choices
 
 
 def _stop(board: Board, token: Token) -> Choice:
-    change = stop_moving(board, token.id)
+    change = movement_rules.stop_moving(board, token.id)
     tip = change.refusal or "Pay 1 Movement to stop moving [S001]"
     return Choice("stop", "Stop moving (1 Movement)", change.allowed, tip)
 
@@ -128,7 +122,7 @@ def _amble_tip(token: Token) -> str:
 def _paces(board: Board, token: Token) -> list[Choice]:
     choices = []
     for pace in PACES:
-        change = change_pace(board, token.id, pace)
+        change = movement_rules.change_pace(board, token.id, pace)
         text = PACE_WORDS[pace] + ("" if pace == "walk" else " (Major Action)")
         tip = change.refusal or PACE_TIPS[pace]
         choices.append(Choice(f"pace.{pace}", text, change.allowed, tip, token.motion.pace == pace))
@@ -142,7 +136,7 @@ def _modes(board: Board, token: Token) -> list[Choice]:
             tip = f"{token.name} is {token.motion.describe()}"
             choices.append(Choice(f"mode.{mode}", MODE_WORDS[mode], False, tip, True))
             continue
-        change = change_mode(board, token.id, mode)
+        change = movement_rules.change_mode(board, token.id, mode)
         tip = change.refusal or (change.notes[0] if change.notes else f"{MODE_WORDS[mode]}: free")
         choices.append(Choice(f"mode.{mode}", MODE_WORDS[mode], change.allowed, tip, False))
     return choices
@@ -154,7 +148,10 @@ def _cost_words(cost: int) -> str:
 
 
 def _heights(board: Board, token: Token) -> list[Choice]:
-    rise, descend = change_altitude(board, token.id, 1), change_altitude(board, token.id, -1)
+    rise, descend = (
+        movement_rules.change_altitude(board, token.id, 1),
+        movement_rules.change_altitude(board, token.id, -1),
+    )
     return [
         Choice(
             "altitude.up",

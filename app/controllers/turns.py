@@ -21,13 +21,13 @@ from dataclasses import replace
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
+import rules.movement as movement_rules  # a lazy face: turn starts load with the first one
 from app.controllers.base import Controller
 from app.document.current import CurrentDocument
 from rules import Board, TokenKind
 from rules import turns as tracker
 from rules.board import with_turn
 from rules.dice import roll
-from rules.movement import TurnStart, begin_turn, next_turn, turn_after_leaving
 from rules.turns import SOULWEAVER, TurnState, TurnStep
 
 SOULWEAVER_NAME = "Soulweaver"
@@ -154,7 +154,7 @@ class TurnController(Controller):
         if token_id not in turn.ids():
             return self.refuse(f"{name} is not in the turn order")
         after = with_turn(board, tracker.leave(turn, token_id))
-        started = turn_after_leaving(board, after)
+        started = movement_rules.turn_after_leaving(board, after)
         if started is not None:
             after = started.board
         self.push(after, f"Remove {name} from the turn order")
@@ -174,7 +174,7 @@ class TurnController(Controller):
         if board.turn.started:
             return self.refuse(f"The conflict is already under way (Round {board.turn.round})")
         first = with_turn(board, tracker.start(board.turn))
-        started = begin_turn(first, tracker.actor(first.turn) or SOULWEAVER)
+        started = movement_rules.begin_turn(first, tracker.actor(first.turn) or SOULWEAVER)
         return self._begin(started, "Start the conflict")
 
     def next_turn(self) -> bool:
@@ -232,9 +232,9 @@ class TurnController(Controller):
     def _step(self, board: Board, step: TurnStep, text: str) -> bool:
         ids = board.turn.ids()
         notes = tuple(with_names(note, board, ids) for note in step.notes)
-        return self._begin(next_turn(board, replace(step, notes=notes)), text)
+        return self._begin(movement_rules.next_turn(board, replace(step, notes=notes)), text)
 
-    def _begin(self, started: TurnStart, text: str) -> bool:
+    def _begin(self, started: movement_rules.TurnStart, text: str) -> bool:
         board = started.board
         self.push(board, text)
         whose = actor_name(board, started.actor)

@@ -22,16 +22,15 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QMenuBar
 
-from app.controllers.movement import MovementController
 from app.controllers.movement_choices import Choice, idle_choices, token_choices
 from app.shell.deferred import Deferred
 from app.shell.workbench import Workbench
 from app.widgets.token_menu import fill_movement_menu, show_choice
-from rules.movement import movement_left, posture_of
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from app.controllers.movement import MovementController
     from app.tools.jump import JumpSettings, JumpTool
     from app.tools.shove import ShoveTool
     from app.widgets.dialogs.fall import FallDialog
@@ -60,6 +59,8 @@ TOOL_HELP = {
 
 def token_heading(token: Token) -> str:
     """The context menu's first line: ``"Aria — standing, on the ground, 5 Movement left"``."""
+    from rules.movement import movement_left, posture_of
+
     moving = ", moving" if token.moving else ""
     return (
         f"{token.name} — {posture_of(token)}, {token.motion.describe()}{moving}, "
@@ -81,14 +82,26 @@ class MovementFeature:
         self._bench = bench
         self._inspector_dock = inspector_dock
         self._rng = rng  # made on the first roll
-        self.controller = MovementController(bench.current, bench.parent)
-        self.controller.refused.connect(bench.status.refuse)
-        self.controller.informed.connect(lambda text: bench.status.say(text, 6000))
+        self.deferred_controller: Deferred[MovementController] = Deferred(self._build_controller)
         self.deferred_dock: Deferred[MovementDock] = Deferred(self._build_dock)
         self.context_menu: QMenu | None = None
         self.extra_menus: list[Callable[[QMenu, str], None]] = []  # e.g. the Actions submenu
         self.menu = self.install_menu(bench.menubar)
         bench.scene.token_context_requested.connect(self._on_token_context)
+
+    @property
+    def controller(self) -> MovementController:
+        """The movement edits (built with the first one: the movement rules load then)."""
+        return self.deferred_controller.get()
+
+    def _build_controller(self) -> MovementController:
+        from app.controllers.movement import MovementController
+
+        bench = self._bench
+        controller = MovementController(bench.current, bench.parent)
+        controller.refused.connect(bench.status.refuse)
+        controller.informed.connect(lambda text: bench.status.say(text, 6000))
+        return controller
 
     @property
     def dock(self) -> MovementDock:

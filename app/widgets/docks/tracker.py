@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import rules.movement as movement_rules  # a lazy face: turn starts load with the first one
 from app.controllers.turns import TurnController, actor_name
 from app.document import Change
 from app.document.current import CurrentDocument
@@ -35,7 +36,7 @@ from app.scene.map_scene import MapScene
 from app.scene.turn_highlight import TurnHighlight
 from app.widgets.docks.tracker_text import button_reasons, panel_html, round_text, row_text
 from app.widgets.panels.common import rule
-from rules import Board, TurnStart, begin_turn
+from rules import Board
 from rules.turns import SOULWEAVER, TurnState, actor
 
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -197,7 +198,7 @@ class TrackerDock(QDockWidget):
         if change.turn or change.tokens or change.grid:
             self.refresh()
 
-    def _on_controller_turn_started(self, started: TurnStart) -> None:
+    def _on_controller_turn_started(self, started: movement_rules.TurnStart) -> None:
         self._starts[started.board.turn] = (started.actor, started.changes, started.reminders)
         if started.board.turn == self._board().turn:
             self._show_turn_panel(self._board())
@@ -272,7 +273,7 @@ class TrackerDock(QDockWidget):
         if known is not None:
             _who, changes, reminders = known
         else:  # opened or undone to a turn begun elsewhere: the rolls still apply
-            changes, reminders = (), begin_turn(board, now).reminders
+            changes, reminders = (), movement_rules.begin_turn(board, now).reminders
         self.turn_panel.setText(panel_html(actor_name(board, now), changes, reminders))
 
     # -- buttons -------------------------------------------------------------------------
