@@ -23,7 +23,7 @@ class TurnsFeature:
     def __init__(self, bench: Workbench, inspector_dock: InspectorDock):
         self._bench = bench
         parent = bench.parent
-        self.controller = TurnController(bench.current, parent)
+        self.controller = TurnController(bench.current, parent=parent)
         # The keys live on window actions (the Turn menu) so F9 works with the dock closed.
         self.tracker_dock = TrackerDock(
             bench.current, bench.scene, self.controller, parent, button_shortcuts=False
