@@ -11,6 +11,7 @@ cross with a dashed line; creatures that may Hinder get a dashed ring and an "H"
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
@@ -19,7 +20,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.scene.geometry import SceneGeometry
 from app.scene.measure_items import RulerLabelItem
 from app.scene.style import cosmetic_pen
-from rules import Hex, MovePlan
+from rules import Hex
+
+if TYPE_CHECKING:
+    from rules.movement import MovePlan
 
 REACH_COLOR = QColor("#009E73")  # Okabe–Ito bluish green
 REFUSED_COLOR = QColor("#D55E00")  # Okabe–Ito vermillion

@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
 
+import rules.movement as movement_rules  # a lazy face: the field loads with the first drag
 from app.scene.measure_items import keep_in_view
 from app.scene.movement_items import MoveLabelItem, MovePathItem, ReachShadeItem
-from rules import Hex, MovementField, MovePlan, budget_of, movement_field, plan_move
+from rules import Hex
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QGraphicsItem
 
     from app.scene.map_scene import MapScene
+    from rules.movement import MovementField, MovePlan
 
 MAX_STEP_LINES = 8
 WIDE_LIMIT = 400  # cost units searched for paths beyond this turn's Movement
@@ -97,10 +99,12 @@ class MovementPreview:
         self.clear()
         board = self._scene.board
         self.token_id = token_id
-        budget = budget_of(board.token(token_id))
+        budget = movement_rules.budget_of(board.token(token_id))
         # Paths are searched farther than this turn allows, so a target out of reach still
         # shows its path and what it would cost; the shading is only what is reachable.
-        self.field = movement_field(board, token_id, min(WIDE_LIMIT, 3 * budget + 10))
+        self.field = movement_rules.movement_field(
+            board, token_id, min(WIDE_LIMIT, 3 * budget + 10)
+        )
         self._shade = ReachShadeItem(self._scene.geometry, self.field.spaces(budget))
         self._scene.addItem(self._shade)
 
@@ -109,7 +113,7 @@ class MovementPreview:
         assert self.token_id is not None and self.field is not None
         self._drop_items()
         board = self._scene.board
-        plan = plan_move(board, self.token_id, target, field=self.field)
+        plan = movement_rules.plan_move(board, self.token_id, target, field=self.field)
         self.plan = plan
         name = board.token(self.token_id).name
         geometry = self._scene.geometry

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -23,10 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.controllers.token_state import TokenStateController
-from app.widgets.panels.conditions import ConditionsPanel
 from app.widgets.panels.vitals_parts import UNSET, Editor, PoolGauge, Spin, header
 from rules import Board, Crowding, Token, crowded
 from rules.board import BODY_PARTS, LIMIT, POOL_LABELS, POOLS, SKILLS
+
+if TYPE_CHECKING:
+    from app.widgets.panels.conditions import ConditionsPanel
 
 
 class PoolsPanel(Editor):
@@ -153,32 +156,51 @@ class PoolsPanel(Editor):
 
 
 class VitalsPanel(QWidget):
-    """Conditions and Pools of one token; hidden when no single token is selected."""
+    """Conditions and Pools of one token; hidden when no single token is selected. Its two
+    parts are built the first time a token is shown or asked for (none is at start-up)."""
 
     def __init__(
         self, controller: TokenStateController | None = None, parent: QWidget | None = None
     ):
         super().__init__(parent)
-        self.conditions = ConditionsPanel()
-        self.pools = PoolsPanel()
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(self.conditions)
-        column.addWidget(self.pools)
-        self.set_controller(controller)
+        self._parts: tuple[ConditionsPanel, PoolsPanel] | None = None
+        self._controller = controller
+        self._column = QVBoxLayout(self)
+        self._column.setContentsMargins(0, 0, 0, 0)
         self.hide()
+
+    @property
+    def conditions(self) -> ConditionsPanel:
+        """The Conditions part (built now if it is not yet)."""
+        return self._built()[0]
+
+    @property
+    def pools(self) -> PoolsPanel:
+        """The Pools part (built now if it is not yet)."""
+        return self._built()[1]
 
     @property
     def token_id(self) -> str | None:
         """The id of the token shown, if any."""
-        token = self.pools.token
+        token = self.pools.token if self._parts is not None else None
         return token.id if token is not None else None
 
     def set_controller(self, controller: TokenStateController | None) -> None:
         """Send edits to ``controller`` (None: the panel only shows)."""
-        for part in (self.conditions, self.pools):
+        self._controller = controller
+        for part in self._parts or ():
             part.controller = controller
             part.setEnabled(controller is not None)
+
+    def _built(self) -> tuple[ConditionsPanel, PoolsPanel]:
+        if self._parts is None:
+            from app.widgets.panels.conditions import ConditionsPanel
+
+            self._parts = (ConditionsPanel(), PoolsPanel())
+            for part in self._parts:
+                self._column.addWidget(part)
+            self.set_controller(self._controller)
+        return self._parts
 
     def show_token(
         self, board: Board, token_id: str | None, crowding: Crowding | None = None
@@ -186,7 +208,8 @@ class VitalsPanel(QWidget):
         """Show token ``token_id`` of ``board`` (``crowding``: its Crowded, if known)."""
         token = board.tokens.get(token_id) if token_id is not None else None
         if token is None:
-            self.conditions.token = self.pools.token = None
+            if self._parts is not None:
+                self.conditions.token = self.pools.token = None
             self.hide()
             return
         self.conditions.show_token(token, crowding or crowded(board, token.id))
