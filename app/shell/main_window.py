@@ -94,7 +94,6 @@ class MainWindow(QMainWindow):
             self.view,
             MainWindowDocks(self),
             self.status,
-            self.menuBar(),
         )
         self.terrain = TerrainFeature(bench)
         self.terrain_dock = self.terrain.dock
@@ -110,13 +109,13 @@ class MainWindow(QMainWindow):
         self.autosaver = Autosaver(self.session.current, settings, parent=self)
         self.pictures = PicturesFeature(bench, settings)
         self.picture_dock = self.pictures.dock
+        self.movement = MovementFeature(bench, inspector)  # token menu, tools
+        self.conflict = ConflictFeature(bench, self.deferred_roll_log)  # actions, Roll key
+        self.movement.extra_menus.append(self.conflict.add_token_menu)
+        # Every feature exists: the whole menu bar, from the table.
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self.pictures.menus_built(self.actions_by_id)
         self.edit.follow_selection(self.actions_by_id)
-        self.turns.install_turn_menu(self.menuBar())
-        self.movement = MovementFeature(bench, inspector)  # Movement menu, token menu, tools
-        self.conflict = ConflictFeature(bench, self.deferred_roll_log)  # Actions menus
-        self.movement.extra_menus.append(self.conflict.add_token_menu)
         self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
         self.tokens.library_dock.raise_()
         self._build_toolbar()

@@ -1,8 +1,12 @@
 """Menus and shortcuts declared as data, in one table (STYLE.md principle 10).
 
-The menu-command registry: each :class:`MenuCommand` names the menu it sits in, its text,
+The menu-command registry: :data:`MENUS` is the menu bar, in order; each
+:class:`MenuCommand` of :data:`MENU_COMMANDS` names the menu it sits in, its text,
 shortcut, tooltip and the dotted name of its handler on the object that builds the menus
 (the main window and the features it owns: ``"edit.paste"`` is ``window.edit.paste``).
+Entries that depend on the map — the selected token's Movement choices, the selected
+creature's actions — are added by the menu's ``filled_by`` handler after its fixed
+entries; their keys are :data:`MOVEMENT_KEYS`.
 Not the game's actions (``rules.actions``).
 """
 
@@ -18,8 +22,19 @@ Shortcut = QKeySequence.StandardKey | str | None
 
 
 @dataclass(frozen=True)
+class Menu:
+    """One menu of the menu bar: its title, object name, and the dotted name of the
+    handler (called with the QMenu, once) that adds the entries generated from the map."""
+
+    title: str
+    name: str = ""
+    filled_by: str = ""
+
+
+@dataclass(frozen=True)
 class MenuCommand:
-    """One menu command."""
+    """One menu command: ``handler(*args)`` runs it; ``tip`` is its tooltip and status
+    tip (only its status tip when ``tip_as_tooltip`` is false)."""
 
     id: str
     menu: str
@@ -27,9 +42,34 @@ class MenuCommand:
     handler: str
     shortcut: Shortcut = None
     tip: str = ""
+    args: tuple[str, ...] = ()
+    tip_as_tooltip: bool = True
 
 
 SEPARATOR = "-"
+
+MENUS: tuple[Menu, ...] = (
+    Menu("&File"),
+    Menu("&Edit"),
+    Menu("&View"),
+    Menu("&Rules"),
+    Menu("T&urn"),
+    Menu("&Movement", "movement_menu", "movement.fill_menu"),  # the selected token's choices
+    Menu("&Actions", "actions_menu", "conflict.fill_menu"),  # the selected creature's actions
+    Menu("&Help"),
+)
+
+MOVEMENT_KEYS: dict[str, str] = {
+    "jump": "J",
+    "fall": "Shift+F",
+    "shove": "Shift+S",
+    "posture.crouching": "C",
+    "posture.prone": "P",
+    "altitude.up": "Ctrl+PgUp",
+    "altitude.down": "Ctrl+PgDown",
+}
+"""The keys of the Movement menu's choices, by choice id (the token's right-click menu
+shows them too; the arrows and the keypad step the selected token)."""
 
 MENU_COMMANDS: tuple[MenuCommand, ...] = (
     MenuCommand(
@@ -292,11 +332,97 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Ctrl+Shift+O",
         "The named rule options of this map: every ambiguous rule, its default and source",
     ),
+    # Each Turn entry presses the Turn Order dock's button of that id (app.widgets.docks.
+    # tracker.BUTTONS, same text and tip), so a refusal reads the same either way; the keys
+    # live here so F9 works with the dock closed.
+    MenuCommand(
+        "turn.add",
+        "T&urn",
+        "Add Selected",
+        "turns.press",
+        "Ctrl+J",
+        "Roll Zeal for the creatures selected on the map and "
+        "add them (or give them the typed result)",
+        ("add",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.remove",
+        "T&urn",
+        "Remove",
+        "turns.press",
+        "Ctrl+Shift+J",
+        "Take the creature selected in the list out",
+        ("remove",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.start",
+        "T&urn",
+        "Start",
+        "turns.press",
+        "F8",
+        "Begin Round 1 with the highest Priority",
+        ("start",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.end",
+        "T&urn",
+        "End Conflict",
+        "turns.press",
+        "Ctrl+Shift+F9",
+        "Clear the turn order and the round (undoable)",
+        ("end",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.next",
+        "T&urn",
+        "Next Turn",
+        "turns.press",
+        "F9",  # not Ctrl+Space: it toggles input methods on Linux and is Spotlight on macOS
+        "End this turn and begin the next: Movement is "
+        "refilled, durations tick, the rolls due are listed below",
+        ("next",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.wait",
+        "T&urn",
+        "Wait",
+        "turns.press",
+        "Shift+F9",
+        "The creature acting now skips its slot; it may Act Now after any later creature's turn",
+        ("wait",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.act_now",
+        "T&urn",
+        "Act Now",
+        "turns.press",
+        "Ctrl+F9",
+        "The waiting creature selected in the list acts now; its Priority position moves here",
+        ("act_now",),
+        tip_as_tooltip=False,
+    ),
+    MenuCommand(
+        "turn.set_zeal",
+        "T&urn",
+        "Set Zeal",
+        "turns.press",
+        None,
+        "Give the creature selected in the list the typed Zeal "
+        "result (before the start only; it is re-sorted)",
+        ("set_zeal",),
+        tip_as_tooltip=False,
+    ),
     MenuCommand("help.about", "&Help", "&About Hexweave", "about", None),
 )
 
 
-def _resolve(owner: object, dotted: str) -> Callable[[], object]:
+def _resolve(owner: object, dotted: str) -> Callable[..., object]:
     """``owner.a.b`` for ``"a.b"``: handlers may live on helpers the window owns."""
     target = owner
     for part in dotted.split("."):
@@ -307,34 +433,55 @@ def _resolve(owner: object, dotted: str) -> Callable[[], object]:
 def build_menus(
     menubar: QMenuBar, owner: QWidget, specials: dict[str, QAction | QMenu]
 ) -> dict[str, QAction]:
-    """Create the menus in ``menubar`` from :data:`MENU_COMMANDS`.
+    """Create the menus of :data:`MENUS` in ``menubar``, with their entries from
+    :data:`MENU_COMMANDS`, then the generated entries (each menu's ``filled_by``).
 
-    Handlers are methods of ``owner``; ``specials`` supplies ready-made actions or menus
-    for the entries without a handler (undo/redo, recent files, dock toggles).
+    Handlers are methods of ``owner`` (or of the features it owns, which must exist by
+    now); ``specials`` supplies ready-made actions or menus for the entries without a
+    handler (undo/redo, recent files, dock toggles).
     """
-    menus: dict[str, QMenu] = {}
+    menus = {spec.title: _add_menu(menubar, spec) for spec in MENUS}
     actions: dict[str, QAction] = {}
     for command in MENU_COMMANDS:
-        menu = menus.get(command.menu) or menubar.addMenu(command.menu)
-        menus[command.menu] = menu
-        if command.text == SEPARATOR:
-            menu.addSeparator()
-            continue
-        special = specials.get(command.id)
-        if isinstance(special, QMenu):
-            menu.addMenu(special)
-            continue
-        action = special if special is not None else QAction(command.text, owner)
-        if command.shortcut is not None:
-            action.setShortcut(QKeySequence(command.shortcut))
-        if command.tip:
-            action.setToolTip(command.tip)
-            action.setStatusTip(command.tip)
-        if command.handler:
-            handler = _resolve(owner, command.handler)
-            action.triggered.connect(lambda _checked=False, h=handler: h())
-        action.setObjectName(command.id)
-        menu.addAction(action)
-        owner.addAction(action)
-        actions[command.id] = action
+        if command.menu not in menus:
+            raise ValueError(f"{command.id}: no menu {command.menu!r} in MENUS")
+        action = _add_entry(menus[command.menu], command, owner, specials.get(command.id))
+        if action is not None:
+            actions[command.id] = action
+    for spec in MENUS:
+        if spec.filled_by:
+            _resolve(owner, spec.filled_by)(menus[spec.title])
     return actions
+
+
+def _add_menu(menubar: QMenuBar, spec: Menu) -> QMenu:
+    menu = menubar.addMenu(spec.title)
+    if spec.name:
+        menu.setObjectName(spec.name)
+    return menu
+
+
+def _add_entry(
+    menu: QMenu, command: MenuCommand, owner: QWidget, special: QAction | QMenu | None
+) -> QAction | None:
+    """Add ``command`` to ``menu`` (and its key to ``owner``); its action, if it has one."""
+    if command.text == SEPARATOR:
+        menu.addSeparator()
+        return None
+    if isinstance(special, QMenu):
+        menu.addMenu(special)
+        return None
+    action = special if special is not None else QAction(command.text, owner)
+    if command.shortcut is not None:
+        action.setShortcut(QKeySequence(command.shortcut))
+    if command.tip:
+        if command.tip_as_tooltip:
+            action.setToolTip(command.tip)
+        action.setStatusTip(command.tip)
+    if command.handler:
+        handler = _resolve(owner, command.handler)
+        action.triggered.connect(lambda _checked=False, h=handler, a=command.args: h(*a))
+    action.setObjectName(command.id)
+    menu.addAction(action)
+    owner.addAction(action)
+    return action

@@ -2,8 +2,9 @@
 
 :class:`Workbench` holds the session and the open map (:class:`CurrentDocument`), the map
 controller, the scene and view, a :class:`~app.widgets.host.DockHost`, a
-:class:`~app.widgets.host.StatusSink` and the menu bar. The main window makes one and
-passes it, with any other feature's dock a feature needs, to each feature.
+:class:`~app.widgets.host.StatusSink`. The main window makes one and passes it, with any
+other feature's dock a feature needs, to each feature; no feature builds menus (the
+menu bar is :mod:`app.shell.menus`' table, built once every feature exists).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenuBar, QStatusBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QStatusBar, QWidget
 
 from app.controllers.map import MapController
 from app.document.current import CurrentDocument
@@ -35,7 +36,6 @@ class Workbench:
     view: MapView
     docks: DockHost
     status: StatusSink
-    menubar: QMenuBar
 
     @property
     def parent(self) -> QWidget:

@@ -52,9 +52,13 @@ from tests.app.qt_helpers import png_bytes
 Caught = tuple[str, type[BaseException], BaseException, TracebackType | None]
 
 # -- the entries, by the object name each action carries ---------------------------------
-MENU_IDS = tuple(c.id for c in MENU_COMMANDS if c.text != SEPARATOR and c.id != "file.recent")
 UNDO_IDS = ("edit.undo", "edit.redo")  # what every other entry is undone with
 TURN_IDS = tuple(f"turn.{button_id}" for button_id, *_rest in BUTTONS)
+MENU_IDS = tuple(
+    c.id
+    for c in MENU_COMMANDS
+    if c.text != SEPARATOR and c.id != "file.recent" and c.id not in TURN_IDS
+)
 MOVEMENT_IDS = tuple(f"movement.{c.id}" for c in idle_choices(""))
 ACTION_IDS = tuple(f"action.{key}" for key in ACTIONS)
 BEFORE_A_CONFLICT = ("turn.add", "turn.start")

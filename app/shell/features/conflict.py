@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar
+from PySide6.QtWidgets import QMenu
 
 if TYPE_CHECKING:
     from app.shell.deferred import Deferred
@@ -64,7 +64,7 @@ class ConflictFeature:
         self._bench = bench
         self._roll_log = roll_log
         self._flow: ActionFlow | None = None
-        self.menu = self.install_menu(bench.menubar)
+        self.menu: QMenu | None = None  # the Actions menu, once the menus are built
         self.roll_action = QAction("Roll the action", bench.parent)
         self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
         self.roll_action.triggered.connect(lambda: self.flow.roll_shortcut())
@@ -87,13 +87,11 @@ class ConflictFeature:
         flow = self.flow
         fill_actions_menu(sub, flow.controller.choices(token_id), lambda k: flow.begin(k, token_id))
 
-    def install_menu(self, menubar: QMenuBar) -> QMenu:
-        """The Actions menu: the selected creature's actions (filled when opened)."""
-        menu = QMenu("&Actions", menubar)
-        menu.setObjectName("actions_menu")
+    def fill_menu(self, menu: QMenu) -> None:
+        """The Actions menu (from :data:`app.shell.menus.MENUS`): the selected creature's
+        actions, filled each time it opens."""
+        self.menu = menu
         menu.aboutToShow.connect(lambda: self._fill_window_menu(menu))
-        menubar.insertMenu(menubar.actions()[-1], menu)  # before Help
-        return menu
 
     def _fill_window_menu(self, menu: QMenu) -> None:
         menu.clear()

@@ -7,10 +7,11 @@ Movement menu and its keys — through :class:`~app.controllers.movement.Movemen
 undo step each). An entry that is not allowed is disabled in the menus with the reason as
 its tooltip; its key still answers, with the reason in the status bar.
 
-Keys (none taken elsewhere): J Jump, Shift+F Fall, Shift+S Shove, C crouch (again: stand),
-P go prone (again: stand), Ctrl+Page Up rise 1, Ctrl+Page Down descend 1 (the
-arrows and the keypad, Page Up/Down among its keys with Num Lock off, step the selected
-token).
+The Movement menu's place and title are in :data:`app.shell.menus.MENUS`, its keys in
+:data:`app.shell.menus.MOVEMENT_KEYS` (none taken elsewhere: J Jump, Shift+F Fall, Shift+S
+Shove, C crouch (again: stand), P go prone (again: stand), Ctrl+Page Up rise 1, Ctrl+Page
+Down descend 1; the arrows and the keypad, Page Up/Down among its keys with Num Lock off,
+step the selected token).
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu
 
 from app.controllers.movement_choices import Choice, idle_choices, token_choices
 from app.shell.deferred import Deferred
+from app.shell.menus import MOVEMENT_KEYS
 from app.shell.workbench import Workbench
 from app.widgets.token_menu import fill_movement_menu, show_choice
 
@@ -38,15 +40,6 @@ if TYPE_CHECKING:
     from app.widgets.docks.movement import MovementDock
     from rules import Token
 
-KEYS = {
-    "jump": "J",
-    "fall": "Shift+F",
-    "shove": "Shift+S",
-    "posture.crouching": "C",
-    "posture.prone": "P",
-    "altitude.up": "Ctrl+PgUp",
-    "altitude.down": "Ctrl+PgDown",
-}
 TOOL_HELP = {
     "jump": "Jump: Long/High, type or roll the result in the Movement dock, then click a "
     "landing space (solid: this turn; dashed: stays in the air); +/− result, W waits in the "
@@ -86,7 +79,8 @@ class MovementFeature:
         self.deferred_dock: Deferred[MovementDock] = Deferred(self._build_dock)
         self.context_menu: QMenu | None = None
         self.extra_menus: list[Callable[[QMenu, str], None]] = []  # e.g. the Actions submenu
-        self.menu = self.install_menu(bench.menubar)
+        self.menu: QMenu | None = None  # the Movement menu, once the menus are built
+        self.menu_actions: dict[str, QAction] = {}
         bench.scene.token_context_requested.connect(self._on_token_context)
 
     @property
@@ -140,22 +134,20 @@ class MovementFeature:
         shove.apply_requested.connect(lambda: self._shove_call(lambda t: t.apply()))
 
     # -- menus -------------------------------------------------------------------------------
-    def install_menu(self, menubar: QMenuBar) -> QMenu:
-        """The Movement menu (after Turn, before Help): the selected token's entries."""
-        menu = QMenu("&Movement", menubar)
-        menu.setObjectName("movement_menu")
+    def fill_menu(self, menu: QMenu) -> None:
+        """The Movement menu (from :data:`app.shell.menus.MENUS`): the selected token's
+        entries, with their keys, refreshed each time it opens."""
+        self.menu = menu
         self.menu_actions = fill_movement_menu(
             menu, idle_choices("Select one token"), self._run_for_selection, self._bench.parent
         )
-        for choice_id, key in KEYS.items():
+        for choice_id, key in MOVEMENT_KEYS.items():
             action = self.menu_actions[choice_id]
             action.setShortcut(QKeySequence(key))
             self._bench.docks.add_shortcut(action)
         self._enable_keys()
         menu.aboutToShow.connect(self._refresh_menu)
         menu.aboutToHide.connect(self._enable_keys)
-        menubar.insertMenu(menubar.actions()[-1], menu)  # the last menu is Help
-        return menu
 
     def _refresh_menu(self) -> None:
         token_id = self._selected()
@@ -189,7 +181,7 @@ class MovementFeature:
             token_choices(self._bench.current.board, token_id),
             lambda choice_id: self.run(choice_id, token_id),
         )
-        for choice_id, key in KEYS.items():  # shown for learning; the window's actions act
+        for choice_id, key in MOVEMENT_KEYS.items():  # shown for learning; the window's actions act
             actions[choice_id].setShortcut(QKeySequence(key))
             actions[choice_id].setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         for add in self.extra_menus:

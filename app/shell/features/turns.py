@@ -1,19 +1,17 @@
 """TurnsFeature: the at-the-table part of the window — the Turn Order dock, its turn
-controller and its Turn menu, and the token-state controller (conditions, Pools) the
-Inspector uses.
+controller and the handler of its Turn menu (whose entries and keys are in
+:data:`app.shell.menus.MENU_COMMANDS`), and the token-state controller (conditions, Pools)
+the Inspector uses.
 
 The Player View is :class:`~app.shell.features.player_view.PlayerViewFeature`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMenuBar
-
 from app.controllers.turns import TurnController
 from app.shell.workbench import Workbench
 from app.widgets.docks.inspector import InspectorDock
-from app.widgets.docks.tracker import BUTTONS, TrackerDock
+from app.widgets.docks.tracker import TrackerDock
 
 
 class TurnsFeature:
@@ -24,7 +22,7 @@ class TurnsFeature:
         self._bench = bench
         parent = bench.parent
         self.controller = TurnController(bench.current, parent=parent)
-        # The keys live on window actions (the Turn menu) so F9 works with the dock closed.
+        # The keys live on the Turn menu's window actions, so F9 works with the dock closed.
         self.tracker_dock = TrackerDock(
             bench.current, bench.scene, self.controller, parent, button_shortcuts=False
         )
@@ -36,23 +34,9 @@ class TurnsFeature:
         self.controller.informed.connect(bench.status.say)
         self.tracker_dock.focus_requested.connect(self._focus)
 
-    def install_turn_menu(self, menubar: QMenuBar) -> QMenu:
-        """A Turn menu (before Help) with the tracker's commands and their keys; each
-        presses the dock's button, so a refusal reads the same either way."""
-        menu = QMenu("T&urn", menubar)
-        for button_id, text, key, tip in BUTTONS:
-            action = QAction(text, self._bench.parent)
-            if key:
-                action.setShortcut(QKeySequence(key))
-            action.setStatusTip(tip)
-            action.setObjectName(f"turn.{button_id}")
-            action.triggered.connect(lambda _c=False, b=button_id: self._press(b))
-            menu.addAction(action)
-            self._bench.docks.add_shortcut(action)
-        menubar.insertMenu(menubar.actions()[-1], menu)  # the last menu is Help
-        return menu
-
-    def _press(self, button_id: str) -> None:
+    def press(self, button_id: str) -> None:
+        """Turn → an entry: press the dock's button ``button_id``, so a refusal reads the
+        same either way (a disabled button's tooltip says why)."""
         button = self.tracker_dock.buttons[button_id]
         if button.isEnabled():
             button.click()
