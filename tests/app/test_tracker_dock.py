@@ -398,3 +398,16 @@ def render(window: MainWindow) -> QImage:
     """The whole window, offscreen."""
     window.view.centerOn(QPointF(window.scene.content_rect().center()))
     return window.grab().toImage()
+
+
+def test_the_turn_menu_says_what_the_turn_order_dock_says() -> None:
+    """The Turn menu's entries (app/shell/menus.py) and the Turn Order dock's buttons are
+    the same commands: one text, key and tip each, so neither drifts from the other."""
+    from app.shell.menus import MENU_COMMANDS
+    from app.widgets.docks.tracker import BUTTONS
+
+    menu = {
+        c.args[0]: (c.text, c.shortcut, c.tip) for c in MENU_COMMANDS if c.id.startswith("turn.")
+    }
+    buttons = {key: (text, shortcut, tip) for key, text, shortcut, tip in BUTTONS}
+    assert menu == buttons
