@@ -407,7 +407,9 @@ def test_the_turn_menu_says_what_the_turn_order_dock_says() -> None:
     from app.widgets.docks.tracker import BUTTONS
 
     menu = {
-        c.args[0]: (c.text, c.shortcut, c.tip) for c in MENU_COMMANDS if c.id.startswith("turn.")
+        c.args[0]: (c.text, c.shortcut or "", c.tip)
+        for c in MENU_COMMANDS
+        if c.id.startswith("turn.")
     }
     buttons = {key: (text, shortcut, tip) for key, text, shortcut, tip in BUTTONS}
     assert menu == buttons
