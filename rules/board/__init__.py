@@ -21,7 +21,7 @@ HOMES = {
         "MAX_MAP_SIDE",
         "Board",
         "check_area_tokens",
-        "check_play",
+        "check_turn_state",
         "check_turn",
         "reoriented",
         "resized",

@@ -1,6 +1,6 @@
 """Whole-board consistency checks.
 
-:class:`~rules.board.Board` runs :func:`~rules.board.grid.check_play` when it is made and
+:class:`~rules.board.Board` runs :func:`~rules.board.grid.check_turn_state` when it is made and
 :func:`~rules.board.grid.check_area_tokens` when an Area is pinned (raising on the first
 problem; those checks live next to the Board, :mod:`rules.board.grid`); its ``with_…``
 edits skip the whole-map checks for speed, so :func:`invariant_problems` lists
@@ -25,8 +25,8 @@ def invariant_problems(board: Board) -> list[str]:
     stored pictures; the map's name and options as text a file can hold; labels and
     notes filed under their ids, on the map, on tokens that are there, no label and note
     sharing an id; a stored background; Areas filed under their ids, valid (an origin or
-    a source), on the map and naming tokens that are there; and the play state of
-    :func:`~rules.board.grid.check_play`."""
+    a source), on the map and naming tokens that are there; and the turn state of
+    :func:`~rules.board.grid.check_turn_state`."""
     found = [message for _, message in _token_problems(board)]
     found += _map_text_problems(board)
     found += _annotation_problems(board)

@@ -18,7 +18,7 @@ change; a token whose footprint would leave the map is moved back inside.
 **Immutability.** Every ``with_…`` method returns a new ``Board`` and shares the unchanged
 (read-only) layers and tokens, so an undo stack can hold many states cheaply.
 
-**Checks.** A ``Board`` runs :func:`check_play` when it is made and
+**Checks.** A ``Board`` runs :func:`check_turn_state` when it is made and
 :func:`check_area_tokens` when an Area is pinned (raising on the first problem); its
 ``with_…`` edits check only what they change. Every invariant a saved board keeps is
 :func:`rules.board.checks.invariant_problems`.
@@ -70,8 +70,8 @@ __all__ = [
     "cell_to_hex",
     "cells_of",
     "check_area_tokens",
-    "check_play",
     "check_turn",
+    "check_turn_state",
     "hex_to_cell",
     "reoriented",
     "resized",
@@ -160,7 +160,7 @@ class Board:
             if key != area.id:
                 raise ValueError(f"area {area.id!r} is filed under another id, {key!r}")
             check_area_tokens(self, area)
-        check_play(self)
+        check_turn_state(self)
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -498,7 +498,7 @@ class Board:
 # (the whole-map invariants a saved board keeps are rules.board.checks.invariant_problems)
 
 
-def check_play(board: Board) -> None:
+def check_turn_state(board: Board) -> None:
     """Effects filed under their ids and naming tokens and Areas on this map; Holds
     between tokens on this map, each creature Held once; a dice seed and count; a turn
     order of tokens on this map, each once, pointing at a slot that exists."""

@@ -4,10 +4,10 @@ A ``.hexmap`` is a zip archive holding
 
 - ``map.json`` (deflated): format name and version, the app version that wrote it, the
   grid, the layer members, the tokens in board order (with their body: senses, limbs,
-  words, :mod:`rules.mapfile.body`; their play state and motion:
+  words, :mod:`rules.mapfile.body`; their turn state and motion:
   :mod:`rules.mapfile.motion`), the image names, rule options, the turn order, labels,
   notes, the background picture's placement, the pinned Area templates
-  (:mod:`rules.mapfile.areas`), the ongoing effects (play state:
+  (:mod:`rules.mapfile.areas`), the ongoing effects (turn state:
   :mod:`rules.mapfile.turn_state`) and, last, the dice seed, the Holds and the roll log
   (:mod:`rules.mapfile.dice`);
 - ``layers/<name>.npy`` (deflated): one array per terrain layer of
@@ -69,7 +69,7 @@ from rules.mapfile.reader import (
     place_tokens,
     upgrade_v1_to_v2,
 )
-from rules.mapfile.turn_state import effects_json, token_play_json, turn_json, upgrade_v3_to_v4
+from rules.mapfile.turn_state import effects_json, token_state_json, turn_json, upgrade_v3_to_v4
 from rules.options import RuleOptions
 from rules.version import __version__
 
@@ -293,7 +293,7 @@ def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
         "movement_pool": operator.index(token.movement_pool),
         "movement_types": list(token.movement_types),
         **body_json(i, token),
-        **token_play_json(i, token),
+        **token_state_json(i, token),
     }
 
 

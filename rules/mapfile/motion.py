@@ -12,7 +12,7 @@ Each token gains a ``motion`` object with every field of :class:`~rules.board.mo
                "secondary_now": false}
 
 :func:`motion_json` writes it (read back by :mod:`rules.mapfile.turn_state` with the rest of
-a token's play state, so saving refuses what would not read back), :func:`parse_motion`
+a token's turn state, so saving refuses what would not read back), :func:`parse_motion`
 reads it strictly, raising :class:`~rules.errors.MapFileError` naming the token and
 field (``"map.json: tokens[1].motion.altitude must be an integer, not a number"``,
 ``"map.json: tokens[1].motion: pace must be one of walk, dash, run, got 'jog'"``). The

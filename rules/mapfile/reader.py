@@ -1,7 +1,7 @@
 """Building a :class:`~rules.board.Board` from a checked ``map.json`` (current format
 version) and its archive, for :mod:`rules.mapfile`; upgrading older ``map.json``; the
 JSON of labels, notes, the background and pinned Areas (written only once it reads back;
-Areas in :mod:`rules.mapfile.areas`, play state in :mod:`rules.mapfile.turn_state`, the dice,
+Areas in :mod:`rules.mapfile.areas`, turn state in :mod:`rules.mapfile.turn_state`, the dice,
 Holds and roll log in :mod:`rules.mapfile.dice`, each token's body in
 :mod:`rules.mapfile.body`).
 
@@ -41,7 +41,7 @@ from rules.mapfile.areas import areas_json, parse_area
 from rules.mapfile.body import parse_body
 from rules.mapfile.dice import read_dice
 from rules.mapfile.pictures import read_picture
-from rules.mapfile.turn_state import BLANK_WHEN_NULL, parse_effect, parse_token_play, parse_turn
+from rules.mapfile.turn_state import BLANK_WHEN_NULL, parse_effect, parse_token_state, parse_turn
 
 __all__ = [
     "HEX_FEET",
@@ -334,7 +334,7 @@ def parse_token(i: int, item: object) -> Token:
             movement_pool=chk.get_int(obj, "movement_pool", where),
             movement_types=tuple(chk.get_str_list(obj, "movement_types", where)),
             **parse_body(obj, where),
-            **parse_token_play(obj, where),
+            **parse_token_state(obj, where),
         ),
     )
 

@@ -1,7 +1,7 @@
-"""map.json's play state (format version 4): each token's conditions, vitals and moving
+"""map.json's turn state (format version 4): each token's conditions, vitals and moving
 flags, the ongoing ``effects``, the ``turn`` order, and the blank ``fog`` layer of
 upgraded maps; and (version 5) how each token is moving, its ``motion``
-(:mod:`rules.mapfile.motion`), written and read with the rest of its play state.
+(:mod:`rules.mapfile.motion`), written and read with the rest of its turn state.
 
 A token gains (every field required; the defaults are what the upgrade gives):
 
@@ -64,9 +64,9 @@ __all__ = [
     "VITALS_FIELDS",
     "effects_json",
     "parse_effect",
-    "parse_token_play",
+    "parse_token_state",
     "parse_turn",
-    "token_play_json",
+    "token_state_json",
     "turn_json",
     "upgrade_v3_to_v4",
 ]
@@ -104,7 +104,7 @@ _TABLES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_
 # -- writing ----------------------------------------------------------------------------
 
 
-def token_play_json(i: int, token: Token) -> MapDict:
+def token_state_json(i: int, token: Token) -> MapDict:
     """The play-state fields of map.json's ``tokens[i]`` for ``token`` (version 4's and
     ``motion``), read back first.
 
@@ -124,7 +124,7 @@ def token_play_json(i: int, token: Token) -> MapDict:
         "moved_this_turn": token.moved_this_turn,
         "motion": motion_json(token.motion),
     }
-    parse_token_play(doc, f"tokens[{i}]")
+    parse_token_state(doc, f"tokens[{i}]")
     return doc
 
 
@@ -188,7 +188,7 @@ def turn_json(board: Board) -> MapDict:
 # -- reading tokens ---------------------------------------------------------------------
 
 
-def parse_token_play(obj: MapDict, where: str) -> dict[str, Any]:
+def parse_token_state(obj: MapDict, where: str) -> dict[str, Any]:
     """The play-state fields of the token entry ``obj`` (map.json's ``where``, e.g.
     ``"tokens[2]"``): version 4's and ``motion``, as keyword arguments of
     :class:`~rules.board.tokens.Token`.
@@ -402,7 +402,7 @@ def _with_defaults(tokens: Iterable[object]) -> list[object]:
 
 
 def upgrade_v3_to_v4(doc: MapDict) -> MapDict:
-    """A version-3 map.json as version 4, which added play state: a blank fog layer
+    """A version-3 map.json as version 4, which added turn state: a blank fog layer
     (``"fog": null``), every token without conditions, with default vitals and not moving,
     no effects and an empty turn order that has not started (version 3 reserved ``turn``
     as ``null`` and never read ``effects`` or these token fields, so they are replaced).

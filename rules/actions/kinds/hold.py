@@ -30,7 +30,7 @@ and the swallowed creature's attack on the stomach, registered here.
   the rolls (a plan's ``follow_ups``), :func:`hold_contests_won` reads them.
 - **Attack the Stomach** [S002] "They can attack your stomach as an unattended object with
   2 Durability and 0 Physical Reduction. If there are 6 Tiers of Wounded to the stomach,
-  they fall out." (:func:`stomach_wound`, :func:`rules.board.holds.stomach_check`).
+  they fall out." (:func:`stomach_wound`, :func:`rules.battlefield.holds.stomach_check`).
 
 **[ASSUMPTION]**s: a suffocate, swallow or Distal Grapple is one choice (``choice`` holds
 one); a suffocate or swallow attempt does only what it names (no +1 Encumbered) and is not
@@ -39,7 +39,7 @@ Hold ended ("removed from the [Hold]"), with the condition Swallowed (source: th
 swallower's id) and nothing else stored — its Crowded 2 and the Encumbered that gives are
 computed (:func:`rules.battlefield.occupancy.crowded`,
 :func:`rules.battlefield.encumbrance.encumbered`); it moves
-with its swallower (:func:`rules.board.holds.move_together`). The stomach, "an unattended
+with its swallower (:func:`rules.battlefield.holds.move_together`). The stomach, "an unattended
 object", makes no defence roll (the attack needs the Strike's DL 3) and its Durability is
 the Injury it takes before Wounded Tiers (like a Severe Threshold): Wounded = Injury − 2.
 """
@@ -333,7 +333,8 @@ def _suffocate(board: Board, plan: ActionPlan) -> Applied:
 
 def _swallow(board: Board, plan: ActionPlan) -> Applied:
     """[S002] "they are removed from the [Hold] and they enter your stomach"
-    (:func:`rules.board.holds.swallow`): the Swallowed condition only; Crowded 2 is computed."""
+    (:func:`rules.battlefield.holds.swallow`): the Swallowed condition only; Crowded 2 is
+    computed."""
     actor, target = plan.request.actor, plan.request.target or ""
     update = swallow(board, actor, target)
     name = update.board.token(target).name
@@ -491,7 +492,7 @@ def stomach_plan(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
 
 def apply_stomach(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice) -> Applied:
     """A hit on the stomach: :func:`stomach_wound`'s Tiers on the swallower's stomach, then
-    :func:`rules.board.holds.stomach_check` ("If there are 6 Tiers of Wounded to the stomach,
+    :func:`rules.battlefield.holds.stomach_check` ("If there are 6 Tiers of Wounded to the stomach,
     they fall out" [S002])."""
     rolled = dice.damage[0] if dice.damage else None
     if not ok[0] or not plan.targets:

@@ -302,7 +302,7 @@ def _apply_shove(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dic
     """[S002] "move the target one space farther from you"; in a Hold the attacks on
     everyone else in it come first (:func:`rules.board.holds.hold_resistance`): "On failure
     against any, you are not moved", and success against all removes the target from its
-    Holds. It moves with whatever it carries (:func:`rules.board.holds.move_together`)."""
+    Holds. It moves with whatever it carries (:func:`rules.battlefield.holds.move_together`)."""
     target, where = plan.request.target, plan.request.destination
     if not ok[0] or target is None or where is None:
         return Applied(board)

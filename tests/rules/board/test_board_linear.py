@@ -34,7 +34,7 @@ from rules.board.conditions import (
     tier_sums,
 )
 from rules.board.effects import OngoingEffect
-from rules.board.grid import Board, check_play, reoriented, resized
+from rules.board.grid import Board, check_turn_state, reoriented, resized
 from rules.board.holds import (
     Hold,
     release_hold,
@@ -450,7 +450,7 @@ def test_the_model_checks_are_linear_in_conditions_turns_and_holds() -> None:
     assert tier_sums(Token("x", "X", Hex(0, 0), conditions=full).conditions)["slowed"] == MAX_TIER
     with pytest.raises(ValueError, match="its Slowed Tiers add up to 12099, more than 99"):
         Token("x", "X", Hex(0, 0), conditions=many)
-    check_play(board)
+    check_turn_state(board)
     assert invariant_problems(board) == []
     seconds = time.perf_counter() - began
     assert seconds < 2.0, f"{seconds:.2f} s"

@@ -35,7 +35,7 @@ from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile import archive as mapfile_archive
 from rules.mapfile import checks as mapfile_checks
-from rules.mapfile.turn_state import parse_token_play, parse_turn
+from rules.mapfile.turn_state import parse_token_state, parse_turn
 from tests.rules.mapfile_helpers import (
     FIXTURE_FILES,
     GOOD,
@@ -352,14 +352,14 @@ def test_duplicate_checks_are_linear(monkeypatch: pytest.MonkeyPatch) -> None:
     obj["conditions"] = [{**entry, "source": f"s{k}"} for k in range(30_000)]
     order = [{"token": f"t{k}", "zeal": 1, "zeal_tier": 1, "waiting": False} for k in range(25_000)]
     start = time.perf_counter()
-    assert len(parse_token_play(obj, "tokens[0]")["conditions"]) == 30_000
+    assert len(parse_token_state(obj, "tokens[0]")["conditions"]) == 30_000
     assert len(parse_turn({"turn": {"round": 1, "current": 0, "order": order}}, None).order) == (
         25_000
     )
     assert time.perf_counter() - start < 3.0  # was O(n²): 4.5e8 + 3e8 comparisons
     obj["conditions"].append({**entry, "source": "s7"})
     with pytest.raises(MapFileError, match=r"conditions\[30000\]: condition 'prone' from source"):
-        parse_token_play(obj, "tokens[0]")
+        parse_token_state(obj, "tokens[0]")
 
 
 def test_the_first_hex_off_the_map_in_file_order_is_named() -> None:
