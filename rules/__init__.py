@@ -52,7 +52,7 @@ HOMES = {
     "battlefield.encumbrance": ("Encumbrance", "EncumbranceSource", "encumbered"),
     "battlefield.holds": ("can_touch",),
     "battlefield.occupancy": ("Crowding", "EntryCheck", "crowded", "entry_check", "full_spaces"),
-    "battlefield.placement": ("placement_problem",),
+    "battlefield.placement": ("placement_refusal",),
     "battlefield.reach": (
         "Distance",
         "ReachCheck",
@@ -140,10 +140,11 @@ HOMES = {
 }
 """Which module defines each name of the face (the modules it re-exports from)."""
 
-ALIASES = {"Charge": "StepCharge"}
-"""``Charge``: the old name of :class:`~rules.movement.costs.StepCharge` (a term of a step's
-cost), kept because this face's ``__all__`` is pinned (DESIGN.md "Public import paths");
-the Charge tactic is :class:`rules.actions.tactics.Charge`."""
+ALIASES = {"Charge": "StepCharge", "placement_problem": "placement_refusal"}
+"""Old names kept because this face's ``__all__`` is pinned (DESIGN.md "Public import
+paths"): ``Charge`` is :class:`~rules.movement.costs.StepCharge` (a term of a step's cost;
+the Charge tactic is :class:`rules.actions.tactics.Charge`), ``placement_problem`` is
+:func:`~rules.battlefield.placement.placement_refusal` (why a token may not stand there)."""
 
 _names, _get, _listing = lazy_face(__name__, HOMES)
 __all__ = sorted([*_names, *ALIASES, "mapfile", "__version__"])

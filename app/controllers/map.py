@@ -32,7 +32,7 @@ from rules import (
     RulesError,
     fresh_id,
 )
-from rules.battlefield import group_placement_problem, placement_problem
+from rules.battlefield import group_placement_refusal, placement_refusal
 from rules.board import Label, Note, with_effect
 from rules.prep import PaintResult, Region, adjust, paint, paint_ground
 
@@ -99,11 +99,11 @@ class MapController(Controller):
         self.informed.emit(done.summary)
         return True
 
-    def group_move_problem(self, token_ids: list[str], delta: Hex) -> str | None:
+    def group_move_refusal(self, token_ids: list[str], delta: Hex) -> str | None:
         """Why the tokens cannot all move by ``delta``, or ``None``."""
         board = self.board
         moves = {i: board.token(i).position + delta for i in token_ids}
-        return group_placement_problem(board, moves)
+        return group_placement_refusal(board, moves)
 
     def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
         """Move several tokens by the same offset as one undo step (one token: a plain
@@ -151,7 +151,7 @@ class MapController(Controller):
             placed = replace(token, id=new_id, position=token.position + delta, image=image)
             try:
                 after = after.with_token(placed)
-                problem = placement_problem(after, new_id, placed.position)
+                problem = placement_refusal(after, new_id, placed.position)
             except RulesError as error:
                 problem = str(error)
             if problem:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import PurePosixPath
 
 from app.controllers.base import Controller
-from rules import Board, Hex, RulesError, Token, placement_problem, ring
+from rules import Board, Hex, RulesError, Token, placement_refusal, ring
 from rules.prep import TemplateError, TokenTemplate, read_template_image, template_id_for
 
 # How far (in spaces) a copy may land from its original before duplicating gives up.
@@ -64,7 +64,7 @@ class TokenController(Controller):
         except RulesError:
             self.refused.emit(f"{token.name} would leave the map there")
             return None
-        problem = placement_problem(trial, token.id, token.position)
+        problem = placement_refusal(trial, token.id, token.position)
         if problem:
             self.refused.emit(problem)
             return None
@@ -161,6 +161,6 @@ def free_anchor_near(board: Board, token: Token) -> Hex | None:
             spaces = token.footprint_at(anchor)
             if spaces & taken or not all(board.contains(h) for h in spaces):
                 continue
-            if placement_problem(board, token.id, anchor) is None:
+            if placement_refusal(board, token.id, anchor) is None:
                 return anchor
     return None

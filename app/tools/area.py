@@ -132,7 +132,7 @@ class AreaTool(Tool):
             return True
         if self._place(gesture.hex):
             self.refresh()
-        problem = self.origin_problem()
+        problem = self.origin_refusal()
         if problem is not None:
             self._controller.refused.emit(problem)
         elif self.settings.kind.directed:
@@ -211,7 +211,7 @@ class AreaTool(Tool):
         self.refresh()
         return True
 
-    def origin_problem(self) -> str | None:
+    def origin_refusal(self) -> str | None:
         """Why the origin may not be fixed (Line, Cone) or pinned (Burst) where it is now,
         or ``None``: off the map or on a wall, or outside the caster's range."""
         result, board, kind = self.result, self.board, self.settings.kind

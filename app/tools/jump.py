@@ -123,7 +123,7 @@ class JumpTool(QObject, OverlayTool, Tool):
         board = self._scene.board
         return apply_jump(board, self.token_id, landing.anchor, reach, wait=True).refusal or ""
 
-    def wait_problem(self, anchor: Hex | None = None) -> str:
+    def wait_refusal(self, anchor: Hex | None = None) -> str:
         """Why it may not wait in the air at ``anchor`` (default: the declared landing space;
         none declared: at any landing space); "" when it may."""
         if self.reach is None or self.landings is None:
@@ -139,7 +139,7 @@ class JumpTool(QObject, OverlayTool, Tool):
     def set_wait(self, on: bool) -> bool:
         """Choose to wait in the air at the landing space (or not); refused, with the reason
         in the status bar, where it may not."""
-        problem = self.wait_problem() if on else ""
+        problem = self.wait_refusal() if on else ""
         if problem:
             name = self._scene.board.token(self.token_id).name
             self._controller.refused.emit(f"Can't wait in the air ({name}): {problem}")

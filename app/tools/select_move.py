@@ -131,7 +131,7 @@ class SelectMoveTool(Tool):
             plan = self._preview.show(target, enforced)
             self._scene.hint.emit(summary(plan, lead.name, enforced))
             return
-        problem = self._controller.group_move_problem(self._group, delta)
+        problem = self._controller.group_move_refusal(self._group, delta)
         label = lead.name if len(self._group) == 1 else f"{len(self._group)} tokens"
         self._scene.hint.emit(problem or f"{label} → ({target.q}, {target.r})")
 

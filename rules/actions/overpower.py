@@ -92,11 +92,11 @@ def overpower(
     modifier, impossible = overpower_size_modifier(actor.size, size.value)
     reasons = [f"'{OVERPOWER_ACTIONS[action]}' [S002]", f"DL {DL}, Athletics (Q26)", *size.reasons]
     reasons.append(f"size {modifier:+d}: Overpower takes the full size difference [S002]")
-    refusal = impossible or _action_problem(board, actor, target, action, opts)
+    refusal = impossible or _action_refusal(board, actor, target, action, opts)
     return OverpowerCheck(action, DL, modifier, "Athletics", tuple(reasons), refusal or None)
 
 
-def _action_problem(
+def _action_refusal(
     board: Board, actor: Token, target: Token, action: str, opts: RuleOptions
 ) -> str | None:
     less = 1 if action == "grab" else 0

@@ -121,7 +121,7 @@ def strike(
     hidden = concealment(board, attacker_id, target_id, opts).attack_penalty
     if hidden:
         modifiers.append(Modifier(hidden, "Concealment: half its penalty on targeted attacks"))
-    refusal = _range_problem(board, attacker_id, target_id, weapon_range, ranged_kind, modifiers)
+    refusal = _range_refusal(board, attacker_id, target_id, weapon_range, ranged_kind, modifiers)
     if called_part is not None:
         shot = called_shot(called_part)
         modifiers.append(Modifier(shot.attack_penalty, f"Called Shot ({called_part}) [S002]"))
@@ -179,7 +179,7 @@ def _against_nimble(larger_by: int, penalty: int, chosen: bool) -> tuple[int, st
     )
 
 
-def _range_problem(
+def _range_refusal(
     board: Board,
     attacker_id: str,
     target_id: str,

@@ -34,7 +34,7 @@ __all__ = [
     "add_lasting",
     "as_charge",
     "as_minor_action",
-    "attack_limb_problem",
+    "attack_limb_refusal",
     "charge_refusal",
     "charged",
     "effects_of",
@@ -149,10 +149,10 @@ def _minor_problem(board: Board, plan: ActionPlan) -> str | None:
 def as_minor_action(board: Board, plan: ActionPlan) -> ActionPlan:
     """``plan`` made as a Minor Action under a Rapid Strike (``request.minor``), with the
     extra −1d12 of a weapon that is not Lightweight, or refused with the reason; any attack
-    is refused once every limb of the attacker is locked (:func:`attack_limb_problem`)."""
+    is refused once every limb of the attacker is locked (:func:`attack_limb_refusal`)."""
     if plan.attack is None:
         return plan
-    locked = attack_limb_problem(board, plan.request.actor)
+    locked = attack_limb_refusal(board, plan.request.actor)
     if locked and plan.spec.group in ("Attack", "Overpower"):
         return replace(plan, refusal=plan.refusal or locked)
     if not plan.request.minor:
@@ -184,7 +184,7 @@ def minor_action_spent(board: Board, plan: ActionPlan) -> tuple[Board, tuple[str
     )
 
 
-def attack_limb_problem(board: Board, actor_id: str) -> str | None:
+def attack_limb_refusal(board: Board, actor_id: str) -> str | None:
     """Why ``actor_id`` has no limb left to attack with this round, or ``None``."""
     actor = board.token(actor_id)
     if actor.limbs and limbs_locked(board, actor_id) >= actor.limbs:

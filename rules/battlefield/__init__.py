@@ -49,7 +49,7 @@ HOMES = {
         "space_units",
         "winged_flyers",
     ),
-    "placement": ("group_placement_problem", "placement_problem"),
+    "placement": ("group_placement_refusal", "placement_refusal"),
     "reach": ("Distance", "ReachCheck", "can_reach", "measure", "reach_of", "reach_spaces"),
     "targeting": ("AreaResult", "BoolArray", "Hit", "aim", "origin_mask", "points_away"),
     "visibility": ("fogged", "fogged_each", "player_board", "revealed_around"),

@@ -18,10 +18,10 @@ from rules.board.grid import Board
 from rules.board.tokens import TokenKind
 from rules.hexes import Hex
 
-__all__ = ["group_placement_problem", "placement_problem"]
+__all__ = ["group_placement_refusal", "placement_refusal"]
 
 
-def placement_problem(board: Board, token_id: str, anchor: Hex) -> str | None:
+def placement_refusal(board: Board, token_id: str, anchor: Hex) -> str | None:
     """Why ``token_id`` cannot stand with its anchor at ``anchor``, or ``None`` if it can.
 
     Raises :class:`~rules.errors.UnknownTokenError` for an id the board does not hold.
@@ -42,7 +42,7 @@ def placement_problem(board: Board, token_id: str, anchor: Hex) -> str | None:
     return None
 
 
-def group_placement_problem(board: Board, moves: Mapping[str, Hex]) -> str | None:
+def group_placement_refusal(board: Board, moves: Mapping[str, Hex]) -> str | None:
     """Why the tokens cannot all stand at their new anchors together, or ``None``.
 
     Checked one after another on a board without the movers, so two movers into the same
@@ -54,7 +54,7 @@ def group_placement_problem(board: Board, moves: Mapping[str, Hex]) -> str | Non
         if not all(trial.contains(h) for h in token.footprint):
             return f"{token.name} would leave the map there"
         trial = trial.with_token(token)
-        problem = placement_problem(trial, token_id, anchor)
+        problem = placement_refusal(trial, token_id, anchor)
         if problem:
             return problem
     return None

@@ -114,7 +114,7 @@ HOMES = {
         "carried_bulk",
         "escape_hold",
         "grapple_hold",
-        "held_problem",
+        "held_refusal",
         "held_tier",
         "hold_of",
         "hold_resistance",

@@ -27,7 +27,7 @@ Each seed sentence has one owner:
   the stomach, they fall out" need Reach and entering spaces (seed 000):
   :mod:`rules.battlefield.holds`.
 
-A Held or swallowed creature cannot walk away (:func:`held_problem`): it must Escape.
+A Held or swallowed creature cannot walk away (:func:`held_refusal`): it must Escape.
 
 >>> from rules.board.grid import Board
 >>> from rules.hexes import Hex
@@ -76,7 +76,7 @@ __all__ = [
     "carried_bulk",
     "escape_hold",
     "grapple_hold",
-    "held_problem",
+    "held_refusal",
     "held_tier",
     "hold_of",
     "hold_resistance",
@@ -221,7 +221,7 @@ def _partners(board: Board, token_id: str) -> list[str]:
     return sorted(found)
 
 
-def held_problem(board: Board, token_id: str) -> str | None:
+def held_refusal(board: Board, token_id: str) -> str | None:
     """Why ``token_id`` cannot move on its own: it is Held (it must Escape first) or
     swallowed (it moves with its swallower)."""
     eater = swallower_of(board, token_id)

@@ -28,7 +28,7 @@ from rules.battlefield.occupancy import entry_check
 from rules.battlefield.reach import elevation_at
 from rules.board.aloft import aloft, aloft_refusal, with_aloft, without_aloft
 from rules.board.grid import Board
-from rules.board.holds import held_problem
+from rules.board.holds import held_refusal
 from rules.board.motion import PACES
 from rules.board.tokens import MAX_SIZE, MIN_SIZE, Token
 from rules.board.turn_state import marked_moving
@@ -232,7 +232,7 @@ def landing_spaces(board: Board, token_id: str, jump: JumpReach) -> JumpLandings
     waiting = aloft_refusal(board, token_id)  # in the air on a ledge, at altitude 0
     if waiting:
         raise ValueError(waiting)
-    held = held_problem(board, token_id) if movement_enforced(board, token_id) else None
+    held = held_refusal(board, token_id) if movement_enforced(board, token_id) else None
     if held:  # a Held or swallowed creature does not jump away on its own [S002]
         raise ValueError(held)
     start = token.position
@@ -404,14 +404,14 @@ def apply_jump(
         return _refused(token_id, dict(landings.refused).get(anchor, beyond))
     take_off = landings.take_off_ground
     top = take_off + jump.elevation_gain if wait else None
-    problem = _wait_problem(board, landing) if wait else None
+    problem = _wait_refusal(board, landing) if wait else None
     if problem:
         return _refused(token_id, problem)
     move = _advance(board, token_id, _Flight(anchor, take_off, top), landing.reasons)
     return replace(move, landing=landing)
 
 
-def _wait_problem(board: Board, landing: Landing) -> str | None:
+def _wait_refusal(board: Board, landing: Landing) -> str | None:
     if not landing.may_wait:
         return (
             "only a Jump to a space of increased elevation may choose not to fall: a high "

@@ -6,7 +6,7 @@ it was given (:func:`~rules.movement.plan.plan_path`) and pays for it ([S001] "Y
 pay 1 Movement to move 1 space with a Primary Movement"; "After moving, you are
 considered moving", :func:`~rules.movement.plan.apply_plan`). Outside a conflict, for an
 object, or when asked to place it ``free``, the Soulweaver places the token: it must fit
-where it lands (:func:`rules.battlefield.placement.placement_problem`) and takes what it
+where it lands (:func:`rules.battlefield.placement.placement_refusal`) and takes what it
 holds along (:func:`rules.battlefield.holds.move_holder`). Either way the result is one
 :class:`MoveOutcome`: the board after, the plan paid (``None`` for a placement), the undo
 step's text and the summary, or ``refusal`` — why it does not move, in the words the
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.battlefield.holds import followers, holds_after_move, move_holder
-from rules.battlefield.placement import group_placement_problem, placement_problem
+from rules.battlefield.placement import group_placement_refusal, placement_refusal
 from rules.board.grid import Board
 from rules.board.turn_state import marked_moving
 from rules.errors import RulesError
@@ -102,7 +102,7 @@ def _placed(board: Board, token_id: str, anchor: Hex) -> MoveOutcome:
     token = board.token(token_id)
     if token.position == anchor:
         return MoveOutcome(board)  # nothing to do: no undo step, no refusal
-    problem = placement_problem(board, token_id, anchor)
+    problem = placement_refusal(board, token_id, anchor)
     if problem:
         return MoveOutcome(board, refusal=problem)
     try:
@@ -132,7 +132,7 @@ def move_group(board: Board, token_ids: Sequence[str], delta: Hex) -> MoveOutcom
     placement (:func:`move` with ``free``).
 
     They must all fit where they land together
-    (:func:`rules.battlefield.placement.group_placement_problem`); whoever they hold or
+    (:func:`rules.battlefield.placement.group_placement_refusal`); whoever they hold or
     have swallowed moves with them **[ASSUMPTION]** "they move together" (issue #7), unless
     it would leave the map; a Holder that can no longer touch lets go ([S002] "A creature
     stops being a Holder if they can no longer touch the other creature with parts they
@@ -144,7 +144,7 @@ def move_group(board: Board, token_ids: Sequence[str], delta: Hex) -> MoveOutcom
         return move(board, ids[0], board.token(ids[0]).position + delta, free=True)
     if not ids:
         return MoveOutcome(board, refusal="Nothing to move")
-    problem = group_placement_problem(board, {i: board.token(i).position + delta for i in ids})
+    problem = group_placement_refusal(board, {i: board.token(i).position + delta for i in ids})
     if problem:
         return MoveOutcome(board, refusal=problem)
     after = board

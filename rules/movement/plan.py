@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from rules.battlefield.holds import carry_held
 from rules.board.aloft import aloft, aloft_refusal, in_the_air
 from rules.board.grid import Board
-from rules.board.holds import held_problem
+from rules.board.holds import held_refusal
 from rules.board.sizes import effective_size
 from rules.board.tokens import Token
 from rules.board.turn_state import marked_moving, turn_over
@@ -165,7 +165,7 @@ def plan_path(
     left = movement_left(token)
     enforced = movement_enforced(board, token_id)
     if refusal is None and enforced and len(anchors) > 1:
-        refusal = held_problem(board, token_id) or turn_over(board, token_id)
+        refusal = held_refusal(board, token_id) or turn_over(board, token_id)
     if refusal is None and len(anchors) > 1:
         refusal = aloft_refusal(board, token_id)
     if refusal is None and paid > left and enforced:

@@ -27,9 +27,9 @@ from rules.actions import (
 from rules.actions.kinds.area import attack_space, rolls_each_occupant
 from rules.battlefield import (
     followers,
-    group_placement_problem,
+    group_placement_refusal,
     holds_after_move,
-    placement_problem,
+    placement_refusal,
 )
 from rules.board.grid import Board
 from rules.board.holds import Hold, with_hold
@@ -191,7 +191,7 @@ def by_hand_move(
     if free or not movement_enforced(board, token_id):  # request_move()
         if token.position == target:
             return board, None, "", "", None
-        problem = placement_problem(board, token_id, target)
+        problem = placement_refusal(board, token_id, target)
         if problem:
             return board, None, "", "", problem
         try:
@@ -283,7 +283,7 @@ def by_hand_group_move(
     if not ids:
         return board, None, "", "", "Nothing to move"
     moves = {i: board.token(i).position + delta for i in ids}
-    problem = group_placement_problem(board, moves)
+    problem = group_placement_refusal(board, moves)
     if problem:
         return board, None, "", "", problem
     after = board

@@ -36,7 +36,7 @@ from rules.board.holds import (
     Hold,
     body_bulk,
     carried_bulk,
-    held_problem,
+    held_refusal,
     hold_resistance,
     over_bulk_limit,
     swallower_of,
@@ -336,7 +336,7 @@ def test_a_swallowed_creature_stores_only_swallowed_and_is_crowded_two() -> None
     assert [(e.name, e.source) for e in mouse.conditions] == [("swallowed", "w")]
     assert swallower_of(board, "m") == "w" and board.holds == ()
     assert crowded(board, "m").tier == 2 and encumbered(board, "m").tier == 1
-    assert held_problem(board, "m") == "Mouse is swallowed by Wyrm: it moves only with Wyrm [S002]"
+    assert held_refusal(board, "m") == "Mouse is swallowed by Wyrm: it moves only with Wyrm [S002]"
 
 
 def test_a_swallowed_creature_moves_with_its_swallower() -> None:

@@ -152,7 +152,7 @@ class JumpPanel(QWidget):
     def show_wait(self, tool: JumpTool) -> None:
         """The "Wait in the air" box: ticked as chosen, enabled where the declared landing
         space may wait (or to clear it), the reason when not in its tooltip and below."""
-        problem = tool.wait_problem()
+        problem = tool.wait_refusal()
         self.wait_box.blockSignals(True)
         self.wait_box.setChecked(tool.settings.wait)
         self.wait_box.blockSignals(False)

@@ -149,7 +149,7 @@ def apply_grab(board: Board, plan: ActionPlan, ok: tuple[bool, ...], dice: Dice)
     return Applied(board, (f"{names[0]} holds {names[1]}: they move together [S002]",))
 
 
-def free_limb_problem(board: Board, actor_id: str, sentence: str) -> str | None:
+def free_limb_refusal(board: Board, actor_id: str, sentence: str) -> str | None:
     """Why ``actor_id`` has no Free Limb for an attack that needs one (``sentence``: the
     seed's words), or ``None`` (:func:`rules.board.body.free_limbs`)."""
     limbs = free_limbs(board, actor_id)
@@ -164,7 +164,7 @@ def grab_plan(board: Board, plan: ActionPlan) -> ActionPlan:
     Hold" [S002] — refused without a Free Limb."""
     if plan.request.target is None:
         return plan
-    return _refused(plan, free_limb_problem(board, plan.request.actor, _GRAB_LIMB))
+    return _refused(plan, free_limb_refusal(board, plan.request.actor, _GRAB_LIMB))
 
 
 _GRAB_LIMB = "'Attack a target who is not Held with a Free Limb'"
@@ -182,7 +182,7 @@ def grapple_plan(board: Board, plan: ActionPlan) -> ActionPlan:
         return plan
     problem = _grapple_problem(board, request.actor, request.target, request.choice, request.part)
     if problem is None and hold_of(board, request.actor, request.target) is None:
-        problem = free_limb_problem(board, request.actor, _GRAPPLE_LIMB)  # not a Holder yet
+        problem = free_limb_refusal(board, request.actor, _GRAPPLE_LIMB)  # not a Holder yet
     if problem:
         return _refused(plan, problem)
     notes = list(plan.notes)
@@ -361,7 +361,7 @@ def escape_plan(board: Board, plan: ActionPlan) -> ActionPlan:
         return _refused(
             plan, f"{holder.name} does not hold {actor.name}: Escape targets your Holder [S002]"
         )
-    no_limb = free_limb_problem(board, actor.id, _ESCAPE_LIMB)
+    no_limb = free_limb_refusal(board, actor.id, _ESCAPE_LIMB)
     if no_limb:
         return _refused(plan, no_limb)
     if request.part is not None and request.part != hold.part:

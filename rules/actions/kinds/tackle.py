@@ -12,7 +12,7 @@ is modified from size." One outcome:
   you would cause it to be more than fully occupied"); otherwise its path is blocked and
   it stays where it is ([S001] "Collision may occur … while you are moving and your path
   is blocked"). It moves hit or miss: the move is what the Tackle is made during. A Held
-  creature cannot move on its own, so it cannot Tackle (:func:`rules.board.holds.held_problem`).
+  creature cannot move on its own, so it cannot Tackle (:func:`rules.board.holds.held_refusal`).
   The move counts toward the spaces it moved in a row this turn (Charge) and marks it
   moving; the creatures it holds come along.
 - **the Movement Pool** — "fill your Movement Pool": all Movement left is spent, hit or
@@ -37,7 +37,7 @@ from rules.actions.values import ActionPlan, ActionRequest, Applied, Dice, DiceP
 from rules.battlefield.holds import carry_held
 from rules.battlefield.occupancy import entry_check
 from rules.board.grid import Board
-from rules.board.holds import held_problem
+from rules.board.holds import held_refusal
 from rules.board.turn_state import marked_moving
 from rules.dice import injury
 from rules.hexes import Hex, distance
@@ -108,7 +108,7 @@ def _problem(board: Board, request: ActionRequest) -> str | None:
         return f"spaces moved cannot be negative, got {request.number}"
     if actor.left_of("movement") <= 0:
         return f"{actor.name} has no Movement left to move into the space [S002]"
-    held = held_problem(board, request.actor)
+    held = held_refusal(board, request.actor)
     if held:
         return f"{held}: it cannot move into the space"
     target = board.token(request.target or "")

@@ -410,9 +410,9 @@ def test_an_area_with_an_origin_or_source_only_forgets_its_caster() -> None:
 
 
 def test_cutting_and_group_moving_a_self_area_caster_no_longer_raise() -> None:
-    from rules.battlefield.placement import group_placement_problem
+    from rules.battlefield.placement import group_placement_refusal
 
-    assert group_placement_problem(RICH, {"g": RICH.hex_at(8, 5), "h": RICH.hex_at(0, 6)}) is None
+    assert group_placement_refusal(RICH, {"g": RICH.hex_at(8, 5), "h": RICH.hex_at(0, 6)}) is None
     assert "burst-1" not in RICH.without_tokens(["g", "h"]).areas
 
 

@@ -19,7 +19,7 @@ from rules.board.holds import (
     Hold,
     escape_hold,
     grapple_hold,
-    held_problem,
+    held_refusal,
     hold_of,
     holds_on,
     release_hold,
@@ -137,8 +137,8 @@ def test_a_held_creature_cannot_walk_off_but_its_holder_can() -> None:
     """A Held creature must Escape: "Attack target Holder … If this removes all Encumbered
     … they are removed from the Grab" [S002]."""
     board = with_hold(board_with(OGRE, ARIA, CID), Hold("o", "a"))
-    assert held_problem(board, "a") == "Aria is Held by Ogre: Escape first [S002]"
-    assert held_problem(board, "o") is None and held_problem(board, "c") is None
+    assert held_refusal(board, "a") == "Aria is Held by Ogre: Escape first [S002]"
+    assert held_refusal(board, "o") is None and held_refusal(board, "c") is None
 
 
 def test_resist_dice_are_the_spaces_against_everyone_else_in_the_hold() -> None:
