@@ -2,10 +2,11 @@
 (issue #15's last acceptance step: "every menu, dock and tool still works").
 
 The menus are walked as shown (``aboutToShow`` fills the Movement and Actions menus from the
-rules), recursively: the menu bar (:data:`app.shell.menus.MENU_COMMANDS` and the features'
-Turn, Movement and Actions menus), a token's right-click menu, the Player View's menus and
-the Battle Map dock's keys. Modal dialogs answer at once (cancelled, or for a few an
-accepted value), a tool an entry starts is cancelled with Esc, and no error may reach
+rules), recursively: the menu bar (:data:`app.shell.menus.MENUS` and
+:data:`~app.shell.menus.MENU_COMMANDS`, with what the Movement and Actions features fill
+in), a token's right-click menu, the Player View's menus and the Battle Map dock's keys.
+Modal dialogs answer at once (cancelled, or for a few an accepted value), a tool an entry
+starts is cancelled with Esc, and no error may reach
 :data:`sys.excepthook` (where :mod:`app.shell.crash_log` would show it). An entry that
 edits the map is undone by Edit → Undo back to the board it was on.
 """
