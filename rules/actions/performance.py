@@ -78,7 +78,7 @@ def undo_text(board: Board, plan: ActionPlan) -> str:
         who.append(names.get(plan.targets[0], plan.targets[0]))
     elif plan.targets:
         who.append(f"{len(plan.targets)} targets")
-    return f"{_title(plan)} ({' → '.join(who)})"
+    return f"{plan.spec.title} ({' → '.join(who)})"
 
 
 def perform(
@@ -102,7 +102,7 @@ def perform(
         )
     if plan.refusal:
         actor = board.token(request.actor).name
-        return _refused(board, plan, f"{_title(plan)} ({actor}): {plan.refusal}")
+        return _refused(board, plan, f"{plan.spec.title} ({actor}): {plan.refusal}")
     try:
         if isinstance(dice, TypedDice):
             read = read_dice(plan, dice.attack, dice.defences, dice.damage, dice.follow_ups)
@@ -110,7 +110,7 @@ def perform(
             read = roll_dice(plan, dice or _board_dice(board))
         outcome = resolve(board, plan, read)
     except ValueError as error:  # RulesError is a ValueError
-        return _refused(board, plan, f"{_title(plan)}: {error}")
+        return _refused(board, plan, f"{plan.spec.title}: {error}")
     return Performance(outcome.board, plan, (outcome,), undo_text(board, plan), outcome.summary)
 
 
@@ -136,8 +136,3 @@ def _board_dice(board: Board) -> np.random.Generator:
 
 def _refused(board: Board, plan: ActionPlan | None, refusal: str) -> Performance:
     return Performance(board, plan, refusal=refusal)
-
-
-def _title(plan: ActionPlan) -> str:
-    """The action's name without the menu's "…"."""
-    return plan.spec.name.rstrip("…")

@@ -72,13 +72,8 @@ def _name(board: Board, token_id: str | None) -> str:
     return board.token(token_id).name
 
 
-def _title(plan: ActionPlan) -> str:
-    """The action's name without the menu's "…"."""
-    return plan.spec.name.rstrip("…")
-
-
 def _summary(board: Board, plan: ActionPlan, succeeded: tuple[bool, ...]) -> str:
-    who, name = _name(board, plan.request.actor), _title(plan)
+    who, name = _name(board, plan.request.actor), plan.spec.title
     if plan.attack is None:
         return f"{who}: {name}"
     if len(plan.targets) > 1:
@@ -91,7 +86,7 @@ def _summary(board: Board, plan: ActionPlan, succeeded: tuple[bool, ...]) -> str
 def _log_entries(
     board: Board, plan: ActionPlan, dice: Dice, succeeded: tuple[bool, ...]
 ) -> tuple[LoggedRoll, ...]:
-    actor, rnd, title = _name(board, plan.request.actor), board.turn.round, _title(plan)
+    actor, rnd, title = _name(board, plan.request.actor), board.turn.round, plan.spec.title
     entries = []
     target = _name(board, plan.targets[0]) if len(plan.targets) == 1 else ""
     if dice.attack is not None and plan.attack is not None:

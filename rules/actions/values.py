@@ -73,6 +73,12 @@ class ActionSpec:
     asks: tuple[str, ...] = ()
     choices: tuple[str, ...] = ()
 
+    @property
+    def title(self) -> str:
+        """The action's name as a message or an undo step says it: without the menu's "…"
+        (``"Shove"`` for the menu's ``"Shove…"``)."""
+        return self.name.rstrip("…")
+
 
 @dataclass(frozen=True)
 class Destinations:

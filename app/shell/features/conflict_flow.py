@@ -172,7 +172,7 @@ class ActionFlow:
 
     def _name(self, key: str, actor: str) -> str:
         spec = spec_of(key)
-        return f"{spec.name.rstrip('…')} ({self._bench.current.board.token(actor).name})"
+        return f"{spec.title} ({self._bench.current.board.token(actor).name})"
 
     # -- the panel -----------------------------------------------------------------------------
     def show(self, request: ActionRequest) -> None:

@@ -324,7 +324,7 @@ class ActionPanel(QWidget):
         who = self._names.get(plan.request.actor, plan.request.actor)
         targets = [self._names.get(t, t) for t in plan.targets]
         arrow = f" → {', '.join(targets)}" if targets else ""
-        return f"{plan.spec.name.rstrip('…')} — {who}{arrow}"
+        return f"{plan.spec.title} — {who}{arrow}"
 
     def _show_odds(self, plan: ActionPlan) -> None:
         roll = "Apply" if plan.attack is None else f"Roll {plan.attack.label()}"

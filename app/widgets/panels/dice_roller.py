@@ -35,7 +35,6 @@ from app.controllers.dice import (
     outcome_text,
     parse_faces,
 )
-from app.document import MapDocument
 from app.document.current import CurrentDocument
 from app.widgets.panels.common import spin_box
 from app.widgets.panels.odds_chart import OddsChart, percent
@@ -162,12 +161,6 @@ class DiceRoller(QWidget):
         line.addWidget(self.record_button)
         row.setVisible(False)
         return row
-
-    # -- the document ---------------------------------------------------------------------
-    @property
-    def document(self) -> MapDocument:
-        """The map rolls are logged on."""
-        return self._current.document
 
     # -- the pool -------------------------------------------------------------------------
     def set_pool(self, dice: int, modifier: int = 0, dl: int | None = None) -> None:
