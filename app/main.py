@@ -1,8 +1,9 @@
 """The ``hexweave`` command: open the app, or export / check a map without a window.
 
 hexweave [MAP]                              open MAP (the bundled demo map by default)
-hexweave export MAP -o OUT.png|.pdf|.svg [--player] [--page A4|Letter|A3|Tabloid]
-        [--orientation auto|portrait|landscape] [--true-scale] [--hex-mm N] [--px-per-hex N]
+hexweave export MAP -o OUT.png|.pdf|.svg [--player] [--layers NAME,NAME|all|help]
+        [--page A4|Letter|A3|Tabloid] [--orientation auto|portrait|landscape]
+        [--true-scale] [--hex-mm N] [--px-per-hex N]
 hexweave check MAP                          print "ok" or the problems; exit 1 if bad
 """
 
@@ -33,6 +34,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "check":
         return _check(_check_parser().parse_args(args[1:]))
     if args and args[0] == "export":
+        if _asks_layer_help(args[1:]):  # needs no map or output
+            from app.scene.legend_layers import layers_help
+
+            print(layers_help())
+            return 0
         parser = _export_parser()
         return _export(parser.parse_args(args[1:]), parser)
     return _run_app(_app_parser().parse_args(args))
@@ -71,6 +77,12 @@ def _export_parser() -> argparse.ArgumentParser:
     parser.add_argument("map", type=Path)
     parser.add_argument("-o", "--output", type=Path, required=True, help="OUT.png, .pdf or .svg")
     parser.add_argument("--player", action="store_true", help="only what players may see")
+    parser.add_argument(
+        "--layers",
+        metavar="NAME,NAME|all|help",
+        help="the terrain layers to show, as the Terrain legend's checkboxes (default: the "
+        "legend's, all but Ground Softness; ground is always shown); 'help' lists the names",
+    )
     pdf = parser.add_argument_group("PDF (default: fit the map on one A4 page)")
     pdf.add_argument("--page", type=_page_name, metavar="A4|Letter|A3|Tabloid", help="paper")
     pdf.add_argument("--orientation", choices=("auto", "portrait", "landscape"))
@@ -89,6 +101,15 @@ def _export_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _asks_layer_help(args: Sequence[str]) -> bool:
+    """``--layers help`` (or ``--layers=help``) among the export's arguments."""
+    pairs = zip(args, [*args[1:], ""], strict=True)
+    return any(
+        (a == "--layers" and b.strip().lower() == "help") or a.lower() == "--layers=help"
+        for a, b in pairs
+    )
+
+
 def _page_name(text: str) -> str:
     """``--page``, in any case; "11x17" is Tabloid."""
     names = {"a4": "A4", "letter": "Letter", "a3": "A3", "tabloid": "Tabloid", "11x17": "Tabloid"}
@@ -102,7 +123,14 @@ def _export_options(args: argparse.Namespace) -> ExportOptions:
     """The options asked for. Raises ExportOptionsError for a bad file name or a flag that
     does not fit the format."""
     from app.export.plan import ExportOptions, ExportOptionsError, export_format
+    from app.scene.legend_layers import HIDDEN_AT_START, LayerNameError, hidden_layers_from_shown
 
+    hidden = HIDDEN_AT_START
+    if args.layers is not None:
+        try:
+            hidden = hidden_layers_from_shown(args.layers)
+        except LayerNameError as error:
+            raise ExportOptionsError(f"--layers: {error} ('--layers help' lists them)") from None
     kind = export_format(args.output)
     pdf_flags = {
         "--page": args.page,
@@ -124,6 +152,7 @@ def _export_options(args: argparse.Namespace) -> ExportOptions:
         true_scale=args.true_scale or args.hex_mm is not None,
         hex_mm=25.4 if args.hex_mm is None else args.hex_mm,
         pixels_per_hex=args.px_per_hex,
+        hidden_layers=hidden,
     )
 
 

@@ -36,7 +36,7 @@ def export_board(
     kind = export_format(out)
     shown = _player_export_board(board) if options.player else board
     steps = Steps(progress, export_steps(shown, out, options))
-    scene = scene_for(shown, player=options.player)
+    scene = scene_for(shown, options)
     writers = {".png": png_bytes, ".pdf": pdf_bytes, ".svg": svg_bytes}
     data = writers[kind](scene, shown, options, steps)
     try:

@@ -2,14 +2,28 @@
 
 Each page prints its part of the map (:meth:`app.export.plan.PagePlan.source_rect`) inside
 :data:`~app.export.plan.PAGE_MARGIN_MM` margins, with a footer naming the map, the view,
-the page's row and column and the scale; on tiled pages, ticks in the margins mark where
-the next page's map begins. The layout comes from :func:`app.export.plan.page_plan`.
+the page ("page 2 of 6, row 1 of 2, column 2 of 3") and the scale. A true-scale page is
+made to be trimmed and taped: crop marks at the printable area's corners, the ``(q, r)``
+coordinates of the hexes along its four edges in the margins (as the status bar names
+them), and on tiled pages ticks where the next page's map begins. The page fitted to the
+paper has the map's name as a title instead. The layout comes from
+:func:`app.export.plan.page_plan`.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+)
 
 from app.export.plan import (
     INCH_MM,
@@ -25,10 +39,17 @@ from app.export.plan import (
     page_plan,
 )
 from app.export.render import Steps, open_buffer, render_pieces
+from app.scene.geometry import SceneGeometry
 from app.scene.map_scene import MapScene
 from rules import Board, __version__
+from rules.board import axial_of_cells
 
 PX = PDF_DPI / INCH_MM  # device pixels a millimetre
+MARGIN_TEXT_MM = 3.0  # type in the margins (8.5 pt)
+COORDINATE_MM = 2.2  # the hex coordinates along the edges (6 pt)
+TITLE_MM = 5.0  # the fitted page's title (14 pt)
+CROP_GAP_MM, CROP_LENGTH_MM = 1.5, 6.0  # crop marks: from the corner, and how long
+INK = QColor(90, 90, 90)
 
 
 def pdf_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
@@ -71,32 +92,184 @@ def _pdf_page(
     pw, ph = plan.printable_mm
     margin = PAGE_MARGIN_MM * PX
     target = QRectF(margin, margin, pw * PX, ph * PX)
-    render_pieces(scene, painter, target, plan.source_rect(map_rect(board), *where), steps)
-    _pdf_footer(painter, plan, board.name, where, options.player)
+    source = plan.source_rect(map_rect(board), *where)
+    render_pieces(scene, painter, target, source, steps)
+    _pdf_footer(painter, plan, board.name, where, options)
+    if options.true_scale:
+        _crop_marks(painter, plan)
+        _edge_coordinates(painter, plan, board, source, where)
+    else:
+        _title(painter, plan, board.name)
     if plan.pages > 1:
         _overlap_marks(painter, plan, where)
 
 
-def _pdf_footer(
-    painter: QPainter, plan: PagePlan, name: str, where: tuple[int, int], player: bool
-) -> None:
+def page_words(plan: PagePlan, where: tuple[int, int]) -> str:
+    """Which page this is, e.g. "page 2 of 6, row 1 of 2, column 2 of 3" ("" alone)."""
+    if plan.pages == 1:
+        return ""
     row, col = where
-    parts = [name, "player view" if player else "GM view"]
-    if plan.pages > 1:
-        parts.append(f"row {row + 1}/{plan.rows} · col {col + 1}/{plan.cols}")
-    parts.append(f"1 hex = {plan.hex_mm:.1f} mm" + ("" if plan.pages > 1 else " (fit to page)"))
-    font = QFont()
-    font.setPixelSize(round(3 * PX))
-    painter.setFont(font)
-    painter.setPen(QColor(90, 90, 90))
-    width, height = plan.paper_mm
-    box = QRectF(
-        PAGE_MARGIN_MM * PX,
-        (height - PAGE_MARGIN_MM) * PX,
-        (width - 2 * PAGE_MARGIN_MM) * PX,
-        PAGE_MARGIN_MM * PX,
+    number = row * plan.cols + col + 1
+    return (
+        f"page {number} of {plan.pages}, row {row + 1} of {plan.rows}, "
+        f"column {col + 1} of {plan.cols}"
     )
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, " — ".join(parts))
+
+
+def scale_words(plan: PagePlan, options: ExportOptions) -> str:
+    """E.g. "1 hex (5 ft) = 25.4 mm, true scale" or "… = 7.3 mm, fitted to the page"."""
+    how = "true scale" if options.true_scale else "fitted to the page"
+    return f"1 hex (5 ft) = {plan.hex_mm:.1f} mm, {how}"
+
+
+def _font(mm: float, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(1, round(mm * PX)))
+    font.setBold(bold)
+    return font
+
+
+def _pdf_footer(
+    painter: QPainter, plan: PagePlan, name: str, where: tuple[int, int], options: ExportOptions
+) -> None:
+    parts = [name, "player view" if options.player else "GM view"]
+    parts += [words for words in (page_words(plan, where), scale_words(plan, options)) if words]
+    painter.setFont(_font(MARGIN_TEXT_MM))
+    painter.setPen(INK)
+    width, height = plan.paper_mm
+    m = PAGE_MARGIN_MM
+    # Below the coordinates along the bottom edge.
+    box = QRectF(m * PX, (height - m + 4.0) * PX, (width - 2 * m) * PX, (m - 5.0) * PX)
+    text = QFontMetricsF(painter.font()).elidedText(
+        " — ".join(parts), Qt.TextElideMode.ElideMiddle, box.width()
+    )
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _title(painter: QPainter, plan: PagePlan, name: str) -> None:
+    """The fitted page's title, the map's name, in the top margin."""
+    width, m = plan.paper_mm[0], PAGE_MARGIN_MM
+    painter.setFont(_font(TITLE_MM, bold=True))
+    painter.setPen(QColor(40, 40, 40))
+    box = QRectF(m * PX, 1.0 * PX, (width - 2 * m) * PX, (m - 1.5) * PX)
+    text = QFontMetricsF(painter.font()).elidedText(name, Qt.TextElideMode.ElideRight, box.width())
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _crop_marks(painter: QPainter, plan: PagePlan) -> None:
+    """Crop marks at the printable area's corners: two short lines in the margin on the
+    lines of its edges, so the page can be trimmed to the map and taped to the next."""
+    (pw, ph), m = plan.printable_mm, PAGE_MARGIN_MM
+    painter.setPen(QPen(QColor(0, 0, 0), 0.2 * PX))
+    gap, far = CROP_GAP_MM, CROP_GAP_MM + CROP_LENGTH_MM
+    for x, sx in ((m, -1), (m + pw, 1)):
+        for y, sy in ((m, -1), (m + ph, 1)):
+            painter.drawLine(
+                QPointF((x + sx * gap) * PX, y * PX), QPointF((x + sx * far) * PX, y * PX)
+            )
+            painter.drawLine(
+                QPointF(x * PX, (y + sy * gap) * PX), QPointF(x * PX, (y + sy * far) * PX)
+            )
+
+
+def edge_hexes(board: Board, source: QRectF) -> dict[str, list[tuple[float, str]]]:
+    """The hexes along each edge ("top", "bottom", "left", "right") of the scene rectangle
+    ``source``: the first and last row and the first and last hex of each row whose
+    centres lie inside it, as (scene x for top and bottom, scene y for the sides, "(q, r)")."""
+    geometry = SceneGeometry(board.orientation)
+    cols, rows = geometry.cell_range(board, source)
+    if not cols or not rows:
+        return {"top": [], "bottom": [], "left": [], "right": []}
+    row_index, col_index = np.mgrid[rows.start : rows.stop, cols.start : cols.stop]
+    qs, rs = axial_of_cells(col_index, row_index, board.orientation)
+    xs, ys = geometry.layout.centers(qs, rs)
+    inside = (
+        (xs >= source.left())
+        & (xs <= source.right())
+        & (ys >= source.top())
+        & (ys <= source.bottom())
+    )
+    if not inside.any():
+        return {"top": [], "bottom": [], "left": [], "right": []}
+    shown_rows = np.flatnonzero(inside.any(axis=1))
+
+    def name(i: int, j: int) -> str:
+        return f"({int(qs[i, j])}, {int(rs[i, j])})"
+
+    def across(i: int) -> list[tuple[float, str]]:
+        return [(float(xs[i, j]), name(i, j)) for j in np.flatnonzero(inside[i]).tolist()]
+
+    left, right = [], []
+    for i in shown_rows.tolist():
+        js = np.flatnonzero(inside[i])
+        left.append((float(ys[i, js[0]]), name(i, int(js[0]))))
+        right.append((float(ys[i, js[-1]]), name(i, int(js[-1]))))
+    return {
+        "top": across(int(shown_rows[0])),
+        "bottom": across(int(shown_rows[-1])),
+        "left": left,
+        "right": right,
+    }
+
+
+def _edge_coordinates(
+    painter: QPainter, plan: PagePlan, board: Board, source: QRectF, where: tuple[int, int]
+) -> None:
+    """The ``(q, r)`` of the hexes along the page's edges, in the margins next to them
+    (the sides' turned to read along the edge), as many as fit without touching."""
+    (pw, ph), m, k = plan.printable_mm, PAGE_MARGIN_MM, plan.mm_per_unit
+    painter.setFont(_font(COORDINATE_MM))
+    painter.setPen(INK)
+    metrics = QFontMetricsF(painter.font())
+    ticks = _tick_positions(plan, where)
+    edges = edge_hexes(board, source)
+    for edge, entries in edges.items():
+        along_x = edge in ("top", "bottom")
+        start = source.left() if along_x else source.top()
+        length = pw if along_x else ph
+        placed_until = -1e9
+        for where_scene, text in entries:
+            at = (where_scene - start) * k  # mm from the printable area's start
+            half = metrics.horizontalAdvance(text) / PX / 2
+            if at - half < 1.0 or at + half > length - 1.0 or at - half < placed_until + 1.0:
+                continue
+            if any(abs(at - tick) < half + 0.8 for tick in ticks[along_x]):
+                continue
+            placed_until = at + half
+            _draw_edge_text(painter, edge, m + at, (pw, ph), text)
+
+
+def _tick_positions(plan: PagePlan, where: tuple[int, int]) -> dict[bool, list[float]]:
+    """Where the overlap ticks are (mm from the printable area's start), along x (True)
+    and along y (False)."""
+    row, col = where
+    (pw, ph) = plan.printable_mm
+    return {
+        True: [pw - OVERLAP_MM] if col + 1 < plan.cols else [],
+        False: [ph - OVERLAP_MM] if row + 1 < plan.rows else [],
+    }
+
+
+def _draw_edge_text(
+    painter: QPainter, edge: str, at_mm: float, printable: tuple[float, float], text: str
+) -> None:
+    (pw, ph), m = printable, PAGE_MARGIN_MM
+    band = COORDINATE_MM * 1.4
+    painter.save()
+    if edge == "top":
+        painter.translate(at_mm * PX, (m - 0.6 - band / 2) * PX)
+    elif edge == "bottom":
+        painter.translate(at_mm * PX, (m + ph + 0.6 + band / 2) * PX)
+    elif edge == "left":
+        painter.translate((m - 0.6 - band / 2) * PX, at_mm * PX)
+        painter.rotate(-90)
+    else:
+        painter.translate((m + pw + 0.6 + band / 2) * PX, at_mm * PX)
+        painter.rotate(90)
+    width = 40.0 * PX
+    box = QRectF(-width / 2, -band / 2 * PX, width, band * PX)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    painter.restore()
 
 
 def _overlap_marks(painter: QPainter, plan: PagePlan, where: tuple[int, int]) -> None:

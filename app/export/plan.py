@@ -31,6 +31,12 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QColor, QPageSize
 
 from app.scene.geometry import HEX_SIZE, SceneGeometry
+from app.scene.legend_layers import (
+    HIDDEN_AT_START,
+    PLAYER_HIDDEN_LAYERS,
+    LayerNameError,
+    check_layer_names,
+)
 from rules import Board
 
 FORMATS = (".png", ".pdf", ".svg")
@@ -56,7 +62,6 @@ PDF_DPI = 300
 TILE_HEXES = 3000  # hexes drawn in one piece at most
 FOG_COLOR = QColor(58, 60, 72)
 PDF_PAPER = QColor(255, 255, 255)
-PLAYER_HIDDEN_LAYERS = frozenset({"softness"})  # a number on every hex: not for players
 
 Progress = Callable[[int, int], bool]
 """Told ``(steps done, steps in all)``; returns False to cancel the export."""
@@ -76,7 +81,11 @@ class ExportCancelledError(Exception):
 
 @dataclass(frozen=True)
 class ExportOptions:
-    """How to export: which view, and the PDF page or the PNG/SVG scale.
+    """How to export: which view and layers, and the PDF page or the PNG/SVG scale.
+
+    ``hidden_layers`` are left out as the legend hides them (its defaults unless told:
+    :data:`~app.scene.legend_layers.HIDDEN_AT_START`); a player export also leaves out
+    :data:`~app.scene.legend_layers.PLAYER_HIDDEN_LAYERS` whatever is asked.
 
     ``page``/``orientation``/``true_scale``/``hex_mm`` apply to PDF (``orientation`` "auto"
     takes whichever needs fewer pages, or suits the map's shape); ``pixels_per_hex`` to PNG
@@ -90,8 +99,13 @@ class ExportOptions:
     true_scale: bool = False
     hex_mm: float = INCH_MM
     pixels_per_hex: float | None = None
+    hidden_layers: frozenset[str] = HIDDEN_AT_START
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "hidden_layers", check_layer_names(self.hidden_layers))
+        except LayerNameError as error:
+            raise ExportOptionsError(str(error)) from None
         if self.page not in PAGE_SIZES:
             raise ExportOptionsError(f"unknown page size {self.page!r}: use {_names(PAGE_SIZES)}")
         if self.orientation not in PAGE_ORIENTATIONS:
@@ -101,6 +115,12 @@ class ExportOptions:
         _check_range("hex size", self.hex_mm, HEX_MM_RANGE, " mm")
         if self.pixels_per_hex is not None:
             _check_range("pixels per hex", self.pixels_per_hex, PIXELS_PER_HEX_RANGE, "")
+
+    @property
+    def layers_left_out(self) -> frozenset[str]:
+        """The layers the export does not draw: those hidden, and for players those they
+        may never see."""
+        return self.hidden_layers | (PLAYER_HIDDEN_LAYERS if self.player else frozenset())
 
 
 def _names(names: Iterable[str]) -> str:

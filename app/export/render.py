@@ -3,6 +3,14 @@
 The scene is a :class:`~app.scene.map_scene.MapScene` like the window's, with
 :class:`FogItem` over the fogged spaces of a player export. Big pictures are drawn in
 pieces (:func:`app.export.plan.piece_grid`), each reported to the export's :class:`Steps`.
+
+Everything is drawn to the map's scale, so a label keeps its size against its hex on
+paper as on screen. Items that keep one size on screen at every zoom
+(``ItemIgnoresTransformations``: name plates, the players' labels) would print at the
+device's pixel size instead — a few points at 300 dpi, a third of a hex at 20 pixels a
+hex — so while an export is drawn (:func:`drawn_to_scale`) they are drawn as at 100 %
+zoom, one of their pixels a scene unit, and shrunk if that would make them taller than
+:data:`MAX_ITEM_HEXES` of a hex or wider than :data:`MAX_ITEM_WIDTH_HEXES` hexes.
 Sizes and scales come from :mod:`app.export.plan`;
 :func:`app.export.files.export_board` calls here.
 """
@@ -11,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
@@ -22,7 +31,6 @@ from app.export.plan import (
     EDGE,
     FOG_COLOR,
     INCH_MM,
-    PLAYER_HIDDEN_LAYERS,
     ExportCancelledError,
     ExportError,
     ExportOptions,
@@ -36,6 +44,10 @@ from app.scene.geometry import SceneGeometry
 from app.scene.map_scene import MapScene
 from rules import Board
 from rules.board import axial_of_cells
+
+MAX_ITEM_HEXES = 0.38  # a size-on-screen item's height on paper, at most, in hex edges
+MAX_ITEM_WIDTH_HEXES = 3.0  # … and its width
+IGNORES_TRANSFORMATIONS = QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations
 
 
 class Steps:
@@ -56,16 +68,55 @@ class Steps:
             raise ExportCancelledError("export cancelled")
 
 
-def scene_for(board: Board, *, player: bool) -> MapScene:
-    """A scene drawing ``board``; for ``player``, without the layers players may not see
-    and with opaque fog over the fogged spaces."""
+def scene_for(board: Board, options: ExportOptions) -> MapScene:
+    """A scene drawing ``board`` without the layers ``options`` leave out
+    (:attr:`~app.export.plan.ExportOptions.layers_left_out`); for a player export, with
+    opaque fog over the fogged spaces."""
     document = MapDocument(board)
     scene = MapScene(document)
-    if player:
-        scene.grid_item.set_hidden_layers(PLAYER_HIDDEN_LAYERS)
-        if board.layer("fog").any():
-            scene.addItem(FogItem(board))
+    scene.grid_item.set_hidden_layers(options.layers_left_out)
+    if options.player and board.layer("fog").any():
+        scene.addItem(FogItem(board))
     return scene
+
+
+@contextmanager
+def drawn_to_scale(scene: MapScene) -> Iterator[None]:
+    """While exporting, every item of ``scene`` that keeps one size on screen is drawn to
+    the map's scale instead (module docstring), as a name plate is at 100 % zoom; each one
+    is back as it was afterwards."""
+    changed: list[tuple[QGraphicsItem, float]] = []
+    for item in scene.items():
+        if not item.flags() & IGNORES_TRANSFORMATIONS:
+            continue
+        changed.append((item, item.scale()))
+        item.setFlag(IGNORES_TRANSFORMATIONS, False)
+    ignoring = [item for item, _scale in changed]
+    try:
+        for item, scale in changed:
+            if _has_ancestor_in(item, ignoring):
+                continue  # drawn to scale with the item above it
+            rect = item.mapRectToScene(item.boundingRect() | item.childrenBoundingRect())
+            fit = min(
+                1.0,
+                MAX_ITEM_HEXES * EDGE / max(rect.height(), 1e-6),
+                MAX_ITEM_WIDTH_HEXES * EDGE / max(rect.width(), 1e-6),
+            )
+            item.setScale(scale * fit)
+        yield
+    finally:
+        for item, scale in changed:
+            item.setScale(scale)
+            item.setFlag(IGNORES_TRANSFORMATIONS, True)
+
+
+def _has_ancestor_in(item: QGraphicsItem, items: list[QGraphicsItem]) -> bool:
+    parent = item.parentItem()
+    while parent is not None:
+        if any(parent is other for other in items):
+            return True
+        parent = parent.parentItem()
+    return False
 
 
 class FogItem(QGraphicsItem):
@@ -113,7 +164,8 @@ def _render(scene: MapScene, painter: QPainter, target: QRectF, source: QRectF) 
     painter.setWindow(device)
     painter.setClipRect(target, Qt.ClipOperation.IntersectClip)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
+    with drawn_to_scale(scene):
+        scene.render(painter, target, source, Qt.AspectRatioMode.IgnoreAspectRatio)
     painter.restore()
 
 

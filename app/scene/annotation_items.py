@@ -1,7 +1,11 @@
 """Labels and note markers on the map. They only paint and sync from the document.
 
-A label is its text on a pale box, large enough to read on a shared screen. GM-only
-labels and notes are marked twice, not only by colour: a dashed border and a "GM" tag.
+A label is its text on a pale box, large enough to read on a shared screen, in type
+sized to the hex (:data:`LABEL_FONT_PX` scene units, about a quarter of a hex) so that it
+prints as it shows. A long label wraps onto a second line and is cut short with "…"
+rather than run over its neighbours (:data:`LABEL_WIDTH_HEXES`); the tooltip has it all.
+GM-only labels and notes are marked twice, not only by colour: a dashed border, and on a
+label a "GM" tab on its corner.
 A note is a folded-page marker at its hex (or at its token's hex); its text is the tooltip.
 """
 
@@ -11,10 +15,34 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.scene.geometry import HEX_SIZE
 from rules.board import Label, Note
 
 GM_COLOR = QColor("#CC79A7")  # Okabe–Ito reddish purple
-LABEL_FONT_PX = 15
+LABEL_FONT_PX = 15  # scene units: 0.27 of a hex edge to edge
+LABEL_WIDTH_HEXES = 2.2  # a line of a label is at most this many hexes wide
+LABEL_LINES = 2  # and a label at most this many lines
+HEX_EDGE_TO_EDGE = HEX_SIZE * 3**0.5
+PAD = 6.0  # scene units between the text and the box
+
+
+def wrapped_lines(text: str, metrics: QFontMetricsF, width: float, lines: int) -> list[str]:
+    """``text`` broken at spaces into at most ``lines`` lines no wider than ``width``,
+    the last one cut short with "…" if the text does not fit."""
+    words, out, line = text.split(), [], ""
+    for index, word in enumerate(words):
+        trial = f"{line} {word}" if line else word
+        if metrics.horizontalAdvance(trial) <= width or not line:
+            line = trial
+            continue
+        out.append(line)
+        line = word
+        if len(out) == lines - 1:
+            line = " ".join(words[index:])
+            break
+    out.append(line)
+    elide = Qt.TextElideMode.ElideRight
+    return [metrics.elidedText(part, elide, width) for part in out[:lines]]
 
 
 class LabelItem(QGraphicsItem):
@@ -27,14 +55,34 @@ class LabelItem(QGraphicsItem):
         self._font = QFont()
         self._font.setPixelSize(LABEL_FONT_PX)
         self._font.setBold(True)
-        text = f"{label.text}  GM" if label.gm_only else label.text
-        width = QFontMetricsF(self._font).horizontalAdvance(text)
-        self._rect = QRectF(-width / 2 - 6, -LABEL_FONT_PX * 0.9, width + 12, LABEL_FONT_PX * 1.8)
+        metrics = QFontMetricsF(self._font)
+        room = LABEL_WIDTH_HEXES * HEX_EDGE_TO_EDGE
+        self.lines = wrapped_lines(label.text, metrics, room, LABEL_LINES) or [""]
+        width = max(metrics.horizontalAdvance(line) for line in self.lines)
+        height = LABEL_FONT_PX * (0.6 + 1.2 * len(self.lines))
+        self._rect = QRectF(-width / 2 - PAD, -height / 2, width + 2 * PAD, height)
+        self._tag_font = QFont(self._font)
+        self._tag_font.setPixelSize(round(LABEL_FONT_PX * 0.6))
+        self._tag_rect = QRectF()
+        if label.gm_only:  # a "GM" tab on the box's top right corner
+            tag_px = self._tag_font.pixelSize()
+            tag_width = QFontMetricsF(self._tag_font).horizontalAdvance("GM") + tag_px * 0.6
+            self._tag_rect = QRectF(
+                self._rect.right() - tag_width - 3,
+                self._rect.top() - tag_px * 0.8,
+                tag_width,
+                tag_px * 1.3,
+            )
         self.setPos(center)
         self.setToolTip(f"Label{' (GM only)' if label.gm_only else ''}: {label.text}")
 
+    @property
+    def font(self) -> QFont:
+        """The label's font (pixels = scene units)."""
+        return QFont(self._font)
+
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
+        return self._rect.united(self._tag_rect).adjusted(-2, -2, 2, 2)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -48,15 +96,19 @@ class LabelItem(QGraphicsItem):
         painter.drawRoundedRect(self._rect, 5, 5)
         painter.setFont(self._font)
         painter.setPen(QColor("#111111"))
-        text_rect = self._rect.adjusted(6, 0, -6, 0)
         painter.drawText(
-            text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.label.text
+            self._rect.adjusted(PAD, 0, -PAD, 0),
+            Qt.AlignmentFlag.AlignCenter,
+            "\n".join(self.lines),
         )
         if self.label.gm_only:
-            painter.setPen(GM_COLOR)
-            painter.drawText(
-                text_rect, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, "GM"
-            )
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(GM_COLOR)
+            radius = self._tag_rect.height() / 3
+            painter.drawRoundedRect(self._tag_rect, radius, radius)
+            painter.setFont(self._tag_font)
+            painter.setPen(QColor("#111111"))
+            painter.drawText(self._tag_rect, Qt.AlignmentFlag.AlignCenter, "GM")
 
 
 class NoteMarkerItem(QGraphicsItem):

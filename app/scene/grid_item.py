@@ -3,9 +3,10 @@
 Only the exposed part is drawn. When at most :data:`MAX_DRAWN_HEXES` hexes are exposed
 (and each is at least :data:`PICTURE_BELOW` pixels wide) each is filled with its terrain
 colour, hatched for walls, steep slopes, water and Concealment, and outlined; close up,
-elevations are written in the hexes. Farther out one cached numpy-built picture of the
-whole map is drawn instead, so the cost of a frame follows the pixels on screen (bounded
-hexes, or one scaled image), not the map size.
+elevations are written in the hexes, in type sized to the hex (:data:`NUMBER_HEXES`), so
+they keep their place in the hex at every zoom and on paper. Farther out one cached
+numpy-built picture of the whole map is drawn instead, so the cost of a frame follows the
+pixels on screen (bounded hexes, or one scaled image), not the map size.
 
 Fog of war is greyed and hatched for the GM. With ``opaque_fog`` (the players' screen)
 fogged hexes are dark "unexplored" hexes, drawn at full opacity even over a background
@@ -36,6 +37,7 @@ from rules.board import axial_of_cells
 PICTURE_BELOW = 7.0  # on-screen hex width (px) under which the cached picture is drawn
 MAX_DRAWN_HEXES = 5000  # more hexes exposed than this: the cached picture is drawn
 NUMBERS_ABOVE = 56.0  # on-screen hex width (px) over which elevations are written
+NUMBER_HEXES = 0.22  # the numbers' type size, in hexes edge to edge (12 px when first shown)
 
 
 MAGIC_KINDS = np.array([int(k) for k in ConcealmentKind if not k.world], dtype=np.uint8)
@@ -60,8 +62,8 @@ class HexGridItem(QGraphicsItem):
         self._picture: TerrainPicture | None = None
         self._fog_picture: TerrainPicture | None = None
         self._font = QFont()
-        self._font.setPointSizeF(9.0)
         self._font.setBold(True)
+        self._size_font()
 
     # -- model sync ---------------------------------------------------------------
     def set_board(self, board: Board, terrain_changed: bool = True) -> None:
@@ -76,8 +78,21 @@ class HexGridItem(QGraphicsItem):
             self.prepareGeometryChange()
             self._geometry = SceneGeometry.for_board(board)
             self._rect = self._geometry.board_rect(board)
+            self._size_font()
         if terrain_changed or grid_changed:
             self._recolor()
+
+    def _size_font(self) -> None:
+        """Numbers in scene units, not points: a point is the device's (300 dpi on a PDF,
+        a third of a hex there), a scene unit is the map's."""
+        layout = self._geometry.layout
+        edge_to_edge = min(layout.width, layout.height)
+        self._font.setPixelSize(max(1, round(NUMBER_HEXES * edge_to_edge)))
+
+    @property
+    def number_font(self) -> QFont:
+        """The font elevations and Ground Softness are written in (pixels = scene units)."""
+        return QFont(self._font)
 
     def set_translucent(self, translucent: bool) -> None:
         """Let a background picture show through the terrain fills (outlines stay)."""

@@ -7,6 +7,7 @@ Each flow is a thin dialog wrapper around a method a test can call directly
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox, QWi
 
 from app.document.autosave import Recoverable, forget, recover, recoverable
 from app.document.session import Session, describe_open_error
+from app.scene.legend_layers import HIDDEN_AT_START
 from app.widgets.host import StatusSink
 from rules import MapFileError
 from rules.mapfile import SUFFIX
@@ -29,8 +31,15 @@ FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
 class FilesFeature(QObject):
     """Opening, saving and exporting the session's maps; dialogs open over ``parent``."""
 
-    def __init__(self, session: Session, parent: QWidget, status: StatusSink):
+    def __init__(
+        self,
+        session: Session,
+        parent: QWidget,
+        status: StatusSink,
+        hidden_layers: Callable[[], frozenset[str]] = lambda: HIDDEN_AT_START,
+    ):
         super().__init__(parent)
+        self._hidden_layers = hidden_layers  # what the legend hides now: exports leave it out
         self._parent = parent
         self._session = session
         self._status = status
@@ -131,7 +140,9 @@ class FilesFeature(QObject):
         if self._export_path and self._export_path[0] is document:
             start = self._export_path[1]  # the same map again: offer its last export
         board = document.board
-        dialog = ExportDialog(board, start, self._export_options, self._parent)
+        dialog = ExportDialog(
+            board, start, self._export_options, self._parent, hidden_layers=self._hidden_layers()
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._on_export_dialog_accepted(dialog))
         dialog.open()
@@ -162,7 +173,8 @@ class FilesFeature(QObject):
         from app.export.plan import ExportOptions, is_large
         from app.widgets.dialogs.export import ExportProgress
 
-        board, options = self._session.document.board, options or ExportOptions()
+        board = self._session.document.board
+        options = options or ExportOptions(hidden_layers=self._hidden_layers())
         progress: ExportProgress | None = None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:

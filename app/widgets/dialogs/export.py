@@ -2,11 +2,14 @@
 
 The format follows the file name (.png, .pdf or .svg); only the options of that format
 are enabled, and a line under them says what will be made ("PDF, 6 pages (2 rows ×
-3 columns) of A4 landscape, 1 hex = 25.4 mm"), or why it cannot be.
+3 columns) of A4 landscape, 1 hex = 25.4 mm"), or why it cannot be. The terrain layers
+exported are those the Terrain legend shows (the window passes them in); the dialog says
+which.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -41,6 +44,7 @@ from app.export.plan import (
     export_format,
     largest_pixels_per_hex,
 )
+from app.scene.legend_layers import PLAYER_HIDDEN_LAYERS, describe_shown
 from rules import Board
 
 EXPORT_FILTERS = {
@@ -63,7 +67,8 @@ def with_chosen_suffix(name: str, chosen_filter: str) -> Path:
 
 class ExportDialog(QDialog):
     """Where to export and how: file (its suffix sets the format), GM or player view,
-    PDF page size / orientation / scale, PNG pixels per hex."""
+    PDF page size / orientation / scale, PNG pixels per hex. ``hidden_layers`` (the
+    legend's unticked layers) replace those of ``options`` when given."""
 
     def __init__(
         self,
@@ -71,11 +76,21 @@ class ExportDialog(QDialog):
         path: Path,
         options: ExportOptions | None = None,
         parent: QWidget | None = None,
+        *,
+        hidden_layers: frozenset[str] | None = None,
     ):
         super().__init__(parent)
         self.setWindowTitle("Export map")
         self._board = board
         options = options or ExportOptions()
+        if hidden_layers is not None:
+            options = replace(options, hidden_layers=frozenset(hidden_layers))
+        self._hidden_layers = options.hidden_layers
+        self.layers_label = QLabel()
+        self.layers_label.setWordWrap(True)
+        self.layers_label.setToolTip(
+            "The layers the Terrain legend shows; tick or untick them there to change this"
+        )
         self.path_edit = QLineEdit(str(path))
         self.browse_button = QPushButton("&Browse…")
         self.browse_button.clicked.connect(self._browse)
@@ -168,6 +183,7 @@ class ExportDialog(QDialog):
         views.addWidget(self.gm_button)
         views.addWidget(self.player_button)
         form.addRow("View", views)
+        form.addRow("Layers", self.layers_label)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.pdf_group)
@@ -189,6 +205,7 @@ class ExportDialog(QDialog):
             true_scale=self.true_scale_button.isChecked(),
             hex_mm=self.hex_size_box.currentData(),
             pixels_per_hex=self.pixels_box.value(),
+            hidden_layers=self._hidden_layers,
         )
 
     def _update(self) -> None:
@@ -205,6 +222,11 @@ class ExportDialog(QDialog):
         self.pdf_group.setEnabled(kind == ".pdf")
         self.png_group.setEnabled(kind in (".png", ".svg"))
         self.hex_size_box.setEnabled(self.true_scale_button.isChecked())
+        left_out = self._hidden_layers
+        if self.player_button.isChecked():
+            left_out = left_out | PLAYER_HIDDEN_LAYERS
+        shown = describe_shown(left_out)
+        self.layers_label.setText(f"{shown[:1].upper()}{shown[1:]}, as the legend shows")
         self.summary.setText(f"<span style='color:#b00020'>{problem}</span>" if problem else text)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(problem is None)
 

@@ -1,9 +1,11 @@
 """The Terrain dock: paint tools, what to paint, and a legend that shows or hides layers.
 
-The palette only edits :class:`~app.tools.paint.PaintSettings` and says which tool is
-active (:attr:`TerrainDock.tool_chosen`); painting happens in the tools and the
-controller. Every legend row draws its swatch with the same colours and patterns as the
-map, and its checkbox shows or hides that layer.
+The palette only edits :class:`~app.tools.paint.PaintSettings` and asks for a tool
+(:attr:`TerrainDock.tool_chosen`); painting happens in the tools and the controller. Its
+tool buttons show the map's active tool (:meth:`TerrainDock.show_tool`, called by whoever
+follows the scene), the same one the Tools toolbar shows; their keys are the menu
+entries' (given as ``keys``, shown in the tooltips). Every legend row draws its swatch
+with the same colours and patterns as the map, and its checkbox shows or hides that layer.
 
 Fog of war is a layer like the others: the brush hides spaces from the players, painting
 "Reveal" lifts it. "Reveal Around the Party" only asks
@@ -13,8 +15,10 @@ the fog (:meth:`app.controllers.map.MapController.reveal_around_party`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtGui import QColor, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -31,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.scene.legend_layers import HIDDEN_AT_START, LEGEND_LAYERS
 from app.scene.style import (
     FOG_OF_WAR_RGB,
     GROUND_RGB,
@@ -43,23 +48,14 @@ from app.tools.paint import PaintSettings
 from rules import ConcealmentKind, GroundKind
 from rules.board import LAYER_SPECS
 
-TOOLS = (  # id, text, shortcut, tooltip
-    ("select", "Select", "S", "Select and move tokens (S)"),
-    ("brush", "Brush", "B", "Paint a disk of hexes; drag to paint a stroke (B)"),
-    ("line", "Line", "L", "Paint a straight line between two hexes (L)"),
-    ("fill", "Fill", "F", "Fill the connected area of equal value (F)"),
-    ("pick", "Pick", "I", "Eyedropper: take the value under the mouse (I)"),
+TOOLS = (  # id, text, tooltip (the keys are the menu entries', given to the dock)
+    ("select", "Select", "Select and move tokens; Esc comes back here from every tool"),
+    ("brush", "Brush", "Paint a disk of hexes; drag to paint a stroke"),
+    ("line", "Line", "Paint a straight line between two hexes"),
+    ("fill", "Fill", "Fill the connected area of equal value"),
+    ("pick", "Pick", "Eyedropper: take the value under the mouse"),
 )
-LAYERS = (  # layer, label
-    ("ground", "Ground"),
-    ("elevation", "Elevation"),
-    ("water_depth", "Water depth"),
-    ("steep", "Steep (Climb)"),
-    ("blocked", "Wall / blocked"),
-    ("concealment", "Concealment"),
-    ("softness", "Ground Softness"),
-    ("fog", "Fog of war"),
-)
+LAYERS = (("ground", "Ground"), *LEGEND_LAYERS)  # layer, label
 BOOL_LAYERS = ("steep", "blocked", "fog")
 REVEAL_RADIUS = 6  # hexes around each party token
 MODES = (("set", "Set to"), ("raise", "Raise by"), ("lower", "Lower by"))
@@ -76,7 +72,6 @@ def swatch(color: tuple[int, int, int], pattern_layer: str | None = None, size: 
     return QIcon(pixmap)
 
 
-HIDDEN_AT_START = frozenset({"softness"})  # numbers on every hex: shown on request
 LEGEND_TEXT = {
     "elevation": "Elevation (+N up close)",
     "softness": "Ground Softness (≈N up close)",
@@ -100,10 +95,16 @@ class TerrainDock(QDockWidget):
     settings_changed = Signal()
     reveal_requested = Signal(int)  # radius in hexes: lift the fog around the party
 
-    def __init__(self, settings: PaintSettings, parent: QWidget | None = None):
+    def __init__(
+        self,
+        settings: PaintSettings,
+        parent: QWidget | None = None,
+        keys: Mapping[str, str] | None = None,
+    ):
         super().__init__("Terrain", parent)
         self.setObjectName("terrain_dock")
         self.settings = settings
+        self._keys = dict(keys or {})
         body = QWidget(self)
         column = QVBoxLayout(body)
         column.addLayout(self._build_tools())
@@ -120,12 +121,12 @@ class TerrainDock(QDockWidget):
         grid = QGridLayout()
         self.tool_buttons = QButtonGroup(self)
         self.tool_buttons.setExclusive(True)
-        for index, (tool_id, text, key, tip) in enumerate(TOOLS):
+        for index, (tool_id, text, tip) in enumerate(TOOLS):
             button = QToolButton()
             button.setText(text)
             button.setCheckable(True)
-            button.setShortcut(QKeySequence(key))
-            button.setToolTip(tip)
+            key = self._keys.get(tool_id)
+            button.setToolTip(f"{tip} ({key})" if key else tip)
             button.setObjectName(f"tool_{tool_id}")
             button.setMinimumWidth(64)
             self.tool_buttons.addButton(button, index)
@@ -135,10 +136,26 @@ class TerrainDock(QDockWidget):
         return grid
 
     def choose_tool(self, tool_id: str) -> None:
-        """Make ``tool_id`` the active tool, as a click on its button would."""
-        index = [t[0] for t in TOOLS].index(tool_id)
-        self.tool_buttons.button(index).setChecked(True)
+        """Ask for ``tool_id``, as a click on its button would."""
+        self.show_tool(tool_id)
         self.tool_chosen.emit(tool_id)
+
+    def show_tool(self, tool_id: str | None) -> None:
+        """Check the button of ``tool_id``, the map's active tool; none if it has none
+        here (Measure, Area, Jump…)."""
+        ids = [t[0] for t in TOOLS]
+        if tool_id in ids:
+            self.tool_buttons.button(ids.index(tool_id)).setChecked(True)
+            return
+        self.tool_buttons.setExclusive(False)  # an exclusive group never unchecks its last one
+        for button in self.tool_buttons.buttons():
+            button.setChecked(False)
+        self.tool_buttons.setExclusive(True)
+
+    def shown_tool(self) -> str | None:
+        """The id of the checked tool button, or ``None``."""
+        buttons = self.tool_buttons.buttons()
+        return next((TOOLS[i][0] for i, b in enumerate(buttons) if b.isChecked()), None)
 
     # -- what to paint --------------------------------------------------------------------
     def _build_form(self) -> QFormLayout:
