@@ -4,11 +4,15 @@ one is being chosen, the range bands of a ranged attack, and the result once rol
 They only paint; everything comes from :mod:`rules.actions`. Colour is never the only cue
 (Okabe–Ito colours, for colour-blind eyes and shared screens):
 
-- a target that may be chosen gets a thick dashed ring and a "▶" tag, one that may not a
-  thin dotted grey ring (its reason is in the status bar when hovered);
-- a hit gets a solid ring with a "HIT" tag, a miss a dashed ring with "MISS", a moved
-  token an arrow from where it was, a space attacked or shoved into a cross-hatch;
+- a target that may be chosen gets a dashed ring and a small "◎" badge on its corner, one
+  that may not a thin dotted grey ring (its reason is in the status bar when hovered);
+- a hit gets a double-line solid ring with a "✔ HIT" badge, a miss a dash-dot ring with
+  "✘ MISS" (the glyph alone when the hex is small on screen), a moved token an arrow from
+  where it was, a space attacked or shoved into a cross-hatch;
 - range bands are hex rings at each increment's edge, labelled with their penalty.
+
+Rings and badges are :mod:`app.scene.token_marks` marks: on the token's own hexes, the
+badge never wider than about a hex at fit zoom, so no mark covers a neighbour.
 """
 
 from __future__ import annotations
@@ -22,23 +26,32 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.scene.geometry import SceneGeometry
 from app.scene.measure_items import RulerLabelItem
 from app.scene.style import cosmetic_pen
+from app.scene.token_marks import (
+    HIT,
+    MISS,
+    REFUSED,
+    TARGET,
+    Mark,
+    badge_rect,
+    paint_marks,
+    token_mark,
+)
 from rules import Hex, Token
 from rules.hexes import distance, ring
 
 __all__ = ["ActionResultItem", "RangeBandsItem", "TargetChoiceItem"]
 
-CHOICE_COLOR = QColor("#E69F00")  # Okabe–Ito orange
-HIT_COLOR = QColor("#D55E00")  # vermillion
-MISS_COLOR = QColor("#56B4E9")  # sky blue
+CHOICE_COLOR = TARGET.color  # Okabe–Ito orange
+HIT_COLOR = HIT.color  # vermillion
+MISS_COLOR = MISS.color  # sky blue
 MOVED_COLOR = QColor("#F0E442")  # yellow
 BAND_COLOR = QColor("#CC79A7")  # reddish purple
-NOT_CHOSEN = QColor(150, 150, 150, 200)
 HALO = QColor(0, 0, 0, 210)
 ACTION_Z = 74  # over the movement path (72) and the ruler (70)
 
 
 class _Overlay(QGraphicsItem):
-    """An item that paints a list of (path, pen-maker) layers and owns screen labels."""
+    """An item that paints layers of paths and token marks, and owns screen labels."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -46,6 +59,17 @@ class _Overlay(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self._rect = QRectF()
         self.labels: list[RulerLabelItem] = []
+        self.marks: list[Mark] = []
+
+    def _mark(self, mark: Mark) -> None:
+        self.marks.append(mark)
+        grow = mark.hex_size * 1.1  # the badge and the pens
+        self._rect = self._rect.united(mark.ring.boundingRect().adjusted(-grow, -grow, grow, grow))
+
+    def badge_rects(self, scale: float) -> list[QRectF]:
+        """Every mark's badge box at ``scale``, in scene coordinates."""
+        rects = [badge_rect(mark, scale) for mark in self.marks]
+        return [r for r in rects if not r.isEmpty()]
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -59,35 +83,22 @@ class _Overlay(QGraphicsItem):
         self._rect = self._rect.united(path.boundingRect().adjusted(-8, -8, 8, 8))
 
 
-def _ring(geometry: SceneGeometry, token: Token) -> QPainterPath:
-    path = geometry.hexes_path(token.footprint)
-    return path.simplified()
-
-
 class TargetChoiceItem(_Overlay):
     """While a target is being chosen: who may be (``allowed``) and who may not."""
 
     def __init__(self, geometry: SceneGeometry, allowed: Iterable[Token], refused: Iterable[Token]):
         super().__init__()
-        self._allowed = [_ring(geometry, t) for t in allowed]
-        self._refused = [_ring(geometry, t) for t in refused]
-        for path in (*self._allowed, *self._refused):
-            self._grow(path)
+        allowed, refused = list(allowed), list(refused)
+        everyone = [*allowed, *refused]
+        for token in refused:
+            self._mark(token_mark(REFUSED, geometry, token, everyone))
         for token in allowed:
-            self._label("▶ target", geometry.center(token.position), CHOICE_COLOR)
+            self._mark(token_mark(TARGET, geometry, token, everyone))
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for path in self._refused:
-            painter.setPen(cosmetic_pen(NOT_CHOSEN, 2, Qt.PenStyle.DotLine))
-            painter.drawPath(path)
-        for path in self._allowed:
-            painter.setPen(cosmetic_pen(HALO, 7))
-            painter.drawPath(path)
-            painter.setPen(cosmetic_pen(CHOICE_COLOR, 4, Qt.PenStyle.DashLine))
-            painter.drawPath(path)
+        paint_marks(painter, self.marks)
 
 
 class RangeBandsItem(_Overlay):
@@ -152,24 +163,22 @@ class ActionResultItem(_Overlay):
         spaces: Iterable[Hex],
     ):
         super().__init__()
-        self._hit = [_ring(geometry, tokens[i]) for i in hit if i in tokens]
-        self._missed = [_ring(geometry, tokens[i]) for i in missed if i in tokens]
+        self.hit = tuple(i for i in hit if i in tokens)
+        self.missed = tuple(i for i in missed if i in tokens)
+        everyone = list(tokens.values())
+        for token_id in self.hit:
+            self._mark(token_mark(HIT, geometry, tokens[token_id], everyone))
+        for token_id in self.missed:
+            self._mark(token_mark(MISS, geometry, tokens[token_id], everyone))
         self._spaces = geometry.hexes_path(spaces)
         self._arrows = [
             (geometry.center(moved_from[i]), geometry.center(tokens[i].position))
             for i in moved_from
             if i in tokens
         ]
-        for path in (*self._hit, *self._missed, self._spaces):
-            self._grow(path)
+        self._grow(self._spaces)
         for a, b in self._arrows:
             self._rect = self._rect.united(QRectF(a, b).normalized().adjusted(-20, -20, 20, 20))
-        for i in hit:
-            if i in tokens:
-                self._label("HIT", geometry.center(tokens[i].position), HIT_COLOR)
-        for i in missed:
-            if i in tokens:
-                self._label("MISS", geometry.center(tokens[i].position), MISS_COLOR)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -179,16 +188,6 @@ class ActionResultItem(_Overlay):
             painter.setPen(cosmetic_pen(MOVED_COLOR, 2, Qt.PenStyle.DashLine))
             painter.setBrush(QBrush(MOVED_COLOR, Qt.BrushStyle.DiagCrossPattern))
             painter.drawPath(self._spaces)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for paths, color, style in (
-            (self._hit, HIT_COLOR, Qt.PenStyle.SolidLine),
-            (self._missed, MISS_COLOR, Qt.PenStyle.DashLine),
-        ):
-            for path in paths:
-                painter.setPen(cosmetic_pen(HALO, 8))
-                painter.drawPath(path)
-                painter.setPen(cosmetic_pen(color, 5, style))
-                painter.drawPath(path)
         for a, b in self._arrows:
             painter.setPen(cosmetic_pen(HALO, 7, round_ends=True))
             painter.drawLine(a, b)
@@ -196,3 +195,4 @@ class ActionResultItem(_Overlay):
             painter.drawLine(a, b)
             painter.setBrush(MOVED_COLOR)
             painter.drawEllipse(b, 5, 5)
+        paint_marks(painter, self.marks)  # over the arrows: the badges stay readable

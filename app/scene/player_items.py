@@ -5,16 +5,15 @@ with ``player=True``)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from app.scene.geometry import SceneGeometry
+from app.scene.name_plates import NAME_PX, PlateStyle, player_style
 from app.scene.style import side_pen
 from app.scene.token_item import TokenItem
 from app.scene.tool import Gesture, Tool
-from rules import Token
 
-NAME_PX = 17  # token names on the players' screen, in screen pixels at scale 100 %
+__all__ = ["NAME_PX", "PlayerTokenItem", "ViewOnlyTool"]
 
 
 class ViewOnlyTool(Tool):
@@ -28,21 +27,21 @@ class ViewOnlyTool(Tool):
 
 class PlayerTokenItem(TokenItem):
     """A token on the players' screen: a thick ring in its side's colour and dash, haloed in
-    black, and a :class:`NamePlate` above it (pills and Pool bars keep the lower edge)."""
+    black, and its full name on a :class:`~app.scene.name_plates.NamePlate` above it (pills
+    and Pool bars keep the lower edge), :data:`NAME_PX` pixels at presentation scale 1."""
 
     _scale = 1.0
-    _plate: NamePlate | None = None
 
     def set_presentation_scale(self, scale: float) -> None:
         """Draw the ring and the name ``scale`` times larger."""
         self._scale = scale
         self.sync_from(self.token, self.geometry, self.image)
 
-    def sync_from(self, token: Token, geometry: SceneGeometry, image: QImage | None = None) -> None:
-        super().sync_from(token, geometry, image)
-        self._plate = self._plate or NamePlate(self)
-        self._plate.show_name(token.name, self._scale)
-        self._plate.setPos(0, -self.radius - self._ring_width())
+    def plate_style(self) -> PlateStyle:
+        return player_style(self._scale)
+
+    def ring_extent(self) -> float:
+        return self._ring_width() + 1.5  # the black halo is 3 px wider than the ring
 
     def _ring_width(self) -> float:
         return max(4.0, self.radius * 0.24) * self._scale
@@ -62,37 +61,3 @@ class PlayerTokenItem(TokenItem):
         painter.drawEllipse(QPointF(0, 0), r, r)
         painter.setPen(side_pen(self.token.side, width))
         painter.drawEllipse(QPointF(0, 0), r, r)
-
-
-class NamePlate(QGraphicsItem):
-    """A token's name in white on a dark plate, the same size on screen at every zoom
-    (:data:`NAME_PX` pixels at presentation scale 1), its bottom edge at its position."""
-
-    def __init__(self, parent: QGraphicsItem):
-        super().__init__(parent)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.text, self._font, self._rect = "", QFont(), QRectF()
-
-    def show_name(self, name: str, scale: float) -> None:
-        """Show ``name`` (long ones cut short) at ``scale`` times the usual size."""
-        self.prepareGeometryChange()
-        self.text = name if len(name) <= 18 else name[:17] + "…"
-        self._font.setBold(True)
-        self._font.setPixelSize(round(NAME_PX * scale))
-        px = self._font.pixelSize()
-        width = QFontMetricsF(self._font).horizontalAdvance(self.text) + 0.7 * px
-        self._rect = QRectF(-width / 2, -1.35 * px, width, 1.35 * px)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-1, -1, 1, 1)
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setPen(QPen(QColor(255, 255, 255, 200), 1.5))
-        painter.setBrush(QColor(15, 15, 20, 220))
-        painter.drawRoundedRect(self._rect, 5, 5)
-        painter.setFont(self._font)
-        painter.setPen(QColor("#FFFFFF"))
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)

@@ -15,6 +15,9 @@ They are drawn by a companion :class:`TokenDecorations` item stacked over every 
 an adjacent token never hides them; it follows its token into and out of the scene. A
 player view makes its items with ``show_bars=False``: bars then show only for tokens
 whose ``vitals.bars_for_players`` is set, and the tooltip leaves the numbers out.
+
+Its name is on a :class:`~app.scene.name_plates.NamePlate` under the footprint, another
+companion item (:attr:`TokenItem.plate`), abbreviated when the hex is small on screen.
 """
 
 from __future__ import annotations
@@ -34,8 +37,9 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
+from app.scene.name_plates import GM_STYLE, NamePlate, PlateStyle, PlateSubject
 from app.scene.style import readable_text_color, side_pen
-from app.scene.token_badges import Badge, PoolBar, TokenDecorations
+from app.scene.token_badges import BAR_MIN_SCREEN, Badge, PoolBar, TokenDecorations
 from rules import Hex, Token
 from rules.board import POOL_LABELS, describe
 
@@ -53,6 +57,7 @@ class TokenItem(QGraphicsItem):
         super().__init__()
         self._show_bars = show_bars  # False on a player view: only bars_for_players show
         self.decorations = TokenDecorations()
+        self.plate = NamePlate(self.plate_style())
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
         self.setZValue(10 - token.size)  # small tokens on top, so they stay grabbable
         self.setAcceptHoverEvents(True)
@@ -99,9 +104,40 @@ class TokenItem(QGraphicsItem):
         spread = max((abs(p.x() - center.x()) + abs(p.y() - center.y())) for p in footprint)
         self._radius = geometry.size * 0.8 + spread * 0.2
         self.decorations.sync_from(token, geometry.size, self._radius, self._show_bars)
+        self.plate.show_subject(self._plate_subject(), self.plate_style())
         self.setToolTip(self._tooltip())
         self.decorations.setToolTip(self.toolTip())
         self.show_at(token.position)
+
+    def footprint_outline(self) -> QPainterPath:
+        """The outline of the hexes the token fills, in its own coordinates."""
+        return QPainterPath(self._footprint)
+
+    def plate_style(self) -> PlateStyle:
+        """How this view draws the token's name (the GM's map: abbreviated, under it)."""
+        return GM_STYLE
+
+    def ring_extent(self) -> float:
+        """How far the token's ring reaches beyond its disc, in scene units."""
+        return max(3.0, self._radius * 0.16) / 2 + 1.0
+
+    def _plate_subject(self) -> PlateSubject:
+        reach = self._radius + self.ring_extent()
+        body = QRectF(-reach, -reach, 2 * reach, 2 * reach)
+        if len(self.token.footprint_offsets) > 1:
+            body = body.united(self._footprint.boundingRect().adjusted(-2, -2, 2, 2))
+        bars = QRectF()
+        for rect, _bar in self.decorations.bars:
+            bars = bars.united(rect)
+        return PlateSubject(
+            self.token.name,
+            self.token.hidden,
+            body,
+            self.shape(),
+            self._geometry.size,
+            bars,
+            BAR_MIN_SCREEN,
+        )
 
     @staticmethod
     def anchor_offset(token: Token, geometry: SceneGeometry) -> QPointF:
@@ -186,18 +222,25 @@ class TokenItem(QGraphicsItem):
             painter.drawEllipse(QPointF(0, 0), r, r)
 
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
-        """Keep the decorations with the token: same scene, position and visibility."""
-        kind, decorations = QGraphicsItem.GraphicsItemChange, self.decorations
-        if change == kind.ItemSceneChange and self.scene() is not None:
-            if decorations.scene() is self.scene():
-                self.scene().removeItem(decorations)
-        elif change == kind.ItemSceneHasChanged and isinstance(value, QGraphicsScene):
-            value.addItem(decorations)
-            decorations.setPos(self.pos())
-        elif change == kind.ItemPositionHasChanged:
-            decorations.setPos(self.pos())
+        """Keep the decorations and the name plate with the token: same scene, position and
+        visibility."""
+        kind, companions = QGraphicsItem.GraphicsItemChange, (self.decorations, self.plate)
+        for companion in companions:
+            if change == kind.ItemSceneChange and self.scene() is not None:
+                if companion.scene() is self.scene():
+                    self.scene().removeItem(companion)
+            elif change == kind.ItemSceneHasChanged and isinstance(value, QGraphicsScene):
+                value.addItem(companion)
+                companion.setPos(self.pos())
+            elif change == kind.ItemPositionHasChanged:
+                companion.setPos(self.pos())
+        if change == kind.ItemPositionHasChanged:
+            self.plate.refresh_visibility()  # and laid out again with its neighbours
         elif change == kind.ItemVisibleHasChanged:
-            decorations.setVisible(bool(value))
+            self.decorations.setVisible(bool(value))
+            self.plate.follow_owner(bool(value))
+        elif change == kind.ItemSceneHasChanged and isinstance(value, QGraphicsScene):
+            self.plate.refresh_visibility()
         return super().itemChange(change, value)
 
     def _paint_disc(self, painter: QPainter, fill: QColor, ring: QPen, badges: bool) -> None:
@@ -220,7 +263,8 @@ class TokenItem(QGraphicsItem):
             font = QFont()
             font.setBold(True)
             size = r * (0.8 if len(self.token.initials) > 1 else 1.1)
-            font.setPixelSize(max(6, int(min(size, text_box.height() * 0.8))))
+            third = self._geometry.size * 3**0.5 / 3  # a third of the hex, on screen and in print
+            font.setPixelSize(max(6, int(min(size, text_box.height() * 0.8, third))))
             painter.setFont(font)
             painter.setPen(readable_text_color(fill))
             painter.drawText(text_box, Qt.AlignmentFlag.AlignCenter, self.token.initials)

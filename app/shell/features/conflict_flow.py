@@ -10,12 +10,18 @@ tooltip) asks for what it needs on the map with :class:`~app.tools.pick_target.P
 one undo step through :class:`~app.controllers.conflict.ConflictController`; the hit, missed and
 moved tokens and the spaces touched are drawn until the next action or Escape. A ranged
 weapon draws its range bands around the attacker.
+
+The result marks and the dock's outcome text are derived from the document (issue #16):
+they belong to the roll-log entries the action appended (:class:`ShownOutcome`), so they
+show while the open map's roll log holds those very entries — a later move or Next Turn
+keeps them, Undo of the action takes them away and Redo (which restores the same board)
+brings them back. An action that rolled nothing belongs to the board it produced.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QScrollArea
 
@@ -36,8 +42,29 @@ from rules.actions import (
     spec_of,
     target_refusals,
 )
+from rules.board import LoggedRoll
 
-__all__ = ["ActionFlow"]
+__all__ = ["ActionFlow", "ShownOutcome"]
+
+
+@dataclass(frozen=True, eq=False)
+class ShownOutcome:
+    """An action's outcome as the map shows it: the outcome, the board before it (where
+    moved tokens were), the roll-log ``entries`` it appended and the ``board`` it made."""
+
+    outcome: ActionOutcome
+    before: Board
+    entries: tuple[LoggedRoll, ...]
+    board: Board
+
+    def held_by(self, board: Board) -> bool:
+        """Whether ``board`` still holds this outcome: its roll log has these very entries
+        (the same objects, not equal ones: a new roll is another outcome), or, for an
+        action that rolled nothing, it is the board the action made."""
+        if not self.entries:
+            return board is self.board
+        last = self.entries[-1]
+        return any(entry is last for entry in reversed(board.rolls))
 
 
 class ActionFlow:
@@ -61,6 +88,7 @@ class ActionFlow:
         bench.docks.tabify(roll_log_dock, self.dock)
         self.dock.hide()
         self.overlays: list[QGraphicsItem] = []
+        self.shown: ShownOutcome | None = None  # the last action's outcome, while held
         self.panel.request_changed.connect(self._replan)
         self.panel.roll_requested.connect(self.controller.roll)
         self.panel.dice_entered.connect(self.controller.enter)
@@ -72,7 +100,9 @@ class ActionFlow:
         """Ctrl+Shift+R: Roll in the Action dock, or say why there is nothing to roll."""
         button = self.panel.roll_button
         if not self.dock.isVisible() or self.panel.plan is None:
-            self._bench.status.refuse("No action to roll: right-click a creature → Actions")
+            self._bench.status.refuse(
+                "No action to roll: right-click a creature → Actions (or Alt+A)"
+            )
         elif not button.isEnabled():
             self._on_refused(self.panel.refusal.text().removeprefix("⚠ ") or "Nothing to roll")
         else:
@@ -163,7 +193,9 @@ class ActionFlow:
         tool.finished.connect(lambda: self._on_pick_finished(tool))
         bench.scene.set_tool(tool)
         bench.view.setFocus()
-        bench.status.say(f"{prompt} (right-click or Esc cancels)", 15000)
+        bench.status.say(
+            f"{prompt} — Tab or arrows choose, Enter picks; right-click or Esc cancels", 15000
+        )
 
     def _on_pick_finished(self, tool: PickTargetTool) -> None:
         scene = self._bench.scene
@@ -223,17 +255,34 @@ class ActionFlow:
         self._add(item)
 
     def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
+        board = self._bench.current.board  # the board pushed: it holds the outcome's rolls
+        self.shown = ShownOutcome(outcome, before, _own_entries(board, outcome.log), board)
+        self._sync_outcome()
+        self._replan()
+
+    def _sync_outcome(self) -> None:
+        """Draw the last outcome's marks and text if the open map holds it, else none."""
         self._remove(ActionResultItem)
-        board, scene = outcome.board, self._bench.scene
+        shown, board = self.shown, self._bench.current.board
+        if shown is None or not shown.held_by(board):
+            if shown is not None and self.panel.shown_outcome is shown.outcome:
+                self.panel.clear_outcome()
+            return
+        outcome, before = shown.outcome, shown.before
         pairs = zip(outcome.plan.targets, outcome.succeeded, strict=False)
         missed = [t for t, ok in pairs if not ok]
         moved_from = {i: before.token(i).position for i in outcome.moved if i in before.tokens}
         item = ActionResultItem(
-            scene.geometry, board.tokens, outcome.hit, missed, moved_from, outcome.spaces
+            self._bench.scene.geometry,
+            board.tokens,
+            outcome.hit,
+            missed,
+            moved_from,
+            outcome.spaces,
         )
         self._add(item)
-        self.panel.show_outcome(outcome)
-        self._replan()
+        if self.panel.shown_outcome is not outcome:
+            self.panel.show_outcome(outcome)
 
     def _add(self, item: QGraphicsItem) -> None:
         self._bench.scene.addItem(item)
@@ -246,7 +295,10 @@ class ActionFlow:
                 item.scene().removeItem(item)
 
     def clear_overlays(self) -> None:
-        """Take every action overlay off the map."""
+        """Take every action overlay off the map, and the last outcome off the dock."""
+        if self.shown is not None and self.panel.shown_outcome is self.shown.outcome:
+            self.panel.clear_outcome()
+        self.shown = None
         for item in self.overlays:
             if item.scene() is not None:
                 item.scene().removeItem(item)
@@ -260,5 +312,19 @@ class ActionFlow:
     def _on_document_changed(self, change: Change) -> None:
         if change.grid:
             self.close()
-        elif self.dock.isVisible() and self.panel.request is not None:
+            return
+        if self.shown is not None:
+            self._sync_outcome()
+        if self.dock.isVisible() and self.panel.request is not None:
             self._replan()
+
+
+def _own_entries(board: Board, log: tuple[LoggedRoll, ...]) -> tuple[LoggedRoll, ...]:
+    """``board``'s roll-log entries for ``log``: the very objects when the board holds
+    them, else the latest equal ones (entries the board does not hold are left out)."""
+    rolls = board.rolls
+    own = []
+    for entry in log:
+        same = next((r for r in reversed(rolls) if r is entry), None)
+        own.append(same or next((r for r in reversed(rolls) if r == entry), None))
+    return tuple(e for e in own if e is not None)

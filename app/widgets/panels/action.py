@@ -5,7 +5,8 @@ The panel only shows the rules' plan (:class:`rules.actions.ActionPlan`) for the
 :class:`~rules.actions.ActionRequest` its inputs make; what it asks depends on the action
 (``ActionSpec.asks``: a part, a number, a choice; weapons for attacks). Any change of an
 input plans again. Roll and Apply go through :class:`~app.controllers.conflict.ConflictController`
-(one undo step each); the outcome is shown below with its reasons.
+(one undo step each); the outcome is shown below with its reasons, while the map still
+holds it (the owner clears it on Undo: :meth:`ActionPanel.clear_outcome`).
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ class ActionPanel(QWidget):
         super().__init__(parent)
         self.request: ActionRequest | None = None
         self.plan: ActionPlan | None = None
+        self.shown_outcome: ActionOutcome | None = None  # the outcome the text shows
         self._names: dict[str, str] = {}
         self._syncing = False
         self._shown: tuple[str, ...] = ()
@@ -280,7 +282,7 @@ class ActionPanel(QWidget):
         """Prepare ``request`` (from the Actions menu and the map picks)."""
         self._names = dict(names)
         self.request = request
-        self.outcome.clear()
+        self.clear_outcome()
         for edit in (self.attack_faces, self.defence_faces, self.damage_faces):
             edit.clear()
         self._syncing = True
@@ -433,7 +435,7 @@ class ActionPanel(QWidget):
             defences = [parse_faces(self.defence_faces.text())] if plan.defences else []
             damage = [parse_faces(self.damage_faces.text())] if plan.damage is not None else []
         except ValueError as error:
-            self.outcome.setText(f"<b>⚠ Typed dice: {error}</b>")
+            self.show_message(f"Typed dice: {error}")
             return
         if len(plan.defences) > 1:
             defences = defences * len(plan.defences)
@@ -441,6 +443,7 @@ class ActionPanel(QWidget):
 
     def show_outcome(self, outcome: ActionOutcome) -> None:
         """The result of a roll: the summary and every reason."""
+        self.shown_outcome = outcome
         hit = "✔" if all(outcome.succeeded) else "✘" if not any(outcome.succeeded) else "◐"
         items = "".join(f"<li>{r}</li>" for r in outcome.reasons)
         dice = "".join(f"<li><tt>{e.text()}</tt></li>" for e in outcome.log)
@@ -448,8 +451,14 @@ class ActionPanel(QWidget):
             f"<p><b>{hit} {outcome.summary}</b></p><ul>{items}</ul><p>Dice:</p><ul>{dice}</ul>"
         )
 
+    def clear_outcome(self) -> None:
+        """Take the outcome away (its action was undone, or another one begins)."""
+        self.shown_outcome = None
+        self.outcome.clear()
+
     def show_message(self, text: str) -> None:
         """A refusal or problem from the actions, shown where the outcome goes."""
+        self.shown_outcome = None
         self.outcome.setText(f"<b>⚠ {text}</b>")
 
 
