@@ -3,8 +3,9 @@
 Covered spaces are hatched *and* tinted (a pattern, not only a colour); the origin is the
 solid dark space of the rules' pictures ([S000] "The black space is the origin space");
 spaces walls cut off are dotted; an illegal aim is drawn with a red cross-hatch and its
-reason goes to the status bar. Pinned templates follow the document: an Aura is drawn
-from its source token's current spaces, so it moves with it.
+reason goes to the status bar. The caption (template, caster, hits) keeps its size on
+screen and sits by the origin, clear of the tokens. Pinned templates follow the document:
+an Aura is drawn from its source token's current spaces, so it moves with it.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
+from app.scene.label_placement import place_screen_labels
+from app.scene.measure_items import RulerLabelItem
 from app.scene.rules_overlays import boundary_path
 from rules import AreaResult, Board, Hex, RuleOptions, aim
 
@@ -38,8 +41,9 @@ class AreaItem(QGraphicsItem):
         self._stopped = QPainterPath()
         self._highlight = QPainterPath()
         self._legal = True
-        self._caption = ""
-        self._caption_at = QPointF()
+        self.caption_label = RulerLabelItem("", QPointF(), color)
+        self.caption_label.setParentItem(self)
+        self.caption_label.hide()
         self.result: AreaResult | None = None
 
     def show_result(
@@ -55,9 +59,20 @@ class AreaItem(QGraphicsItem):
         self._origin = geometry.hexes_path(result.origin)
         self._stopped = geometry.hexes_path(result.stopped)
         self._highlight = QPainterPath()
-        self._caption = caption
-        self._caption_at = geometry.center(result.origin[0]) if result.origin else QPointF()
+        self._show_caption(caption, result, geometry)
         self.update()
+
+    def _show_caption(self, caption: str, result: AreaResult, geometry: SceneGeometry) -> None:
+        """The caption, the same size on screen at every zoom, by the origin and clear of
+        the tokens (:mod:`app.scene.label_placement`; placed again with each aim)."""
+        label = self.caption_label
+        label.border = self._color if self._legal else REFUSED_COLOR
+        label.set_text(caption)
+        label.setPos(geometry.center(result.origin[0]) if result.origin else QPointF())
+        label.setVisible(bool(caption))
+        scene = self.scene()
+        if caption and scene is not None:
+            place_screen_labels(scene, [label])
 
     def highlight(self, hexes: Iterable[Hex]) -> None:
         """Outline ``hexes`` boldly (a subject hovered in the hit list); empty clears it."""
@@ -68,7 +83,7 @@ class AreaItem(QGraphicsItem):
     @property
     def caption(self) -> str:
         """The text written by the origin (``"Aura 1 on Mage · 2 hit"``)."""
-        return self._caption
+        return self.caption_label.text
 
     @property
     def highlighted(self) -> bool:
@@ -78,7 +93,7 @@ class AreaItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         rect = self._covered.boundingRect() | self._stopped.boundingRect()
         rect |= self._origin.boundingRect() | self._highlight.boundingRect()
-        return rect.adjusted(-8, -40, 200, 8)
+        return rect.adjusted(-8, -8, 8, 8)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -107,22 +122,6 @@ class AreaItem(QGraphicsItem):
             painter.drawPath(self._highlight)
             painter.setPen(QPen(QColor("black"), 3, Qt.PenStyle.DashLine))
             painter.drawPath(self._highlight)
-        if self._caption:
-            self._paint_caption(painter, color)
-
-    def _paint_caption(self, painter: QPainter, color: QColor) -> None:
-        font = QFont()
-        font.setPixelSize(15)
-        font.setBold(True)
-        painter.setFont(font)
-        metrics = painter.fontMetrics()
-        box = QRectF(metrics.boundingRect(self._caption)).adjusted(-5, -3, 5, 3)
-        box.moveCenter(self._caption_at - QPointF(0, self._geometry.size * 1.2))
-        painter.setPen(QPen(color, 2))
-        painter.setBrush(QColor(20, 20, 20, 215))
-        painter.drawRoundedRect(box, 4, 4)
-        painter.setPen(QColor("white"))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self._caption)
 
 
 class RangeDimItem(QGraphicsItem):

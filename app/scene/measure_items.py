@@ -3,14 +3,16 @@
 They only paint; the distances come from :func:`rules.measure` through the tool. Every
 pen is cosmetic and the label ignores the view's zoom, so a ruler stays readable on a
 shared screen at any zoom: a thick yellow line over a black halo (Okabe–Ito yellow reads
-on every ground colour and for colour-blind eyes) and white bold text on a dark box.
+on every ground colour and for colour-blind eyes) and white bold text on a dark box,
+which :mod:`app.scene.label_placement` moves clear of the tokens and the lines
+(:meth:`RulerLabelItem.place`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
@@ -118,18 +120,25 @@ class RulerLabelItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setPos(anchor)
-        self.text = text
         self.border = border
         self._align = align
+        self._below = below
         self.label_font = QFont()
         self.label_font.setPixelSize(LABEL_PIXELS)
         self.label_font.setBold(True)
+        self.set_text(text)
+
+    def set_text(self, text: str) -> None:
+        """Show ``text`` (each `` · ``-separated part on a line of its own); the box goes
+        back beside the anchor (up and right, or below)."""
+        self.prepareGeometryChange()
+        self.text = text
         lines = text.split(" · ")
         self._lines = "\n".join(lines)
         metrics = QFontMetricsF(self.label_font)
         width = max(metrics.horizontalAdvance(line) for line in lines) + 20
         height = metrics.lineSpacing() * len(lines) + 10
-        top = GAP if below else -height - GAP
+        top = GAP if self._below else -height - GAP
         self._home = QRectF(GAP, top, width, height)
         self._box = QRectF(self._home)
 
@@ -137,6 +146,26 @@ class RulerLabelItem(QGraphicsItem):
     def box(self) -> QRectF:
         """The label's box in screen pixels, relative to the anchor."""
         return QRectF(self._box)
+
+    def screen_size(self) -> QSizeF:
+        """The box's size in screen pixels (the same at every zoom)."""
+        return self._home.size()
+
+    def place(self, rect: QRectF, scale: float) -> None:
+        """Draw the box over scene rectangle ``rect`` (from
+        :func:`app.scene.label_placement.place_label`) at ``scale`` pixels per scene unit;
+        the item stays at its anchor."""
+        self.prepareGeometryChange()
+        offset = (rect.topLeft() - self.scenePos()) * scale
+        self._box = QRectF(offset, self._home.size())
+
+    def scene_rect(self, scale: float) -> QRectF:
+        """The box in scene units, as drawn at ``scale`` pixels per scene unit."""
+        box = self._box
+        return QRectF(
+            self.scenePos() + box.topLeft() / scale,
+            QSizeF(box.width() / scale, box.height() / scale),
+        )
 
     def keep_within(self, visible: QRectF, scale: float) -> None:
         """Move the box so it stays inside ``visible`` (a scene rectangle drawn at ``scale``
@@ -171,3 +200,12 @@ class RulerLabelItem(QGraphicsItem):
         painter.setPen(QColor("white"))
         inner = self._box.adjusted(10, 5, -10, -5)
         painter.drawText(inner, self._align | Qt.AlignmentFlag.AlignVCenter, self._lines)
+
+
+class LegLabelItem(RulerLabelItem):
+    """A Measure label: the distance of leg ``leg`` (0-based) beside that leg, or the
+    total (``leg`` None) by the ruler's end."""
+
+    def __init__(self, text: str, anchor: QPointF, leg: int | None):
+        super().__init__(text, anchor)
+        self.leg = leg

@@ -5,7 +5,8 @@ may Hinder (see :mod:`app.tools.movement_preview`).
 They only paint; every number comes from :mod:`rules.movement`. Colour is never the only
 cue (Okabe–Ito colours, for colour-blind eyes and shared screens): reachable spaces are
 tinted *and* dotted with a dashed edge; an allowed path ends in a ring, a refused one in a
-cross with a dashed line; creatures that may Hinder get a dashed ring and an "H" tag.
+cross with a dashed line; creatures that may Hinder get a dash-dot ring around their own
+spaces and a small diamond "H" badge on its edge (:class:`HinderMarkItem`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
@@ -73,15 +74,9 @@ class ReachShadeItem(QGraphicsItem):
 
 class MovePathItem(QGraphicsItem):
     """The cheapest path: a haloed line through the steps, a numbered dot at each step
-    (the running cost), a ring at an allowed end or a cross at a refused one, and a
-    dashed "H" ring on each creature that may Hinder."""
+    (the running cost), a ring at an allowed end or a cross at a refused one."""
 
-    def __init__(
-        self,
-        geometry: SceneGeometry,
-        plan: MovePlan,
-        hinderers: Iterable[tuple[QPointF, float]] = (),
-    ):
+    def __init__(self, geometry: SceneGeometry, plan: MovePlan):
         super().__init__()
         self.setZValue(PATH_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -92,17 +87,19 @@ class MovePathItem(QGraphicsItem):
         for step in plan.steps:
             running += step.cost
             self._labels.append(str(running))
-        self._hinderers = list(hinderers)
         rect = QRectF()
         for p in self._points:
             rect = rect.united(QRectF(p, p))
-        for centre, radius in self._hinderers:
-            rect = rect.united(QRectF(centre, centre).adjusted(-radius, -radius, radius, radius))
         pad = self._size * 1.5
         self._rect = rect.adjusted(-pad, -pad, pad, pad)
         self.font = QFont()
         self.font.setPixelSize(max(9, round(self._size * 0.42)))
         self.font.setBold(True)
+
+    @property
+    def points(self) -> list[QPointF]:
+        """The path's hex centres, in scene units (the line drawn through them)."""
+        return list(self._points)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -124,7 +121,6 @@ class MovePathItem(QGraphicsItem):
         painter.drawPath(line)
         self._paint_steps(painter, color)
         self._paint_end(painter, color, ok)
-        self._paint_hinderers(painter)
 
     def _paint_steps(self, painter: QPainter, color: QColor) -> None:
         radius = self._size * 0.3
@@ -154,29 +150,85 @@ class MovePathItem(QGraphicsItem):
             painter.setPen(cosmetic_pen(color, 5, round_ends=True))
             painter.drawLine(end + a, end + b)
 
-    def _paint_hinderers(self, painter: QPainter) -> None:
+
+class HinderMarkItem(QGraphicsItem):
+    """A creature that may Hinder the movement: a dash-dot ring hugging its footprint (a
+    circle just outside a one-space token's disc, the footprint's outline for a bigger
+    one) and a small diamond "H" badge on the ring's upper right edge — never wider than
+    its own spaces, so it hides none of its neighbours. Shape and dash tell it apart from
+    the turn and target rings, not the colour alone."""
+
+    def __init__(
+        self,
+        geometry: SceneGeometry,
+        footprint: Iterable[Hex],
+        disc_radius: float | None,
+        name: str,
+    ):
+        super().__init__()
+        self.setZValue(PATH_Z)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(f"{name} may Hinder this movement")
+        spaces = frozenset(footprint)
+        size = geometry.size
+        centres = [geometry.center(h) for h in spaces]
+        x = sum(c.x() for c in centres) / len(centres)
+        y = sum(c.y() for c in centres) / len(centres)
+        self.centre = QPointF(x, y)
+        self.ring = QPainterPath()
+        if len(spaces) == 1:
+            inner = size * 0.86  # a hex's inner radius: the ring stays in its own space
+            radius = min(inner, (disc_radius or size * 0.8) + size * 0.06)
+            self.ring.addEllipse(self.centre, radius, radius)
+            corner = self.centre + QPointF(radius, -radius) * 0.7071
+        else:
+            self.ring = geometry.hexes_path(spaces).simplified()
+            box = self.ring.boundingRect()
+            corner = QPointF(box.right() - size * 0.5, box.top() + size * 0.25)
+        self.badge_size = size * 0.55
+        half = self.badge_size / 2
+        self.badge = QPolygonF(
+            [
+                corner + QPointF(0, -half),
+                corner + QPointF(half, 0),
+                corner + QPointF(0, half),
+                corner + QPointF(-half, 0),
+            ]
+        )
+        self.font = QFont()
+        self.font.setPixelSize(max(6, round(self.badge_size * 0.6)))
+        self.font.setBold(True)
+        self._rect = self.ring.boundingRect().united(self.badge.boundingRect())
+        self._rect.adjust(-size * 0.1, -size * 0.1, size * 0.1, size * 0.1)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(cosmetic_pen(HALO, 6))
+        painter.drawPath(self.ring)
+        painter.setPen(cosmetic_pen(REFUSED_COLOR, 3, Qt.PenStyle.DashDotLine))
+        painter.drawPath(self.ring)
+        painter.setPen(cosmetic_pen(HALO, 1.5))
+        painter.setBrush(REFUSED_COLOR)
+        painter.drawPolygon(self.badge)
         painter.setFont(self.font)
-        for centre, radius in self._hinderers:
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.setPen(cosmetic_pen(HALO, 7))
-            painter.drawEllipse(centre, radius, radius)
-            painter.setPen(cosmetic_pen(REFUSED_COLOR, 3, Qt.PenStyle.DashLine))
-            painter.drawEllipse(centre, radius, radius)
-            tag = QRectF(
-                centre.x() + radius * 0.45, centre.y() - radius * 1.05, radius * 0.7, radius * 0.7
-            )
-            painter.setPen(QPen(HALO, self._size * 0.05))
-            painter.setBrush(REFUSED_COLOR)
-            painter.drawEllipse(tag)
-            painter.setPen(QColor("black"))
-            painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, "H")
+        painter.setPen(QColor("black"))
+        painter.drawText(self.badge.boundingRect(), Qt.AlignmentFlag.AlignCenter, "H")
 
 
 class MoveLabelItem(RulerLabelItem):
-    """The cost against the Movement left and the breakdown, in big text on a dark box
-    beside the hovered space; the border says allowed (green) or refused (vermillion)."""
+    """The compact label by the hovered space (cost and Movement left, the charges in
+    words, the rolls due; one line each), the same size on screen at every zoom, placed
+    clear of the tokens and the path by the preview; the border says allowed (solid
+    green) or refused (vermillion)."""
 
     def __init__(self, lines: list[str], anchor: QPointF, allowed: bool):
         border = REACH_COLOR if allowed else REFUSED_COLOR
         super().__init__(" · ".join(lines), anchor, border, align=Qt.AlignmentFlag.AlignLeft)
+        self.lines = list(lines)
         self.setZValue(PATH_Z + 2)

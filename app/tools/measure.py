@@ -5,8 +5,10 @@ standing there; the ruler follows the mouse, and each further click adds a waypo
 (the end of one leg starts the next). Double-click, right-click or Enter finishes: the
 ruler stays until the next click starts another or Escape clears it; Backspace takes the
 last waypoint back. Distances are :func:`rules.measure` between the nearest hexes of the
-two ends, counting elevation as the map's ``range_elevation`` option says. Measuring
-never edits the map.
+two ends, counting elevation as the map's ``range_elevation`` option says. Each leg's
+label (its spaces and feet) sits beside that leg, and the total by the ruler's end, all
+clear of the tokens and the lines (:mod:`app.scene.label_placement`); the status bar has
+the whole breakdown. Measuring never edits the map.
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QLineF, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 
-from app.scene.measure_items import RulerLabelItem, RulerLegItem, keep_in_view
+from app.scene.label_placement import place_screen_labels
+from app.scene.measure_items import LegLabelItem, RulerLegItem
 from app.scene.tool import Gesture, Tool
 from rules import Board, Distance, Hex, RuleOptions, hex_line, measure
 
@@ -70,14 +73,27 @@ def total_text(legs: list[Distance]) -> str:
     )
 
 
+def short_text(leg: Distance) -> str:
+    """A label's words for ``leg``: ``"3 spaces, 15 ft"``, ``"(2 up/down)"`` added when it
+    climbs."""
+    return short_total([leg])
+
+
+def short_total(legs: list[Distance]) -> str:
+    """A label's words for the sum of ``legs`` (see :func:`short_text`)."""
+    spaces, climb = sum(d.spaces for d in legs), sum(d.climb for d in legs)
+    noun = "space" if spaces == 1 else "spaces"
+    extra = f" ({climb} up/down)" if climb else ""
+    return f"{spaces} {noun}, {5 * spaces} ft{extra}"
+
+
 def label_texts(legs: list[Distance]) -> list[str]:
-    """The label at each leg's end: the distance alone for a one-leg ruler, else
-    ``"Leg 2: 3 spaces, 15 ft · Total 7 spaces, 35 ft"`` (the first leg has no total)."""
-    if len(legs) == 1:
-        return [leg_text(legs[0])]
-    texts = [f"Leg 1: {leg_text(legs[0])}"]
-    for i in range(1, len(legs)):
-        texts.append(f"Leg {i + 1}: {leg_text(legs[i])} · Total {total_text(legs[: i + 1])}")
+    """The label by each leg (its own distance), then — with more than one leg — the
+    total at the end: ``["3 spaces, 15 ft", "2 spaces, 10 ft", "Total 5 spaces, 25 ft"]``.
+    A one-leg ruler has one label, at its end."""
+    texts = [short_text(leg) for leg in legs]
+    if len(legs) > 1:
+        texts.append(f"Total {short_total(legs)}")
     return texts
 
 
@@ -120,6 +136,10 @@ class MeasureTool(QObject, Tool):
     def items(self) -> list[QGraphicsItem]:
         """The ruler's items in the scene."""
         return list(self._items)
+
+    def labels(self) -> list[LegLabelItem]:
+        """The ruler's labels: one per leg (in order), then the total (``leg`` None)."""
+        return [i for i in self._items if isinstance(i, LegLabelItem)]
 
     # -- gestures ----------------------------------------------------------------------
     def press(self, gesture: Gesture) -> bool:
@@ -259,17 +279,27 @@ class MeasureTool(QObject, Tool):
         for item in self._items:
             self._scene.removeItem(item)
         geometry = self._scene.geometry
-        self._items = []
-        for leg, text in zip(self._legs, label_texts(self._legs), strict=True):
-            a, b = leg.nearest
-            self._items.append(RulerLegItem(geometry, a, b, hex_line(a, b)))
-            self._items.append(RulerLabelItem(text, geometry.center(b)))
+        ends = [leg.nearest for leg in self._legs]
+        legs = [RulerLegItem(geometry, a, b, hex_line(a, b)) for a, b in ends]
+        texts = label_texts(self._legs)
+        labels = []
+        for i, (leg, text) in enumerate(zip(legs, texts, strict=False)):
+            anchor = leg.end if len(legs) == 1 else (leg.start + leg.end) / 2
+            labels.append(LegLabelItem(text, anchor, i))
+        if len(legs) > 1:
+            labels.append(LegLabelItem(texts[-1], legs[-1].end, None))
+        self._items = [*legs, *labels]
         for item in self._items:
             self._scene.addItem(item)
-        self._keep_labels_in_view()
+        self._place_labels()
 
-    def _keep_labels_in_view(self) -> None:
-        keep_in_view(self._scene, (i for i in self._items if isinstance(i, RulerLabelItem)))
+    def _place_labels(self) -> None:
+        """Each leg's label beside its own leg, the total by the end, all clear of the
+        tokens and of the ruler's lines (:mod:`app.scene.label_placement`)."""
+        legs = [i for i in self._items if isinstance(i, RulerLegItem)]
+        labels = [i for i in self._items if isinstance(i, LegLabelItem)]
+        segments = [QLineF(leg.start, leg.end) for leg in legs]
+        place_screen_labels(self._scene, labels, segments)
 
     def _describe(self, ends: list[RulerEnd], options: RuleOptions) -> str:
         if not self._legs:

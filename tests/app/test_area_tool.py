@@ -395,3 +395,23 @@ def test_an_aura_is_ongoing_until_removed(window: MainWindow) -> None:
     click(window, Hex(2, 5))
     (effect,) = window.document.board.effects.values()
     assert effect.rounds_left is None and effect.target == "mage"
+
+
+@pytest.mark.parametrize("zoom", [1.0, 3.0])
+def test_the_caption_keeps_its_screen_size_and_stays_clear_of_the_tokens(
+    window: MainWindow, zoom: float
+) -> None:
+    window.view.scale(zoom, zoom)
+    window.view.centerOn(window.scene.geometry.center(Hex(5, 5)))
+    tool = start(window, AreaKind.CONE, 4)
+    click(window, Hex(3, 5))
+    hover(window, Hex(7, 5))  # the goblins stand by the origin's side
+    label = tool.preview.caption_label
+    assert label.isVisible() and label.text == "Cone 4 · 3 hit"
+    assert label.flags() & label.GraphicsItemFlag.ItemIgnoresTransformations
+    assert label.label_font.pixelSize() >= 14  # the same pixels at every zoom
+    rect = label.scene_rect(window.view.transform().m11())
+    for item in window.scene.token_items().values():
+        assert not item.mapToScene(item.shape()).intersects(rect), item.token.name
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(rect)

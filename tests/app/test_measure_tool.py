@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QLineF, QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from app.document import MapDocument
+from app.scene.label_placement import clipped_length
 from app.scene.measure_items import RulerLabelItem, RulerLegItem
 from app.scene.tool import Gesture
 from app.shell.main_window import MainWindow
@@ -114,7 +115,7 @@ def test_elevation_adds_climb(window: MainWindow, tool: MeasureTool) -> None:
     assert (leg.flat, leg.climb, leg.spaces, leg.feet) == (4, 2, 6, 30)
     assert tool.summary() == "Aria → (6, 2): 6 spaces, 30 ft (4 across + 2 up/down)"
     [label] = [i for i in ruler_items(window) if isinstance(i, RulerLabelItem)]
-    assert label.text == "6 spaces, 30 ft (4 across + 2 up/down)"
+    assert label.text == "6 spaces, 30 ft (2 up/down)"  # compact: the status bar has the rest
 
 
 def test_the_ignore_option_leaves_elevation_out(make_window) -> None:  # type: ignore[no-untyped-def]
@@ -142,17 +143,17 @@ def test_waypoints_chain_and_sum(window: MainWindow, tool: MeasureTool) -> None:
     assert legs[1].nearest[1] in ogre.footprint
     assert legs[2].nearest[0] in ogre.footprint  # the next leg starts from the footprint
     assert legs[2].spaces == min(distance(h, c) for h in ogre.footprint)
-    labels = [i.text for i in ruler_items(window) if isinstance(i, RulerLabelItem)]
-    assert sorted(labels) == [
-        "Leg 1: 3 spaces, 15 ft",
-        "Leg 2: 2 spaces, 10 ft · Total 5 spaces, 25 ft",
-        "Leg 3: 4 spaces, 20 ft · Total 9 spaces, 45 ft",
+    assert [(label.leg, label.text) for label in tool.labels()] == [
+        (0, "3 spaces, 15 ft"),
+        (1, "2 spaces, 10 ft"),
+        (2, "4 spaces, 20 ft"),
+        (None, "Total 9 spaces, 45 ft"),
     ]
     assert tool.summary() == (
         "(2, 6) → (5, 6) → Ogre → (12, 6) — Leg 1: 3 spaces, 15 ft · Leg 2: 2 spaces, 10 ft"
         " · Leg 3: 4 spaces, 20 ft · Total 9 spaces, 45 ft"
     )
-    assert len(ruler_items(window)) == 6
+    assert len(ruler_items(window)) == 7
 
 
 def test_double_click_finishes_without_an_empty_leg(window: MainWindow, tool: MeasureTool) -> None:
@@ -185,10 +186,11 @@ def test_escape_and_switching_tools_remove_the_ruler(window: MainWindow, tool: M
     click(window, Hex(2, 6))
     click(window, Hex(5, 6))
     hover(window, Hex(8, 6))
-    assert len(ruler_items(window)) == 4
+    assert len(ruler_items(window)) == 5  # two legs, their labels and the total
     key(window, Qt.Key.Key_Escape)
     assert ruler_items(window) == [] and tool.legs() == [] and tool.summary() == ""
     assert not tool.measuring
+    window.scene.set_tool(tool)  # Esc also left the tool (issue #16): take it again
     click(window, Hex(2, 6))
     click(window, Hex(5, 6), RIGHT)
     assert len(ruler_items(window)) == 2
@@ -229,3 +231,43 @@ def test_labels_stay_inside_the_view(window: MainWindow, tool: MeasureTool) -> N
         where = window.view.mapFromScene(label.pos())
         box = label.box.translated(where.x(), where.y())
         assert viewport.contains(box.toAlignedRect()), label.text
+
+
+def segment_distance(p: QPointF, line: QLineF) -> float:
+    """How far ``p`` is from the segment ``line``."""
+    d = line.p2() - line.p1()
+    length2 = d.x() ** 2 + d.y() ** 2
+    t = 0.0 if not length2 else QPointF.dotProduct(p - line.p1(), d) / length2
+    nearest = line.p1() + d * max(0.0, min(1.0, t))
+    return QLineF(p, nearest).length()
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.5])
+def test_each_leg_label_sits_by_its_own_leg_and_the_total_by_the_end(
+    window: MainWindow, tool: MeasureTool, zoom: float
+) -> None:
+    window.view.scale(zoom, zoom)
+    window.view.centerOn(window.scene.geometry.center(Hex(6, 6)))
+    a, b, c, d = Hex(2, 6), Hex(6, 6), Hex(6, 9), Hex(9, 9)  # east, south, east
+    for h in (a, b, c):
+        click(window, h)
+    click(window, d, RIGHT)
+    scale = window.view.transform().m11()
+    legs = [
+        QLineF(leg.start, leg.end) for leg in ruler_items(window) if isinstance(leg, RulerLegItem)
+    ]
+    labels = tool.labels()
+    assert [label.leg for label in labels] == [0, 1, 2, None]
+    rects = [label.scene_rect(scale) for label in labels]
+    for label, rect in zip(labels[:3], rects, strict=False):
+        assert label.leg is not None
+        gaps = [segment_distance(rect.center(), leg) for leg in legs]
+        assert min(gaps) == gaps[label.leg], label.text  # beside its own leg, not another's
+    end, start = legs[-1].p2(), legs[0].p1()
+    total = rects[-1].center()
+    assert QLineF(total, end).length() < QLineF(total, start).length()
+    for rect in rects:
+        assert all(clipped_length(leg, rect) is None for leg in legs)  # clear of the lines
+        for item in window.scene.token_items().values():
+            assert not item.mapToScene(item.shape()).intersects(rect)
+    assert not any(r.intersects(o) for i, r in enumerate(rects) for o in rects[i + 1 :])

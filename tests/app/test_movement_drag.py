@@ -3,20 +3,23 @@ that pays the Movement, snap-back with the reason; arrow keys; motion pills (iss
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QLineF, QPoint, QRectF, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
 
 from app.document import MapDocument
+from app.resources import demo_map_path
 from app.scene.geometry import SceneGeometry
-from app.scene.movement_items import MoveLabelItem, MovePathItem, ReachShadeItem
+from app.scene.label_placement import clipped_length
+from app.scene.movement_items import HinderMarkItem, MoveLabelItem, MovePathItem, ReachShadeItem
 from app.scene.token_badges import condition_badges
 from app.shell.main_window import MainWindow
 from app.tools.step_keys import direction_for_angle, key_direction
-from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, movement_field
+from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, TokenKind, movement_field
 from rules.board import with_turn
 from rules.movement import begin_turn
 from rules.movement.plan import movement_left
@@ -72,9 +75,16 @@ def test_a_drag_shows_reach_path_cost_and_hinder_then_pays_in_one_undo_step(
     assert path.plan.path == (Hex(4, 4), Hex(5, 4), Hex(6, 4))
     assert [s.cost for s in path.plan.steps] == [1, 2]
     (label,) = items_of(conflict, MoveLabelItem)
-    assert label.text.startswith("Aria: 3 of 5 Movement")
-    assert "+1 climbing" in label.text and "Roll Climb DL 6" in label.text
-    assert "Goblin may Hinder before step 1" in label.text
+    assert label.lines == [
+        "Aria: 3 of 5 Movement, 2 left",
+        "+1 climbing",  # the rules' charge, in its words
+        "Roll Climb DL 6; Hinder: Goblin DL 3",
+    ]
+    (mark,) = items_of(conflict, HinderMarkItem)  # a ring on the goblin, inside its space
+    goblin = conflict.scene.geometry.center(Hex(4, 5))
+    assert mark.centre == goblin and mark.toolTip() == "Goblin may Hinder this movement"
+    size = conflict.scene.geometry.size
+    assert QRectF(goblin, goblin).adjusted(-size, -size, size, size).contains(mark.boundingRect())
     assert "may Hinder: Goblin" in conflict.statusBar().currentMessage()
     QTest.mouseRelease(conflict.view.viewport(), LEFT, NO, point(conflict, target))
     after = conflict.document.board.token("aria")
@@ -117,10 +127,72 @@ def test_outside_a_conflict_the_preview_informs_and_the_move_is_free(make_window
     far = Hex(10, 4)
     press_and_hover(window, Hex(4, 4), far)
     (label,) = items_of(window, MoveLabelItem)
-    assert "No conflict running: the move is free" in label.text
+    assert label.lines == ["Aria: cost 7, free (no conflict running)", "+1 climbing"]
     QTest.mouseRelease(window.view.viewport(), LEFT, NO, point(window, far))
     aria = window.document.board.token("aria")
     assert aria.position == far and movement_left(aria) == 5 and not aria.moving
+
+
+def demo_in_conflict(make_window) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The demo map with every creature in a conflict, Aria Vell's turn."""
+    board = MapDocument.open(demo_map_path()).board
+    turn = TurnState()
+    creatures = [t for t in board.tokens.values() if t.kind is TokenKind.CREATURE]
+    for i, token in enumerate(creatures):
+        turn = join(turn, token.id, 20 - i)
+    return make_window(MapDocument(begin_turn(with_turn(board, start(turn)), "aria").board))
+
+
+def label_rect(window: MainWindow, label: MoveLabelItem) -> QRectF:
+    return label.scene_rect(window.view.transform().m11())
+
+
+@pytest.mark.parametrize("zoom", [1.0, 3.0])
+@pytest.mark.parametrize("target", [Hex(11, 16), Hex(8, 16), Hex(11, 13)])
+def test_on_the_demo_map_the_label_is_compact_and_clear_of_tokens_and_path(
+    make_window,  # type: ignore[no-untyped-def]
+    zoom: float,
+    target: Hex,
+) -> None:
+    window = demo_in_conflict(make_window)
+    if zoom != 1.0:
+        window.view.scale(zoom, zoom)
+        window.view.centerOn(window.scene.geometry.center(Hex(10, 15)))
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, LEFT, NO, point(window, Hex(9, 14)))
+    QTest.mouseMove(viewport, point(window, Hex(10, 14)))
+    QTest.mouseMove(viewport, point(window, target))
+    (label,) = items_of(window, MoveLabelItem)
+    assert 1 <= len(label.lines) <= 3 and all(len(line) <= 44 for line in label.lines)
+    assert not re.search(r"\(-?\d+, -?\d+\)", label.text)  # no raw coordinates
+    assert label.lines[0].startswith("Aria Vell: ") and "left" in label.lines[0]
+    rect = label_rect(window, label)
+    for item in window.scene.token_items().values():
+        assert not item.mapToScene(item.shape()).intersects(rect), item.token.name
+    (path,) = items_of(window, MovePathItem)
+    for a, b in zip(path.points, path.points[1:], strict=False):
+        assert clipped_length(QLineF(a, b), rect) is None
+    visible = window.view.mapToScene(viewport.rect()).boundingRect()
+    assert visible.contains(rect)
+
+
+def test_the_movement_dock_lists_each_step_of_the_live_preview(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = demo_in_conflict(make_window)
+    dock = window.movement.dock  # it follows the Select tool's live preview
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, LEFT, NO, point(window, Hex(9, 14)))
+    QTest.mouseMove(viewport, point(window, Hex(10, 14)))
+    QTest.mouseMove(viewport, point(window, Hex(11, 16)))
+    panel = dock.move_panel
+    assert panel.title.text() == "Move — Aria Vell"
+    assert panel.headline.text() == "Aria Vell: 4 of 5 Movement, 1 left"
+    steps = panel.step_texts()
+    assert [line.split(".")[0] for line in steps[:4]] == ["1", "2", "3", "4"]
+    assert all("1 space by Land" in line for line in steps[:4])  # each step's cost and why
+    assert "Total 4; pays 4 of 5 Movement left" in steps
+    assert any(line.startswith("Goblin 1 may Hinder") for line in steps)
+    QTest.mouseRelease(viewport, LEFT, NO, point(window, Hex(11, 16)))
+    assert panel.step_texts() == steps  # the last move stays readable after the drop
 
 
 def key(code: Qt.Key, modifiers: Qt.KeyboardModifier = NO) -> QKeyEvent:

@@ -1,6 +1,10 @@
-"""The Movement dock: the Jump tool's settings and reach, and the Shove tool's preview.
+"""The Movement dock: a dragged creature's full step list, the Jump tool's settings and
+reach, and the Shove tool's preview.
 
-Only the section of the active tool shows. The Jump section edits a
+Only the section of the active tool shows; the move section follows the live movement
+preview (:class:`~app.tools.movement_preview.MovementPreview`), whose label on the map
+stays short: here is each step, its cost and why, the rolls, the sound and who may
+Hinder. The Jump section edits a
 :class:`~app.tools.jump.JumpSettings` (long or high, the result typed or rolled, run-up,
 waiting in the air) and shows :class:`rules.JumpReach`'s breakdown; the Shove section
 sets the spaces and "the first attack hits" and says where the push ends. Text is large,
@@ -27,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.controllers.movement import where
 from app.tools.jump import WAIT_RULE, JumpSettings, JumpTool
+from app.tools.movement_preview import MovementPreview, headline, step_lines
 from app.tools.shove import MAX_SPACES, ShoveTool
 from app.widgets.panels.common import spin_box
 
@@ -248,18 +253,63 @@ class ShovePanel(QWidget):
         self.summary.setText(f"{text}\n\n{tool.outcome_text()}" if tool.push else f"⚠ {text}")
 
 
+class MovePanel(QWidget):
+    """The move being dragged: its headline, then one line per step (where, how, the
+    cost and every charge with its rule), the total, the rolls, the sound and who may
+    Hinder — the breakdown the map's label leaves out."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        column = QVBoxLayout(self)
+        self.title = _label("Move", 1.3, True)
+        column.addWidget(self.title)
+        self.headline = _label("Drag a creature to see its path here, step by step", 1.15)
+        column.addWidget(self.headline)
+        self.steps = _label("", 1.0)
+        column.addWidget(self.steps)
+        column.addStretch(1)
+
+    def show_preview(self, preview: MovementPreview) -> None:
+        """Show the plan ``preview`` draws now; keep the last one when the drag ends."""
+        plan = preview.plan
+        if plan is None:
+            return
+        self.title.setText(f"Move — {preview.name}")
+        self.headline.setText(headline(plan, preview.name, preview.enforced))
+        self.steps.setText("\n".join(step_lines(plan)))
+
+    def step_texts(self) -> list[str]:
+        """The lines shown under the headline."""
+        text = self.steps.text()
+        return text.split("\n") if text else []
+
+
 class MovementDock(QDockWidget):
-    """The Jump or Shove section, whichever tool is active."""
+    """The move, Jump or Shove section: the last one used."""
 
     def __init__(self, settings: JumpSettings, parent: QWidget | None = None):
         super().__init__("Movement", parent)
         self.setObjectName("movement_dock")
         self.jump_panel = JumpPanel(settings)
         self.shove_panel = ShovePanel()
+        self.move_panel = MovePanel()
         self._stack = QStackedWidget()
         self._stack.addWidget(self.jump_panel)
         self._stack.addWidget(self.shove_panel)
+        self._stack.addWidget(self.move_panel)
         self.setWidget(self._stack)
+
+    def follow(self, preview: MovementPreview) -> None:
+        """Show each plan of ``preview`` (a drag's live movement) in the move section,
+        which comes to the front of the dock (the dock itself is not raised: a drag does
+        not change the GM's tabs)."""
+        preview.changed.connect(lambda: self._on_preview(preview))
+
+    def _on_preview(self, preview: MovementPreview) -> None:
+        if preview.plan is None:
+            return
+        self.move_panel.show_preview(preview)
+        self._stack.setCurrentWidget(self.move_panel)
 
     def show_section(self, panel: QWidget) -> None:
         """Show ``panel`` (the jump or shove panel) and raise the dock."""
