@@ -8,6 +8,15 @@ click pins. With a caster and "Check range", an origin outside the caster's rang
 undimmed spaces) is refused at the click, with the reason. Shift+wheel or +/− change the
 value. Every preview is a :func:`rules.aim` query, re-run when the document changes;
 pinning is one undo step through the controller. Escape abandons the template.
+
+By keyboard alone (issue #16): the origin starts beside the caster (or on it, for a Burst or
+Aura), or under the mouse; the arrows and the keypad move it a space in six directions
+(:mod:`app.tools.step_keys`), [ ] turn the facing through all 12 facings of the pinned
+facings contract (DESIGN.md; 6 for a Line without zig-zags), Enter fixes a Line or Cone's
+origin as a click would — then ←/→ as well as [ ] turn it and Enter pins, Backspace
+moves the origin again — and pins a Burst or Aura at once. The facing of a Line or Cone
+is drawn as an arrow with its clock hour (:class:`~app.scene.keyboard_items.FacingArrowItem`),
+not only by the template's shape.
 """
 
 from __future__ import annotations
@@ -21,8 +30,20 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent
 
 from app.scene.area_items import AreaItem, RangeDimItem
+from app.scene.keyboard_items import FacingArrowItem
 from app.scene.tool import Gesture, Tool
-from rules import AreaKind, AreaResult, AreaTemplate, Board, Hex, RuleOptions, aim, facing_step
+from app.tools.step_keys import is_enter, keep_in_view, key_direction
+from rules import (
+    DIRECTIONS,
+    AreaKind,
+    AreaResult,
+    AreaTemplate,
+    Board,
+    Hex,
+    RuleOptions,
+    aim,
+    facing_step,
+)
 from rules.battlefield import BoolArray, origin_mask, reach_of
 
 if TYPE_CHECKING:
@@ -73,6 +94,7 @@ class AreaTool(Tool):
         self.aiming = False  # a Line/Cone origin is fixed; the mouse turns the facing
         self.result: AreaResult | None = None
         self._item = AreaItem(scene.geometry)
+        self._arrow = FacingArrowItem(scene.geometry)
         self._dim = RangeDimItem(scene.content_rect())
         self._dim_key: object = _STALE
         self._dim_layer: object = None  # keeps the keyed elevation layer (and its id) alive
@@ -91,8 +113,11 @@ class AreaTool(Tool):
 
     # -- the caster, settings and document ------------------------------------------------
     def set_caster(self, token_id: str | None) -> None:
-        """Aim from ``token_id`` (range, Reach, "away from you") or freely with ``None``."""
+        """Aim from ``token_id`` (range, Reach, "away from you") or freely with ``None``;
+        with the mouse off the map the origin starts where the keyboard would put it."""
         self.caster = token_id if token_id in self.board.tokens else None
+        if self.origin is None and self._scene.hovered_hex is None:
+            self._place(self._keyboard_start())
         self.refresh()
 
     def settings_changed(self) -> None:
@@ -127,10 +152,59 @@ class AreaTool(Tool):
             return True
         if gesture.button != Qt.MouseButton.LeftButton:
             return False
+        if not self.aiming and self._place(gesture.hex):
+            self.refresh()
+        self.commit()
+        return True
+
+    def key(self, event: QKeyEvent) -> bool:
+        """[ ] rotate (and ←/→ once a Line or Cone's origin is fixed), the arrows and the
+        keypad move the origin, Enter fixes or pins, Backspace un-fixes, +/− change the
+        value; True if the key was used."""
+        key = Qt.Key(event.key())
+        directed = self.settings.kind.directed
+        turns = {Qt.Key.Key_BracketLeft: 1, Qt.Key.Key_BracketRight: -1}
+        if self.aiming:
+            turns |= {Qt.Key.Key_Left: 1, Qt.Key.Key_Right: -1}
+        if key in turns and directed:
+            self.rotate(turns[key])
+            return True
+        values = {Qt.Key.Key_Plus: 1, Qt.Key.Key_Equal: 1, Qt.Key.Key_Minus: -1}
+        if key in values:
+            self.change_value(values[key])
+            return True
+        if is_enter(event):
+            self.commit()
+            return True
+        if key == Qt.Key.Key_Backspace and self.aiming:
+            self.aiming = False
+            self.refresh()
+            return True
+        direction = None if self.aiming else key_direction(self._scene.geometry, event)
+        if direction is None:
+            return False
+        self.move_origin(direction)
+        return True
+
+    def move_origin(self, direction: int) -> None:
+        """Move the origin a space along ``DIRECTIONS[direction]`` (from where the keyboard
+        starts, if it has none yet), keeping it on the map, and keep it in view."""
+        start = self.origin if self.origin is not None else self._keyboard_start()
+        target = start + DIRECTIONS[direction]
+        if not self.board.contains(target):
+            self._scene.hint.emit("The origin is at the edge of the map")
+            return
+        self._place(target)
+        self.refresh()
+        keep_in_view(self._scene, self._scene.geometry.hexes_path({target}).boundingRect())
+
+    def commit(self) -> None:
+        """Enter: as a click on the origin — fix a Line or Cone's origin (then aim), or pin."""
         if self.aiming:
             self.pin()
-            return True
-        if self._place(gesture.hex):
+            return
+        if self.origin is None:
+            self._place(self._keyboard_start())
             self.refresh()
         problem = self.origin_refusal()
         if problem is not None:
@@ -138,24 +212,12 @@ class AreaTool(Tool):
         elif self.settings.kind.directed:
             self.aiming = True
             self.refresh()
-            self._scene.hint.emit("Move the mouse to turn the template; click again to pin it")
+            self._scene.hint.emit(
+                "Move the mouse, or [ ] / ←→, to turn the template; click or Enter pins it, "
+                "Backspace moves the origin again"
+            )
         else:
             self.pin()
-        return True
-
-    def key(self, event: QKeyEvent) -> bool:
-        """←/→ or [ ] rotate, +/− change the value; True if the key was used."""
-        key = Qt.Key(event.key())
-        turns = {Qt.Key.Key_Left: 1, Qt.Key.Key_BracketLeft: 1}
-        turns |= {Qt.Key.Key_Right: -1, Qt.Key.Key_BracketRight: -1}
-        if key in turns and self.settings.kind.directed:
-            self.rotate(turns[key])
-            return True
-        values = {Qt.Key.Key_Plus: 1, Qt.Key.Key_Equal: 1, Qt.Key.Key_Minus: -1}
-        if key in values:
-            self.change_value(values[key])
-            return True
-        return False
 
     def wheel(self, steps: int, modifiers: Qt.KeyboardModifier) -> bool:
         """Shift+wheel changes the value."""
@@ -168,7 +230,7 @@ class AreaTool(Tool):
         """Abandon the template in progress and take the preview off the map."""
         self.aiming = False
         self.result = None
-        for item in (self._item, self._dim):
+        for item in (self._item, self._dim, self._arrow):
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self._dim_key = _STALE
@@ -282,13 +344,15 @@ class AreaTool(Tool):
 
     def _show(self, result: AreaResult, options: RuleOptions) -> None:
         scene = self._scene
-        for item in (self._item, self._dim):
+        for item in (self._item, self._dim, self._arrow):
             if item.scene() is None:
                 scene.addItem(item)
         name = self.source_name(result)
         on = f" on {name}" if name else ""
         caption = f"{result.template.title}{on} · {len(result.hits)} hit"
         self._item.show_result(result, scene.geometry, caption)
+        directed = self.settings.kind.directed and self.origin is not None
+        self._arrow.point(scene.geometry, self.origin, self.facing if directed else None)
         scene.hint.emit(describe(result, name))
         self._update_dim(options)
 
@@ -318,6 +382,23 @@ class AreaTool(Tool):
     # -- helpers -------------------------------------------------------------------------
     def _options(self) -> RuleOptions:
         return RuleOptions.of(self.board.options)
+
+    def _keyboard_start(self) -> Hex:
+        """Where the keyboard puts a new origin: under the mouse if it is on the map, else
+        beside the caster along the facing (a Line or Cone) or on it (a Burst or Aura),
+        else the middle of the map."""
+        board = self.board
+        if self._scene.hovered_hex is not None:
+            return self._scene.hovered_hex
+        caster = board.tokens.get(self.caster or "")
+        if caster is None:
+            return board.hex_at(board.width // 2, board.height // 2)
+        if not self.settings.kind.directed:
+            return caster.position
+        step, h = DIRECTIONS[(self.facing // 2) % 6], caster.position
+        while h in caster.footprint:
+            h = h + step
+        return h if board.contains(h) else caster.position
 
     def _all_facings(self, options: RuleOptions) -> bool:
         return self.settings.kind is not AreaKind.LINE or options.zigzag_lines

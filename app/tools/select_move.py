@@ -10,6 +10,12 @@ it can still reach this turn, the cheapest path to the hovered space, its cost a
 breakdown. During a conflict the release pays that Movement (seed 001); Alt+release
 places it freely (the Soulweaver's override). Arrow keys and the keypad move the selected
 token one space with the same rules (:mod:`app.tools.step_keys`).
+
+By keyboard (issue #16): :meth:`SelectMoveTool.cycle` (Tab, Shift+Tab) selects the next or
+previous creature — in Priority order while a conflict runs, starting from the one whose
+turn it is, then the creatures not in it; otherwise in reading order — and
+:meth:`SelectMoveTool.select_actor` (``.``) the creature whose turn it is; the view
+follows the selection and each step.
 """
 
 from __future__ import annotations
@@ -23,8 +29,9 @@ from PySide6.QtWidgets import QGraphicsRectItem
 from app.scene.map_scene import MapScene, Source
 from app.scene.tool import Gesture, Tool
 from app.tools.movement_preview import MovementPreview, summary
-from app.tools.step_keys import key_direction
+from app.tools.step_keys import cycled, keep_in_view, key_direction, reading_order
 from rules import Hex, TokenKind
+from rules import turns as tracker
 
 if TYPE_CHECKING:
     from app.controllers.map import MapController
@@ -57,6 +64,11 @@ class SelectMoveTool(Tool):
         self._band_base: list[str] = []
         self._preview = MovementPreview(scene)
         self._previews = False  # the drag in progress shows the movement preview
+
+    @property
+    def preview(self) -> MovementPreview:
+        """The live movement preview of a drag (the Movement dock follows it)."""
+        return self._preview
 
     @property
     def dragging(self) -> str | None:
@@ -186,5 +198,64 @@ class SelectMoveTool(Tool):
         direction = key_direction(self._scene.geometry, event)
         if direction is None:
             return False
-        self._controller.request_step(selection[0], direction)
+        if self._controller.request_step(selection[0], direction):
+            self._show_token(selection[0])
         return True
+
+    def cycle(self, step: int) -> str | None:
+        """Select the creature ``step`` places on from the one selected (Tab: 1, Shift+Tab:
+        −1) and bring it into view; its id, or None when the map has no creature."""
+        if self._group or self._band is not None:
+            return None
+        order = self.creature_order()
+        selection = self._scene.selection
+        current = selection[0] if len(selection) == 1 else None
+        chosen = cycled(order, current, step)
+        if chosen is None:
+            self._scene.hint.emit("There is no creature on this map to select")
+            return None
+        self._select(chosen, f"{order.index(chosen) + 1} of {len(order)}")
+        return chosen
+
+    def select_actor(self) -> str | None:
+        """Select the creature whose turn it is and bring it into view; its id, or None
+        (with the reason in the status bar) when no creature is acting."""
+        turn = self._scene.board.turn
+        actor = tracker.actor(turn) if turn.started else None
+        if actor is None or actor not in self._scene.board.tokens:
+            why = "no conflict is under way" if not turn.started else "it is the Soulweaver's turn"
+            self._scene.hint.emit(f"No creature is acting: {why}")
+            return None
+        self._select(actor, "acting now")
+        return actor
+
+    def creature_order(self) -> list[str]:
+        """The creatures Tab goes through: while a conflict runs, those in it in Priority
+        order from the one acting now, then the rest; otherwise all in reading order."""
+        board = self._scene.board
+        creatures = {t.id: t for t in board.tokens.values() if t.kind is TokenKind.CREATURE}
+        by_place: dict[Hex, list[str]] = {}
+        for token in creatures.values():
+            by_place.setdefault(token.position, []).append(token.id)
+        places = reading_order(self._scene.geometry, list(by_place))
+        reading = [i for h in places for i in sorted(by_place[h])]
+        turn = board.turn
+        if not turn.started:
+            return reading
+        ids = [i for i in turn.ids() if i in creatures]
+        start = min(turn.current, len(turn.order))
+        acting_first = [i for i in turn.ids()[start:] + turn.ids()[:start] if i in ids]
+        return acting_first + [i for i in reading if i not in ids]
+
+    def _select(self, token_id: str, where: str) -> None:
+        self._scene.set_selection([token_id])
+        self._show_token(token_id)
+        token = self._scene.board.token(token_id)
+        self._scene.hint.emit(
+            f"{token.name} selected ({where}) — arrows step, Tab next, Alt+A its actions"
+        )
+
+    def _show_token(self, token_id: str) -> None:
+        item = self._scene.token_item(token_id)
+        if item is not None:
+            keep_in_view(self._scene, item.sceneBoundingRect())

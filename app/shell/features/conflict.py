@@ -3,6 +3,8 @@ a token's right-click menu, the Actions menu for the selected creature and the R
 (Ctrl+Shift+R).
 
 An action the creature cannot use now is greyed with the rules' reason as its tooltip.
+Every entry has a mnemonic (its first free letter, word starts first), so the whole menu
+works by keyboard: Alt+A opens the Actions menu, S picks Strike (issue #16).
 Everything after the choice — the picks on the map, the Action dock, the results — is
 :class:`~app.shell.features.conflict_flow.ActionFlow`, built (with the rules' action modules) the
 first time a menu opens or an action starts, so the window opens without them.
@@ -35,18 +37,37 @@ def fill_actions_menu(
     """One entry per action, grouped (sections by ``ActionSpec.group``); an action the
     creature cannot use now is disabled with the reason as its tooltip."""
     menu.setToolTipsVisible(True)
+    taken: set[str] = set()
     groups = sorted({c.spec.group for c in choices}, key=_group_rank)
     for index, group in enumerate(groups):
         if index:
             menu.addSeparator()
         for choice in (c for c in choices if c.spec.group == group):
-            action = menu.addAction(choice.spec.name)
+            action = menu.addAction(with_mnemonic(choice.spec.name, taken))
             action.setObjectName(f"action.{choice.spec.key}")
             tip = choice.refusal or f"{choice.spec.cost} action — “{choice.spec.source}” [S002]"
             action.setToolTip(tip)
             action.setStatusTip(tip)
             action.setEnabled(choice.refusal is None)
             action.triggered.connect(lambda _c=False, k=choice.spec.key: chosen(k))
+
+
+def with_mnemonic(text: str, taken: set[str]) -> str:
+    """``text`` with ``&`` before its first letter not in ``taken`` (a word's first
+    letter preferred), which is then taken; ``&`` in the text is doubled (shown as is)."""
+    words = text.split(" ")
+    starts = [sum(len(w) + 1 for w in words[:i]) for i in range(len(words))]
+    order = starts + [i for i in range(len(text)) if i not in starts]
+    for i in order:
+        letter = text[i].lower() if i < len(text) else ""
+        if letter.isalnum() and letter not in taken:
+            taken.add(letter)
+            return _escaped(text[:i]) + "&" + _escaped(text[i:])
+    return _escaped(text)
+
+
+def _escaped(text: str) -> str:
+    return text.replace("&", "&&")
 
 
 def _group_rank(group: str) -> int:
@@ -82,7 +103,7 @@ class ConflictFeature:
     # -- menus ---------------------------------------------------------------------------------
     def add_token_menu(self, menu: QMenu, token_id: str) -> None:
         """The Actions submenu of ``token_id``'s right-click menu."""
-        sub = menu.addMenu("Actions")
+        sub = menu.addMenu("&Actions")
         sub.setObjectName("token_actions_menu")
         flow = self.flow
         fill_actions_menu(sub, flow.controller.choices(token_id), lambda k: flow.begin(k, token_id))

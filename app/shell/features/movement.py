@@ -12,6 +12,12 @@ The Movement menu's place and title are in :data:`app.shell.menus.MENUS`, its ke
 Shove, C crouch (again: stand), P go prone (again: stand), Ctrl+Page Up rise 1, Ctrl+Page
 Down descend 1; the arrows and the keypad, Page Up/Down among its keys with Num Lock off,
 step the selected token).
+
+The map's own keys (:data:`MAP_KEYS`, issue #16: a whole turn by keyboard) work while the
+map has the keyboard focus, so Tab still moves between the fields of a dock: Tab and
+Shift+Tab select the next or previous creature (or, while a target is picked, move the
+keyboard cursor to the next or previous choice) and ``.`` selects the creature whose
+turn it is; the view follows.
 """
 
 from __future__ import annotations
@@ -39,6 +45,14 @@ if TYPE_CHECKING:
     from app.widgets.docks.inspector import InspectorDock
     from app.widgets.docks.movement import MovementDock
     from rules import Token
+
+MAP_KEYS: dict[str, tuple[str, ...]] = {
+    "next": ("Tab",),
+    "previous": ("Shift+Tab", "Backtab"),
+    "actor": (".",),
+}
+"""The map's keys by what they do (while the map view has focus): Tab the next creature or
+target, Shift+Tab the previous one, ``.`` the creature whose turn it is."""
 
 TOOL_HELP = {
     "jump": "Jump: Long/High, type or roll the result in the Movement dock, then click a "
@@ -82,6 +96,7 @@ class MovementFeature:
         self.menu: QMenu | None = None  # the Movement menu, once the menus are built
         self.menu_actions: dict[str, QAction] = {}
         bench.scene.token_context_requested.connect(self._on_token_context)
+        self.map_actions = self._add_map_keys()
 
     @property
     def controller(self) -> MovementController:
@@ -132,6 +147,57 @@ class MovementFeature:
             lambda b: self._shove_call(lambda t: t.set_breaks_free(b))
         )
         shove.apply_requested.connect(lambda: self._shove_call(lambda t: t.apply()))
+        from app.tools.select_move import SelectMoveTool
+
+        tool = self._bench.scene.select_tool
+        if isinstance(tool, SelectMoveTool):  # the dock lists the live drag's every step
+            dock.follow(tool.preview)
+
+    # -- the map's keys ------------------------------------------------------------------------
+    def _add_map_keys(self) -> dict[str, QAction]:
+        """The actions of :data:`MAP_KEYS`, on the map view only."""
+        view = self._bench.view
+        handlers: dict[str, Callable[[], object]] = {
+            "next": lambda: self.cycle(1),
+            "previous": lambda: self.cycle(-1),
+            "actor": self.select_actor,
+        }
+        texts = {
+            "next": "Next creature or target",
+            "previous": "Previous creature or target",
+            "actor": "The creature whose turn it is",
+        }
+        actions = {}
+        for name, keys in MAP_KEYS.items():
+            action = QAction(texts[name], view)
+            action.setObjectName(f"map.{name}")
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(handlers[name])
+            view.addAction(action)
+            actions[name] = action
+        return actions
+
+    def cycle(self, step: int) -> object:
+        """Tab / Shift+Tab: the active tool's next or previous choice (a target being
+        picked), or with Select and Move the next or previous creature."""
+        scene = self._bench.scene
+        cycle = getattr(scene.tool, "cycle", None)
+        if not callable(cycle):
+            self._bench.status.say("Tab goes through creatures with Select (Esc first)")
+            return None
+        return cycle(step)
+
+    def select_actor(self) -> str | None:
+        """``.``: select the creature whose turn it is (with Select and Move)."""
+        from app.tools.select_move import SelectMoveTool
+
+        scene = self._bench.scene
+        tool = scene.tool
+        if not isinstance(tool, SelectMoveTool):
+            self._bench.status.say("'.' selects the acting creature with Select (Esc first)")
+            return None
+        return tool.select_actor()
 
     # -- menus -------------------------------------------------------------------------------
     def fill_menu(self, menu: QMenu) -> None:
