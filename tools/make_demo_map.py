@@ -25,7 +25,8 @@ from rules import (  # noqa: E402
     mapfile,
 )
 from rules.board.annotations import Note  # noqa: E402
-from rules.hexes import distances_to  # noqa: E402
+from rules.board.pools import Vitals  # noqa: E402
+from rules.hexes import DIRECTIONS, distances_to  # noqa: E402
 
 WIDTH, HEIGHT = 40, 30
 
@@ -110,19 +111,101 @@ def _terrain(board: Board) -> Layers:
     return t
 
 
+ATTRIBUTES = {
+    "might": ("athletics", "endure", "martial"),
+    "finesse": ("elude", "nimble", "tools"),
+    "charisma": ("guile", "poise", "zeal"),
+    "wit": ("magic", "nature", "observe"),
+}
+"""Each attribute is the sum of its three Skill Tiers (RULES-DIGEST §2.2, [P-CB96])."""
+
+
+def _vitals(severe: int, **tiers: int) -> Vitals:
+    """Skill Tiers (the dice each Skill rolls, [P-SKILLS]) with the four attributes summed
+    from them, so the Pools follow from the published formulas ([P-CHAR]: Grit, Energy,
+    Resolve, Minor Actions); ``severe`` is the Severe Threshold (an input, §3)."""
+    stats = dict(tiers)
+    for attribute, skills in ATTRIBUTES.items():
+        stats[attribute] = sum(tiers.get(skill, 0) for skill in skills)
+    return Vitals(stats=tuple(stats.items()), severe_threshold=severe)
+
+
+# Player characters: every Skill from Tier 1 plus 12 increases, none above 3 ([P-CHAR]).
+ARIA = _vitals(
+    2, athletics=2, endure=2, martial=2, elude=2, nimble=3, tools=2,
+    guile=1, poise=2, zeal=2, magic=1, nature=2, observe=3,
+)  # fmt: skip
+BROM = _vitals(
+    3, athletics=3, endure=3, martial=3, elude=1, nimble=1, tools=2,
+    guile=1, poise=2, zeal=3, magic=1, nature=1, observe=3,
+)  # fmt: skip
+# Creatures: full-blooded beasts start at Tier 0, at most 4 ([P-CB96]).
+GOBLIN = _vitals(
+    1, athletics=1, endure=1, martial=2, elude=2, nimble=2, tools=1,
+    guile=2, poise=0, zeal=2, magic=0, nature=1, observe=1,
+)  # fmt: skip
+FIRE_RAT = _vitals(
+    1, athletics=1, endure=1, martial=1, elude=3, zeal=2, magic=2, observe=2,
+)  # fmt: skip
+OGRE = _vitals(
+    3, athletics=3, endure=3, martial=2, nimble=1, tools=1,
+    guile=1, poise=1, zeal=1, nature=1, observe=1,
+)  # fmt: skip
+BISON = _vitals(
+    3, athletics=4, endure=4, martial=2, poise=1, zeal=1, nature=1, observe=2,
+)  # fmt: skip
+STONE_GIANT = _vitals(
+    5, athletics=4, endure=4, martial=3, nimble=2, tools=1,
+    poise=2, zeal=2, magic=1, nature=2, observe=2,
+)  # fmt: skip
+SHADE = _vitals(
+    2, athletics=1, endure=1, martial=2, elude=3, nimble=1,
+    guile=3, poise=1, zeal=2, magic=3, observe=2,
+)  # fmt: skip
+
+WEAPONS = {
+    "aria": "Weapons: shortsword (melee, 2d12, Martial); longbow (range 20, launched, "
+    "two-handed, 2d12, Nimble).",
+    "brom": "Weapons: longsword (melee, 2d12, Martial) and a shield.",
+    "goblin": "Weapons: spear (melee, 2d12, Martial); sling (range 6, thrown, 1d12, Nimble).",
+    "rat": "Weapons: burning bite (melee, unarmed, 1d12, Martial).",
+    "ogre": "Weapons: great club (melee, two-handed, size 1, 3d12, Martial).",
+    "bison": "Weapons: horns (melee, unarmed, size 2, 3d12, Martial).",
+    "giant": "Weapons: fists (melee, unarmed, size 4, 3d12, Martial); boulder (range 6, "
+    "thrown, two-handed, size 4, 4d12, Nimble).",
+    "shade": "Weapons: shadow claws (melee, unarmed, 2d12, Martial).",
+}
+"""What each creature attacks with. A token stores no weapon (the Action dock sets it per
+Strike, weapons are not in the seeds), so the demo writes it in the token's notes and
+grips it (``gripping``)."""
+
+
 def _tokens(board: Board) -> list[Token]:
     at = board.hex_at
     creature, thing = TokenKind.CREATURE, TokenKind.OBJECT
+    w = WEAPONS
+    beside = at(16, 14) + DIRECTIONS[1]  # Aria's north-east neighbour: a Strike in Reach
     return [
-        Token("aria", "Aria Vell", at(16, 14), 0, creature, "party", "#56B4E9"),
-        Token("brom", "Brom Hale", at(15, 17), 0, creature, "party", "#CC79A7"),
-        Token("rat", "Fire Rat", at(20, 13), -3, creature, "enemy", "#E69F00"),
-        Token("ogre", "Grey Ogre", at(30, 15), 1, creature, "enemy", "#7F7F7F"),
-        Token("bison", "Bison", at(8, 10), 2, creature, "neutral", "#8C564B"),
-        Token("giant", "Stone Giant", at(32, 24), 4, creature, "enemy", "#5F6B73"),
-        Token("shade", "Lurking Shade", at(9, 22), 0, creature, "enemy", "#332288", hidden=True),
+        Token("aria", "Aria Vell", at(16, 14), 0, creature, "party", "#56B4E9",
+              notes=w["aria"], gripping=1, vitals=ARIA),
+        Token("brom", "Brom Hale", at(15, 17), 0, creature, "party", "#CC79A7",
+              notes=w["brom"], gripping=2, vitals=BROM),
+        Token("goblin-1", "Goblin 1", beside, -1, creature, "enemy", "#009E73",
+              notes=w["goblin"], gripping=1, vitals=GOBLIN),
+        Token("goblin-2", "Goblin 2", beside + DIRECTIONS[1], -1, creature, "enemy", "#009E73",
+              notes=w["goblin"], gripping=1, vitals=GOBLIN),
+        Token("rat", "Fire Rat", at(20, 13), -3, creature, "enemy", "#E69F00",
+              notes=w["rat"], vitals=FIRE_RAT),
+        Token("ogre", "Grey Ogre", at(30, 15), 1, creature, "enemy", "#7F7F7F",
+              notes=w["ogre"], gripping=2, vitals=OGRE),
+        Token("bison", "Bison", at(8, 10), 2, creature, "neutral", "#8C564B",
+              notes=w["bison"], vitals=BISON),
+        Token("giant", "Stone Giant", at(32, 24), 4, creature, "enemy", "#5F6B73",
+              notes=w["giant"], vitals=STONE_GIANT),
+        Token("shade", "Lurking Shade", at(9, 22), 0, creature, "enemy", "#332288",
+              hidden=True, notes=w["shade"], vitals=SHADE),
         Token("crate", "Crate", at(11, 21), 0, thing, "neutral", "#A6761D"),
-    ]
+    ]  # fmt: skip
 
 
 SHADE_NOTE = Note(

@@ -10,7 +10,8 @@ A controller turns an intent into one rules call and one undo step, or a refusal
   :class:`~app.document.commands.BoardEditCommand` swaps it in (a run of live edits, e.g.
   nudges of the battle-map picture, merges into one step with ``merge``);
 - a refusal is never silent: it goes out on :attr:`refused` with the reason, and what was
-  done on :attr:`informed`, for the status bar.
+  done on :attr:`informed`, for the status bar; a refusal about one token also goes out on
+  :attr:`refused_near` (reason, token id) first, so the map can say it beside the token.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class Controller(QObject):
     """Edits of the open map: :attr:`current`, :attr:`refused`, :attr:`informed`, :meth:`push`."""
 
     refused = Signal(str)
+    refused_near = Signal(str, str)  # reason, the token it is about: emitted before refused
     informed = Signal(str)
 
     def __init__(self, current: CurrentDocument, parent: QObject | None = None):
@@ -58,8 +60,13 @@ class Controller(QObject):
         if isinstance(top, MergingEditCommand):
             top.sealed = True
 
-    def refuse(self, reason: str) -> bool:
-        """Say why an intent was refused; returns False, for ``return self.refuse(…)``."""
+    def refuse(self, reason: str, near_token_id: str | None = None) -> bool:
+        """Say why an intent was refused; returns False, for ``return self.refuse(…)``.
+
+        With ``near_token_id`` (the token the refusal is about) it goes out on
+        :attr:`refused_near` first, then on :attr:`refused` as always."""
+        if near_token_id is not None:
+            self.refused_near.emit(reason, near_token_id)
         self.refused.emit(reason)
         return False
 

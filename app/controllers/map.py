@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import rules.movement as movement_rules  # a lazy face: the field and plans load on the first move
 from app.controllers.base import Controller
-from app.controllers.tokens import stored_picture
+from app.controllers.tokens import numbered, stored_picture
 from app.document.player_document import PARTY_SIDES, party_reveal
 from rules import (
     DIRECTIONS,
@@ -159,6 +159,7 @@ class MapController(Controller):
                 return []
             new_ids.append(new_id)
         label = tokens[0].name if len(tokens) == 1 else f"{len(tokens)} tokens"
+        after = numbered(after, new_ids)  # a second Goblin: Goblin 1, Goblin 2
         self.push(after, f"Paste {label}")
         return new_ids
 

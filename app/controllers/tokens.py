@@ -40,8 +40,10 @@ class TokenController(Controller):
         after = self._placed(board, token)
         if after is None:
             return False
-        self.push(after, f"Add {template.name}")
-        self.informed.emit(f"Added {template.name} at ({anchor.q}, {anchor.r})")
+        after = numbered(after, [token.id])
+        name = after.token(token.id).name
+        self.push(after, f"Add {name}")
+        self.informed.emit(f"Added {name} at ({anchor.q}, {anchor.r})")
         return True
 
     def _with_template_picture(
@@ -62,11 +64,11 @@ class TokenController(Controller):
         try:
             trial = board.with_token_replaced(token) if replacing else board.with_token(token)
         except RulesError:
-            self.refused.emit(f"{token.name} would leave the map there")
+            self.refuse(f"{token.name} would leave the map there", token.id if replacing else None)
             return None
         problem = placement_refusal(trial, token.id, token.position)
         if problem:
-            self.refused.emit(problem)
+            self.refuse(problem, token.id if replacing else None)
             return None
         return trial
 
@@ -83,18 +85,21 @@ class TokenController(Controller):
             self.refused.emit("Select a token to duplicate")
             return []
         made: list[str] = []
+        copied: list[str] = []  # the originals' names, for the undo step
         for token_id in ids:
             original = board.token(token_id)
             anchor = free_anchor_near(board, original)
             if anchor is None:
-                self.refused.emit(f"No free space near {original.name} for a copy")
+                self.refuse(f"No free space near {original.name} for a copy", token_id)
                 continue
             stem = _COPY_SUFFIX.sub("", token_id) or "token"
             copy = replace(original, id=board.new_token_id(stem), position=anchor)
             board = board.with_token(copy)
             made.append(copy.id)
+            copied.append(original.name)
         if made:
-            names = board.token(made[0]).name if len(made) == 1 else f"{len(made)} tokens"
+            names = copied[0] if len(made) == 1 else f"{len(made)} tokens"
+            board = numbered(board, made)
             self.push(board, f"Duplicate {names}")
         return made
 
@@ -120,12 +125,148 @@ class TokenController(Controller):
         if token == old and board is self.board:
             return False
         if token.image is not None and token.image not in board.images:
-            return self.refuse(f"The picture {token.image!r} is not stored in this map")
+            return self.refuse(f"The picture {token.image!r} is not stored in this map", token_id)
         after = self._placed(board, token, replacing=True)
         if after is None:
             return False
-        self.push(after, f"Edit {old.name}")
+        self.push(after, edit_text(old, token))
         return True
+
+
+_NUMBERED = re.compile(r"^(?P<base>.*\S)\s+(?P<n>\d{1,4})$")
+
+
+def name_base(name: str) -> tuple[str, int | None]:
+    """A token name split into its base and its number: ``"Goblin 2"`` → ``("Goblin", 2)``,
+    ``"Goblin"`` → ``("Goblin", None)``.
+
+    >>> name_base("Grey Ogre 12"), name_base("Aria Vell")
+    (('Grey Ogre', 12), ('Aria Vell', None))
+    """
+    match = _NUMBERED.match(name.strip())
+    if match is None:
+        return name.strip(), None
+    return match["base"], int(match["n"])
+
+
+def next_numbered_name(names: Iterable[str], name: str) -> tuple[str, str | None]:
+    """The name a new token called ``name`` gets among tokens already called ``names``,
+    and the number an unnumbered one of its kind takes now (``None``: none to rename).
+
+    The first of a kind keeps its name; the second makes them "Goblin 1" and "Goblin 2";
+    later ones take the next number after the highest ("Goblin 3"), whether placed from
+    the library, duplicated or pasted. The ONE numbering rule (TokenController uses it).
+
+    >>> next_numbered_name([], "Goblin")
+    ('Goblin', None)
+    >>> next_numbered_name(["Goblin"], "Goblin")
+    ('Goblin 2', 'Goblin 1')
+    >>> next_numbered_name(["Goblin 1", "Goblin 2", "Ogre"], "Goblin 1")
+    ('Goblin 3', None)
+    """
+    base, _number = name_base(name)
+    numbers: list[int] = []
+    unnumbered = False
+    for other in names:
+        other_base, n = name_base(other)
+        if other_base.casefold() != base.casefold():
+            continue
+        if n is None:
+            unnumbered = True
+        else:
+            numbers.append(n)
+    if not numbers and not unnumbered:
+        return name, None
+    first = None
+    if unnumbered:
+        first = 1 if 1 not in numbers else max(numbers) + 1
+        numbers.append(first)
+    return f"{base} {max(numbers) + 1}", (f"{base} {first}" if first is not None else None)
+
+
+def numbered(board: Board, new_ids: Iterable[str]) -> Board:
+    """``board`` with each of ``new_ids`` (tokens just added, in order) named by
+    :func:`next_numbered_name` among the tokens already there: "Goblin 2", and the lone
+    "Goblin" that was there renamed "Goblin 1" — one board, so one undo step."""
+    fresh = list(dict.fromkeys(new_ids))
+    placed = [t for t in board.tokens.values() if t.id not in fresh]
+    for token_id in fresh:
+        token = board.token(token_id)
+        name, first = next_numbered_name([t.name for t in placed], token.name)
+        if first is not None:
+            base, _ = name_base(first)
+            for old in [t for t in placed if name_base(t.name) == (base, None)]:
+                renamed = replace(old, name=first)
+                board = board.with_token_replaced(renamed)
+                placed = [renamed if t.id == old.id else t for t in placed]
+        if name != token.name:
+            token = replace(token, name=name)
+            board = board.with_token_replaced(token)
+        placed.append(token)
+    return board
+
+
+_FIELD_WORDS = {
+    "name": "name",
+    "position": "place",
+    "size": "size",
+    "kind": "kind",
+    "side": "side",
+    "color": "colour",
+    "image": "picture",
+    "hidden": "hidden",
+    "footprint_override": "footprint",
+    "notes": "notes",
+    "reach": "Reach",
+    "movement_pool": "Movement",
+    "movement_types": "movement types",
+    "senses": "senses",
+    "limbs": "limbs",
+    "gripping": "gripping",
+    "words": "words",
+    "conditions": "conditions",
+    "moving": "moving",
+    "moved_this_turn": "moved this turn",
+    "motion": "motion",
+}
+_VITALS_WORDS = {
+    "stats": "Skill Tiers",
+    "maximum": "Pools",
+    "current": "Pools",
+    "severe_threshold": "Severe Threshold",
+    "wounded": "wounds",
+    "bars_for_players": "bars for players",
+}
+
+
+def changed_fields(old: Token, new: Token) -> list[str]:
+    """What differs between two versions of a token, in words, in the token's field order
+    (the vitals told apart: Skill Tiers, Pools, Severe Threshold, wounds)."""
+    words: list[str] = []
+    for name in Token.__dataclass_fields__:
+        if getattr(old, name) == getattr(new, name):
+            continue
+        if name == "vitals":
+            parts = [
+                word
+                for part, word in _VITALS_WORDS.items()
+                if getattr(old.vitals, part) != getattr(new.vitals, part)
+            ]
+        else:
+            parts = [_FIELD_WORDS.get(name, name.replace("_", " "))]
+        words += [w for w in parts if w not in words]
+    return words
+
+
+def edit_text(old: Token, new: Token) -> str:
+    """The undo step of a token edit, saying what happened: ``"Rename Humanoid → Goblin 1"``,
+    ``"Edit Goblin 1: size, side"``, ``"Rename Humanoid → Goblin 1 (size, side)"``."""
+    changes = changed_fields(old, new)
+    rest = [w for w in changes if w != "name"]
+    if "name" in changes:
+        text = f"Rename {old.name} → {new.name}"
+        return f"{text} ({', '.join(rest)})" if rest else text
+    return f"Edit {old.name}: {', '.join(rest)}" if rest else f"Edit {old.name}"
 
 
 def stored_picture(board: Board, data: bytes, wanted: str) -> tuple[Board, str]:

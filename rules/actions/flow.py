@@ -21,7 +21,7 @@ against Strikes). A Skill's Tier is its dice [P-SKILLS]; a Skill not set on the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -35,6 +35,7 @@ from rules.actions.kinds.area import attack_space, resolve_space_attack, roll_sp
 from rules.actions.kinds.tactics import hinder_penalty, hinder_together
 from rules.actions.registry import ACTIONS, ActionChoice, ActionKind, skill_pool
 from rules.actions.resolution import resolve
+from rules.actions.tactics import CALLED_SHOT_PARTS
 from rules.actions.terms import as_charge, as_minor_action, rapid_strike_losses
 from rules.actions.values import (  # the values, re-exported
     UNSET_SKILL_DICE,
@@ -49,10 +50,12 @@ from rules.actions.values import (  # the values, re-exported
     Modifier,
     Weapon,
 )
+from rules.battlefield.reach import reach_of
 from rules.board.grid import Board
 from rules.board.holds import Hold, escape_hold, with_hold
 from rules.board.turn_state import turn_over
 from rules.dice import Roll, read_faces, roll
+from rules.hexes import distance
 
 Pool = DicePool
 """The old name of :class:`DicePool`, kept because ``rules.actions.__all__`` is pinned
@@ -96,10 +99,40 @@ __all__ = [
 
 
 def available_actions(board: Board, actor_id: str) -> tuple[ActionChoice, ...]:
-    """Every action with why ``actor_id`` cannot use it right now (``None``: it can)."""
+    """Every action with why ``actor_id`` cannot use it right now (``None``: it can).
+
+    An action that targets a creature is refused when no token can be its target now —
+    the same per-target reasons the pick uses (:func:`target_refusals`), so a Strike with
+    nobody in Reach is greyed "no creature within Reach 1" instead of asking for a click
+    that can only fail ([S002] Strike: "Attack a target with a melee weapon", a target in
+    your Reach).
+    """
     board.token(actor_id)
     over = turn_over(board, actor_id)
-    return tuple(ActionChoice(k.spec, over or k.refusal(board, actor_id)) for k in ACTIONS.values())
+    return tuple(
+        ActionChoice(k.spec, over or k.refusal(board, actor_id) or _no_target(board, k, actor_id))
+        for k in ACTIONS.values()
+    )
+
+
+def _no_target(board: Board, kind: ActionKind, actor_id: str) -> str | None:
+    """Why ``kind`` has no creature to target for ``actor_id`` now, or ``None`` when one
+    can be targeted (or the action does not target a creature)."""
+    if kind.spec.target != "creature":
+        return None
+    reasons: list[str] = []
+    for _token_id, why in _target_refusal_items(board, ActionRequest(kind.spec.key, actor_id)):
+        if why is None:
+            return None
+        reasons.append(why)
+    actor = board.token(actor_id)
+    if not reasons:
+        return f"{actor.name}: there is no other token on the map to target"
+    if reasons[0].endswith(f"is not in {actor.name}'s Reach [S002]"):
+        return f"{actor.name}: no creature within Reach {reach_of(actor)} [S002]"
+    if len(set(reasons)) == 1:
+        return reasons[0]
+    return f"{actor.name}: no creature can be targeted now (the nearest: {reasons[0]})"
 
 
 def spec_of(key: str) -> ActionSpec:
@@ -143,13 +176,33 @@ def plan_action(board: Board, request: ActionRequest) -> ActionPlan:
 def target_refusals(board: Board, request: ActionRequest) -> dict[str, str | None]:
     """For every other token: why ``request`` cannot target it, or ``None`` when it can
     (something still to choose, like Shove's space, does not count against it)."""
-    out: dict[str, str | None] = {}
-    for token_id in board.tokens:
-        if token_id == request.actor:
-            continue
-        plan = plan_action(board, replace(request, target=token_id))
-        out[token_id] = None if plan.refusal is None or plan.asks_input else plan.refusal
-    return out
+    return dict(_target_refusal_items(board, request))
+
+
+def _target_refusal_items(board: Board, request: ActionRequest) -> Iterator[tuple[str, str | None]]:
+    """Each other token, nearest to the actor first, with why ``request`` cannot target
+    it (``None``: it can) — lazily, so a caller asking "is there any target?" stops at the
+    first one (:func:`available_actions`)."""
+    anchor = board.token(request.actor).position
+    others = [t for t in board.tokens.values() if t.id != request.actor]
+    for token in sorted(others, key=lambda t: distance(anchor, t.position)):
+        yield token.id, _target_refusal(board, replace(request, target=token.id))
+
+
+def _target_refusal(board: Board, request: ActionRequest) -> str | None:
+    """Why ``request`` cannot target its target, or ``None``. A plan that only asks for
+    more input first (a Called Shot's part, a Rapid Strike's number, [S002]) is planned
+    again with a stand-in answer, so a target out of Reach is refused before the asking;
+    what is still asked after that (Shove's space) does not count against the target."""
+    plan = plan_action(board, request)
+    if plan.asks_input:
+        probe = replace(
+            request,
+            part=request.part or next(iter(CALLED_SHOT_PARTS)),
+            number=request.number or 1,
+        )
+        plan = plan_action(board, probe)
+    return None if plan.refusal is None or plan.asks_input else plan.refusal
 
 
 def roll_dice(plan: ActionPlan, rng: np.random.Generator) -> Dice:

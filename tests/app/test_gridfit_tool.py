@@ -246,7 +246,8 @@ def test_escape_forgets_the_clicks_and_changes_nothing(
     qtbot.wait(5)
     assert dock.tool.points == [] and dock.tool.preview.scene() is None
     assert window.document.board is before and window.document.undo_stack.count() == 1
-    assert window.scene.tool is dock.tool and dock.fit_button.isChecked()  # start again
+    # Esc always returns to Select (issue #16); Fit grid starts again
+    assert window.scene.tool is window.scene.select_tool and not dock.fit_button.isChecked()
 
 
 def test_cancel_leaves_nothing_and_goes_back_to_select(
@@ -373,3 +374,50 @@ def test_a_second_click_on_the_same_hex_is_taken_back(
     press_scene(window, (points[1][0] + 1.0, points[1][1]))
     assert len(dock.tool.points) == 4
     assert "already has a click" in dock.readout.text()
+
+
+# -- the window holds still while fitting (issue #16) -------------------------------------
+def test_nothing_in_the_window_changes_size_while_fitting_at_1280_by_720(
+    qtbot: QtBot, settings: QSettings, tmp_path: Path
+) -> None:
+    """At 1280×720 the Battle Map dock, the view and its viewport keep their geometry from
+    the Fit grid toggle to the last click: a click lands where the GM aimed it, on the
+    picture as it was drawn before the previous click (rms well under 1 px)."""
+    truth, start, n = CASES[POINTY]
+    window = window_for(qtbot, settings, Board.blank(30, 20))
+    window.resize(1280, 720)
+    settle()
+    dock = dock_of(window)
+    assert dock.import_path(draw_grid_picture(tmp_path / "grid.png", truth), show_progress=False)
+    dock.show()
+    dock.raise_()
+    row = row_of(start, n, POINTY)
+    look_at(window, truth.hex_to_pixel(row[n // 2]), 1.5)
+    settle()
+
+    def geometry() -> tuple[object, ...]:
+        view = window.view
+        corner = view.viewport().mapTo(window, view.viewport().rect().topLeft())
+        return (dock.width(), dock.height(), view.viewport().size(), corner)
+
+    held = geometry()
+    dock.fit_button.click()
+    settle()
+    assert geometry() == held, "turning Fit grid on resized the window's parts"
+    aimed = [window.view.mapFromScene(scene_point(window, truth.hex_to_pixel(h))) for h in row]
+    for point in aimed:  # every click aimed before any is made, as the eye does
+        assert window.view.viewport().rect().contains(point)
+        QTest.mouseClick(
+            window.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, point
+        )
+        settle()
+        assert geometry() == held, dock.readout.text()
+    fit = dock.tool.fit
+    assert fit is not None and fit.orientation is POINTY
+    assert fit.rms < 1.0, dock.readout.text()
+
+
+def settle() -> None:
+    """Let the window lay itself out again (a dock's new size takes a few posted events)."""
+    for _ in range(5):
+        QApplication.processEvents()

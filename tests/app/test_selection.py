@@ -96,7 +96,9 @@ def test_copy_and_paste_within_the_map_is_one_step_with_fresh_ids(window: MainWi
     window.actions_by_id["edit.paste"].trigger()
     board = window.document.board
     new = [t for t in board.tokens.values() if t.id not in make_board().tokens]
-    assert [(t.name, t.position) for t in new] == [("Aria", Hex(8, 5)), ("Rat", Hex(8, 7))]
+    # copies are numbered, and so are the originals they now share a name with
+    assert [(t.name, t.position) for t in new] == [("Aria 2", Hex(8, 5)), ("Rat 2", Hex(8, 7))]
+    assert board.token("a").name == "Aria 1"
     assert new[1].image == "rat.png"
     assert window.scene.selection == [t.id for t in new]
     assert window.document.undo_stack.count() == 1

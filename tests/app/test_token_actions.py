@@ -59,7 +59,8 @@ def test_a_second_copy_reuses_the_stored_picture(
     assert controller.add_from_template(ogre, Hex(4, 4))
     assert controller.add_from_template(ogre, Hex(6, 4))
     assert list(document.board.images) == ["ogre.png"]
-    assert {t.image for t in document.board.tokens.values() if t.name == "Ogre"} == {"ogre.png"}
+    ogres = [t for t in document.board.tokens.values() if t.name.startswith("Ogre")]
+    assert {t.image for t in ogres} == {"ogre.png"}
     assert document.undo_stack.count() == 2
 
 
@@ -144,7 +145,10 @@ def test_duplicating_several_tokens_is_one_step_on_free_neighbours(
     for original, copy in (("goblin-1", "goblin-3"), ("ogre-2", "ogre-4")):
         a, b = board.token(original), board.token(copy)
         assert distance(a.position, b.position) == 1
-        assert replace(b, id=a.id, position=a.position) == a
+        # the same token but for its place and its number (issue #16: Goblin 1, Goblin 2)
+        assert replace(b, id=a.id, position=a.position, name=a.name) == a
+    assert [board.token(i).name for i in ("goblin-1", "goblin-3")] == ["Goblin 1", "Goblin 2"]
+    assert [board.token(i).name for i in ("ogre-2", "ogre-4")] == ["Ogre 1", "Ogre 2"]
     spaces = [h for t in board.tokens.values() for h in t.footprint]
     assert len(spaces) == len(set(spaces))  # copies stand on nobody
     document.undo_stack.undo()
@@ -159,7 +163,8 @@ def test_duplicates_avoid_walls_and_each_other(
     board = document.board
     positions = [board.token(i).position for i in ["goblin-1", *first, *second]]
     assert len(set(positions)) == 3 and WALL not in positions
-    assert document.undo_stack.text(1) == "Duplicate Goblin"
+    assert document.undo_stack.text(0) == "Duplicate Goblin"
+    assert document.undo_stack.text(1) == "Duplicate Goblin 1"  # numbered by the first
 
 
 def test_duplicate_refuses_when_there_is_no_room(qtbot: QtBot) -> None:
@@ -179,7 +184,8 @@ def test_update_token_is_one_named_step(document: MapDocument, controller: Token
     new = replace(old, name="Goblin Boss", size=0, reach=2, hidden=True)
     assert controller.update_token("goblin-1", new)
     assert document.board.token("goblin-1") == new
-    assert document.undo_stack.text(0) == "Edit Goblin"
+    # the undo step says what happened (issue #16), not "Edit Goblin"
+    assert document.undo_stack.text(0) == "Rename Goblin → Goblin Boss (size, hidden, Reach)"
     document.undo_stack.undo()
     assert document.board.token("goblin-1") == old
 
@@ -214,3 +220,69 @@ def test_update_token_refuses_what_would_not_fit(
     assert "'nowhere.png' is not stored" in refused.args[0]
     assert not controller.update_token("goblin-1", old)  # nothing changed: nothing pushed
     assert document.undo_stack.count() == 0
+
+
+# -- numbering (issue #16): tokens placed from one template are told apart --------------
+def test_a_second_token_from_a_template_numbers_both_in_one_step(
+    document: MapDocument, controller: TokenController, ogre: TokenTemplate
+) -> None:
+    assert controller.add_from_template(ogre, Hex(4, 4))
+    assert document.board.token("ogre-2").name == "Ogre"  # the first keeps its name
+    assert controller.add_from_template(ogre, Hex(7, 4))
+    board = document.board
+    assert [board.token(i).name for i in ("ogre-2", "ogre-3")] == ["Ogre 1", "Ogre 2"]
+    assert document.undo_stack.count() == 2
+    assert document.undo_stack.text(1) == "Add Ogre 2"
+    document.undo_stack.undo()  # one step takes the second ogre and the number away
+    assert document.board.token("ogre-2").name == "Ogre"
+    assert "ogre-3" not in document.board.tokens
+
+
+def test_duplicates_and_later_placements_take_the_next_number(
+    document: MapDocument, controller: TokenController
+) -> None:
+    goblin = TokenTemplate("goblin", "Goblin", size=-1)
+    assert controller.add_from_template(goblin, Hex(8, 6))  # Goblin 1 and Goblin 2
+    made = controller.duplicate(["goblin-1"])
+    assert document.board.token(made[0]).name == "Goblin 3"
+    assert document.undo_stack.text(1) == "Duplicate Goblin 1"
+    assert controller.add_from_template(goblin, Hex(6, 6))
+    names = sorted(t.name for t in document.board.tokens.values())
+    assert names == ["Goblin 1", "Goblin 2", "Goblin 3", "Goblin 4"]
+
+
+def test_other_kinds_are_not_numbered(
+    document: MapDocument, controller: TokenController, ogre: TokenTemplate
+) -> None:
+    assert controller.add_from_template(ogre, Hex(4, 4))
+    assert document.board.token("goblin-1").name == "Goblin"
+    assert document.board.token("ogre-2").name == "Ogre"
+
+
+def test_the_numbering_rule() -> None:
+    from app.controllers.tokens import next_numbered_name
+
+    assert next_numbered_name(["Aria Vell"], "Goblin") == ("Goblin", None)
+    assert next_numbered_name(["Goblin"], "Goblin") == ("Goblin 2", "Goblin 1")
+    assert next_numbered_name(["Goblin 1", "Goblin 4"], "Goblin") == ("Goblin 5", None)
+    assert next_numbered_name(["goblin", "Goblin 1"], "Goblin") == ("Goblin 3", "Goblin 2")
+
+
+# -- the undo text of an edit says what happened (issue #16) ----------------------------
+def test_a_rename_says_rename_old_to_new(
+    document: MapDocument, controller: TokenController
+) -> None:
+    old = document.board.token("goblin-1")
+    assert controller.update_token("goblin-1", replace(old, name="Goblin 1"))
+    assert document.undo_stack.undoText() == "Rename Goblin → Goblin 1"
+
+
+def test_other_edits_name_what_changed(document: MapDocument, controller: TokenController) -> None:
+    old = document.board.token("goblin-1")
+    assert controller.update_token("goblin-1", replace(old, size=0, side="enemy"))
+    assert document.undo_stack.undoText() == "Edit Goblin: size, side"
+    stats = replace(old.vitals, stats=(("zeal", 2),), severe_threshold=2)
+    assert controller.update_token(
+        "goblin-1", replace(document.board.token("goblin-1"), vitals=stats)
+    )
+    assert document.undo_stack.undoText() == "Edit Goblin: Skill Tiers, Severe Threshold"

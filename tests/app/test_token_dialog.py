@@ -158,7 +158,9 @@ def test_applying_is_one_undo_step_and_stores_the_picture(
     token = document.board.token("ogre-1")
     assert token.size == 2 and token.image == "face.png"
     assert document.board.images["face.png"] == picture.read_bytes()
-    assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == "Edit Ogre"
+    assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == (
+        "Edit Ogre: size, picture"  # what changed (issue #16)
+    )
     document.undo_stack.undo()
     assert document.board.token("ogre-1") == OGRE and document.board.images == {}
 

@@ -103,7 +103,9 @@ def test_the_body_is_applied_as_one_undo_step(qtbot: QtBot) -> None:
     assert (token.limbs, token.gripping, token.words.per_round) == (2, 1, 3)
     assert token.senses == ("sound", "smell", "thermal")
     assert free_limbs(document.board, "bat-1").free == 1
-    assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == "Edit Cave Bat"
+    assert document.undo_stack.count() == 1 and document.undo_stack.text(0) == (
+        "Edit Cave Bat: senses, limbs, gripping, words"  # what changed (issue #16)
+    )
     document.undo_stack.undo()
     assert document.board.token("bat-1") == BAT
     document.undo_stack.redo()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSlider,
     QToolButton,
     QVBoxLayout,
@@ -45,6 +46,14 @@ NUDGES = (  # id, text, dx, dy, grid position, key
     ("right", "→", 1, 0, (1, 2), "Right"),
     ("down", "↓", 0, 1, (2, 1), "Down"),
 )
+FIT_START = (
+    "Click 3 neighbouring hex centres along a row (pointy: left to right; flat: top to "
+    "bottom), then more anywhere. Backspace takes one back; Return applies."
+)
+"""The readout when fitting starts: short enough for its reserved lines (FIT_HELP is its
+tooltip)."""
+READOUT_LINES = 4  # the fit readout's reserved height: its text never resizes the dock
+PICTURE_LINES = 2
 FIT_HELP = (
     "Click the centres of 3 neighbouring hexes on the picture, in order: pointy-top "
     "hexes left to right along a row, flat-top hexes top to bottom down a column; then "
@@ -107,7 +116,7 @@ class PictureDock(QDockWidget):
             "Import picture…", "Use a PNG, JPEG or WebP battle map as the map's background"
         )
         self.picture_label = QLabel()
-        self.picture_label.setWordWrap(True)
+        _hold_still(self.picture_label, PICTURE_LINES)
         box.addWidget(self.import_button)
         box.addWidget(self.picture_label)
         return box
@@ -117,9 +126,9 @@ class PictureDock(QDockWidget):
         self.fit_button = self._button("Fit grid", FIT_HELP, "Ctrl+Shift+G")
         self.fit_button.setCheckable(True)
         self.readout = QLabel("")
-        self.readout.setWordWrap(True)
         self.readout.setObjectName("fit_readout")
-        self.readout.setToolTip("How far the clicks lie from the fitted hex centres (rms)")
+        self.readout.setToolTip(FIT_HELP)
+        _hold_still(self.readout, READOUT_LINES)
         self.apply_button = self._button("Apply", "Place the picture as fitted (one undo step)")
         self.cancel_button = self._button("Cancel", "Forget the clicks; nothing changes")
         buttons = QHBoxLayout()
@@ -155,6 +164,9 @@ class PictureDock(QDockWidget):
         self.opacity_slider.setRange(0, 100)
         self.opacity_slider.setToolTip("How strongly the picture shows (one undo step a drag)")
         self.opacity_label = QLabel("100 %")
+        self.opacity_label.setFixedWidth(
+            self.opacity_label.fontMetrics().horizontalAdvance("100 % ")
+        )
         grid.addWidget(QLabel("Opacity"), 4, 0)
         grid.addWidget(self.opacity_slider, 4, 1, 1, 4)
         grid.addWidget(self.opacity_label, 4, 5)
@@ -176,7 +188,7 @@ class PictureDock(QDockWidget):
         self.opacity_slider.valueChanged.connect(self._on_opacity_changed)
         self.opacity_slider.sliderPressed.connect(self.controller.seal)
         self.opacity_slider.sliderReleased.connect(self.controller.seal)
-        self.tool.status.connect(self.readout.setText)
+        self.tool.status.connect(self._show_readout)
         self.tool.fit_changed.connect(lambda fit: self.apply_button.setEnabled(fit is not None))
         self.tool.applied.connect(lambda: self.fit_button.setChecked(False))
         self.tool.cancelled.connect(lambda: QTimer.singleShot(0, self._sync_fit_button))
@@ -248,11 +260,17 @@ class PictureDock(QDockWidget):
     def _on_fit_toggled(self, checked: bool) -> None:
         self.cancel_button.setEnabled(checked)
         if checked:
-            self.readout.setText(FIT_HELP)
+            self._show_readout(FIT_START)
             self.tool_requested.emit(self.tool)
         elif self.scene.tool is self.tool:
             select: Tool = self.scene.select_tool
             self.tool_requested.emit(select)
+
+    def _show_readout(self, text: str) -> None:
+        """The fit's readout in its reserved lines; the whole text is also its tooltip
+        (with the help), in case a long one is cut at the dock's width."""
+        self.readout.setText(text)
+        self.readout.setToolTip(f"{text}\n\n{FIT_HELP}" if text else FIT_HELP)
 
     def _sync_fit_button(self) -> None:
         """Show the toggle off when another tool took over."""
@@ -263,6 +281,17 @@ class PictureDock(QDockWidget):
     def _on_opacity_changed(self, value: int) -> None:
         self.opacity_label.setText(f"{value} %")
         self.controller.set_opacity(value / 100)
+
+
+def _hold_still(label: QLabel, lines: int) -> None:
+    """Make ``label`` a wrapped text of ``lines`` reserved lines whose words never change
+    its size, nor the dock's (issue #16: the dock widened as the fit's help appeared and
+    the view under the clicks moved): its width follows the dock, never its text."""
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+    label.setMinimumWidth(1)
+    label.setFixedHeight(label.fontMetrics().lineSpacing() * lines + 2)
 
 
 def _shift_held() -> bool:
