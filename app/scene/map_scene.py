@@ -35,6 +35,7 @@ from app.scene.area_items import PinnedAreaLayer
 from app.scene.background_item import BackgroundItem
 from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
+from app.scene.legend_layers import PLAYER_HIDDEN_LAYERS
 from app.scene.player_items import PlayerTokenItem, ViewOnlyTool
 from app.scene.token_item import TokenItem
 from app.scene.tool import Gesture, Tool
@@ -46,7 +47,6 @@ if TYPE_CHECKING:
 Source: TypeAlias = "CurrentDocument | PlayerDocument | MapDocument"
 
 BACKGROUND = QColor(48, 46, 44)
-PLAYER_HIDDEN_LAYERS = frozenset({"softness"})  # numbers on every hex: not for the table
 PLAYER_LABEL_SCALE = 1.4  # labels on the players' screen: on-screen size at scale 100 %
 
 
@@ -58,6 +58,7 @@ class MapScene(QGraphicsScene):
     hovered = Signal(object)  # Hex | None
     hint = Signal(str)
     token_context_requested = Signal(str, QPoint)  # token id, screen position (select tool)
+    tool_changed = Signal(object)  # the Tool active now (set_tool, install_select_tool, Esc)
 
     def __init__(
         self,
@@ -312,15 +313,35 @@ class MapScene(QGraphicsScene):
 
     def install_select_tool(self, tool: Tool) -> None:
         """Make ``tool`` the tool the scene returns to (Select and Move on the GM's map)."""
-        if self.tool is self.select_tool:
-            self.tool = tool
+        active = self.tool is self.select_tool
         self.select_tool = tool
+        if active and self.tool is not tool:
+            self.tool = tool
+            self.tool_changed.emit(tool)
 
     def set_tool(self, tool: Tool) -> None:
         """Make ``tool`` the active tool; a gesture in progress is cancelled (not for players)."""
-        if tool is not self.tool and not self._player:
+        if tool is self.tool or self._player:
+            return
+        self.tool.cancel()
+        if self.tool is tool:  # the cancel's own "finished" handler went there already
+            return
+        self.tool = tool
+        self.tool_changed.emit(tool)
+
+    def return_to_select(self) -> None:
+        """Esc: cancel the gesture in progress and make :attr:`select_tool` the active tool,
+        from whatever tool is active (a tool's ``cancel`` may already have gone back)."""
+        if self.tool is self.select_tool:
             self.tool.cancel()
-            self.tool = tool
+        else:
+            self.set_tool(self.select_tool)
+
+    @property
+    def tool_id(self) -> str:
+        """The active tool's id: ``"select"`` for :attr:`select_tool`, else its ``name``
+        (``"area"``, ``"measure"``, a paint shape such as ``"brush"``, ``"jump"``…)."""
+        return "select" if self.tool is self.select_tool else self.tool.name
 
     # -- gestures -----------------------------------------------------------------------
     def _gesture(self, event: QGraphicsSceneMouseEvent) -> Gesture:
@@ -356,7 +377,7 @@ class MapScene(QGraphicsScene):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:
-            self.tool.cancel()
+            self.return_to_select()
             event.accept()
             return
         if self.tool.key(event):

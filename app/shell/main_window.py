@@ -8,6 +8,9 @@ tools, file flows in :class:`~app.shell.features.files.FilesFeature` over
 their features; menus come from the table in :mod:`app.shell.menus`.
 Every dock, tool and item follows the open map through ``session.current``; the window
 builds the features with a :class:`~app.shell.workbench.Workbench`, never itself.
+
+The docks stand in one tabbed column on the right (:class:`~app.shell.workbench.
+MainWindowDocks`), so the map keeps most of the window; Table mode (F10) hides them all.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QByteArray, QChildEvent, QEvent, QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -25,17 +28,31 @@ from PySide6.QtGui import (
     QIcon,
     QUndoGroup,
 )
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QMessageBox, QStyle
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStyle,
+    QTabBar,
+    QTabWidget,
+    QToolBar,
+)
 
+from app.controllers.base import Controller
 from app.controllers.map import MapController
 from app.document import MapDocument
 from app.document.autosave import Autosaver
 from app.document.session import Session
 from app.resources import asset_path
+from app.scene.map_note import MapNote
+from app.shell.availability import MenuAvailability
 from app.shell.deferred import Deferred, after_first_paint, stand_in_toggle
 from app.shell.features.conflict import ConflictFeature
 from app.shell.features.edit import EditFeature
 from app.shell.features.files import FilesFeature
+from app.shell.features.help import HelpFeature
 from app.shell.features.movement import MovementFeature
 from app.shell.features.pictures import PicturesFeature
 from app.shell.features.player_view import PlayerViewFeature
@@ -43,8 +60,18 @@ from app.shell.features.rules_tools import RulesToolsFeature
 from app.shell.features.terrain import TerrainFeature
 from app.shell.features.tokens import TokensFeature
 from app.shell.features.turns import TurnsFeature
-from app.shell.menus import build_menus
-from app.shell.workbench import MainWindowDocks, StatusBarSink, Workbench
+from app.shell.menus import MENU_COMMANDS, build_menus
+from app.shell.tool_bar import ToolBar
+from app.shell.workbench import (
+    COLUMN,
+    COLUMN_WIDTH,
+    CompactTabs,
+    DockToggles,
+    MainWindowDocks,
+    StatusBarSink,
+    Workbench,
+    make_tabs_readable,
+)
 from app.tools.select_move import editing_scene
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
@@ -68,6 +95,16 @@ TOOLBAR = (
     "view.fit",
 )
 
+LAYOUT_VERSION = 1
+"""The version of the saved dock layout (``window/state``): a layout saved by an older
+window, with the docks in two columns, is not restored (the window starts as new)."""
+
+TOP_SHARE = 0.58
+"""The part of the column's height the upper tab group (Terrain, Library…) gets on first
+start; the lower one (Inspector, Turns…) gets the rest."""
+
+TABLE_MODE_KEY = "F10"
+
 
 class MainWindow(QMainWindow):
     """The Hexweave window for one open map at a time."""
@@ -76,6 +113,15 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowIcon(QIcon(str(asset_path("icons/hexweave.png"))))
         self.setAcceptDrops(True)
+        self._tab_style = CompactTabs()
+        self._tab_style.setParent(self)
+        self.setDockOptions(
+            QMainWindow.DockOption.AnimatedDocks
+            | QMainWindow.DockOption.AllowTabbedDocks
+            | QMainWindow.DockOption.GroupedDragging
+        )
+        self.setTabPosition(COLUMN, QTabWidget.TabPosition.North)
+        self._table_state: QByteArray | None = None  # the layout to bring back, in Table mode
         self.session = Session(document, settings, self)
         current = self.session.current
         self.controller = MapController(current, self)
@@ -84,15 +130,18 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.undo_group = QUndoGroup(self)
         self._build_status_bar()
-        self.status = StatusBarSink(self.statusBar())
+        self.map_note = MapNote(self.scene)  # a refusal said on the map, beside its token
+        self.status = StatusBarSink(self.statusBar(), self.map_note)
         self.deferred_history: Deferred[QDockWidget] = Deferred(self._build_history_dock)
+        self.docks = MainWindowDocks(self)
+        self.dock_toggles = DockToggles(self)
         bench = Workbench(
             self.session,
             current,
             self.controller,
             self.scene,
             self.view,
-            MainWindowDocks(self),
+            self.docks,
             self.status,
         )
         self.terrain = TerrainFeature(bench)
@@ -100,7 +149,9 @@ class MainWindow(QMainWindow):
         self.deferred_notes: Deferred[NotesDock] = Deferred(self._build_notes_dock)
         self.edit = EditFeature(bench)
         self.tokens = TokensFeature(bench)
-        self.files = FilesFeature(self.session, self, self.status)
+        self.files = FilesFeature(
+            self.session, self, self.status, lambda: self.scene.grid_item.hidden_layers
+        )
         self.rules = RulesToolsFeature(bench)
         inspector = self.rules.inspector_dock
         self.turns = TurnsFeature(bench, inspector)
@@ -112,13 +163,16 @@ class MainWindow(QMainWindow):
         self.movement = MovementFeature(bench, inspector)  # token menu, tools
         self.conflict = ConflictFeature(bench, self.deferred_roll_log)  # actions, Roll key
         self.movement.extra_menus.append(self.conflict.add_token_menu)
+        self._build_table_mode_action()
         # Every feature exists: the whole menu bar, from the table.
         self.actions_by_id = build_menus(self.menuBar(), self, self._special_actions())
         self.pictures.menus_built(self.actions_by_id)
-        self.edit.follow_selection(self.actions_by_id)
-        self.tabifyDockWidget(self.tokens.library_dock, self.picture_dock)
+        self.help = HelpFeature(self, settings)
+        self.available = MenuAvailability(self.scene, self.turns.tracker_dock)
         self.tokens.library_dock.raise_()
+        self.rules.inspector_dock.raise_()
         self._build_toolbar()
+        self.tool_bar = ToolBar(self, self.scene, self.actions_by_id)
         self._connect()
         self._follow_undo_stack(document)
         self._update_title()
@@ -131,25 +185,31 @@ class MainWindow(QMainWindow):
             "edit.undo": self.undo_group.createUndoAction(self, "&Undo"),
             "edit.redo": self.undo_group.createRedoAction(self, "&Redo"),
             "file.recent": self.files.recent_menu,
-            "edit.history": stand_in_toggle(
-                "Undo History", self, self.deferred_history, QDockWidget.toggleViewAction
-            ),
-            "view.terrain": self.terrain_dock.toggleViewAction(),
-            "view.notes": stand_in_toggle(
-                "Labels && Notes", self, self.deferred_notes, QDockWidget.toggleViewAction
-            ),
-            "view.library": self.tokens.library_dock.toggleViewAction(),
-            "view.areas": stand_in_toggle(
-                "Areas", self, self.rules.deferred_areas, QDockWidget.toggleViewAction
-            ),
-            "view.inspector": self.rules.inspector_dock.toggleViewAction(),
-            "view.tracker": self.turns.tracker_dock.toggleViewAction(),
-            "view.roll_log": stand_in_toggle(
-                "Roll Log", self, self.deferred_roll_log, QDockWidget.toggleViewAction
-            ),
+            "edit.history": self._deferred_dock_toggle("edit.history", self.deferred_history),
+            "view.terrain": self._dock_toggle("view.terrain", self.terrain_dock),
+            "view.notes": self._deferred_dock_toggle("view.notes", self.deferred_notes),
+            "view.library": self._dock_toggle("view.library", self.tokens.library_dock),
+            "view.areas": self._deferred_dock_toggle("view.areas", self.rules.deferred_areas),
+            "view.inspector": self._dock_toggle("view.inspector", self.rules.inspector_dock),
+            "view.tracker": self._dock_toggle("view.tracker", self.turns.tracker_dock),
+            "view.roll_log": self._deferred_dock_toggle("view.roll_log", self.deferred_roll_log),
             **self.player.specials(),
-            "view.battle_map": self.pictures.toggle_action(),
+            "view.battle_map": self._dock_toggle("view.battle_map", self.picture_dock),
+            "view.table_mode": self.table_mode_action,
         }
+
+    def _dock_toggle(self, command_id: str, dock: QDockWidget) -> QAction:
+        """The View menu's entry for ``dock``, under the menu table's long name: its key
+        shows the dock and brings its tab to the front, or hides it if it is in front
+        (:func:`~app.shell.workbench.bring_forward_or_hide`)."""
+        return self.dock_toggles.toggle(command_id, dock, _menu_text(command_id))
+
+    def _deferred_dock_toggle(self, command_id: str, part: Deferred[Any]) -> QAction:
+        """:meth:`_dock_toggle` for a dock built after the first paint: a stand-in until
+        then (building the dock when triggered)."""
+        return stand_in_toggle(
+            _menu_text(command_id), self, part, lambda dock: self._dock_toggle(command_id, dock)
+        )
 
     @property
     def history_dock(self) -> QDockWidget:
@@ -177,8 +237,11 @@ class MainWindow(QMainWindow):
         for part in self._deferred():
             part.get()
         state = self.session.settings.value("window/state")
-        if state is not None:  # again, for the docks built since it was first restored
-            self.restoreState(state)
+        if state is not None and self._table_state is None:
+            self.restoreState(state, LAYOUT_VERSION)  # again, for the docks built since
+        elif self._table_state is not None:  # built in Table mode: they stay hidden too
+            self._hide_for_the_table()
+        self.help.offer_tour()  # once, on the very first start
 
     def _deferred(self) -> tuple[Deferred[Any], ...]:
         return (
@@ -223,10 +286,9 @@ class MainWindow(QMainWindow):
         dock = RollLogDock(self.session.current, self)
         dock.informed.connect(lambda text: self.status.say(text, 6000))
         dock.refused.connect(self.status.refuse)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.docks.add_dock(dock)
         dock.hide()  # View → Roll Log and Dice (Ctrl+Shift+D), brought to the front when shown
-        self.tabifyDockWidget(self.rules.inspector_dock, dock)
-        dock.toggleViewAction().triggered.connect(lambda shown: shown and dock.raise_())
+        dock.toggleViewAction().triggered.connect(lambda shown: dock.raise_() if shown else None)
         return dock
 
     def _build_history_dock(self) -> QDockWidget:
@@ -237,20 +299,32 @@ class MainWindow(QMainWindow):
         self.undo_view = QUndoView(self.undo_group, dock)
         self.undo_view.setEmptyLabel("<opened>")
         dock.setWidget(self.undo_view)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        self.docks.add_dock(dock)
         dock.hide()
         return dock
 
     def _build_notes_dock(self) -> NotesDock:
-        """The Labels & Notes dock, hidden in a tab with the Undo History (View → Labels
+        """The Labels & Notes dock, hidden in a tab of the upper group (View → Labels
         and Notes; the map gets the room)."""
         from app.widgets.docks.notes import NotesDock
 
         dock = NotesDock(self.session.current, self.scene, self.controller, self)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
-        self.tabifyDockWidget(self.history_dock, dock)
+        self.docks.add_dock(dock)
         dock.hide()
         return dock
+
+    def _build_table_mode_action(self) -> None:
+        """View → Table Mode (F10), checkable; its key works before the menu has it."""
+        action = QAction("&Table Mode", self)
+        action.setObjectName("view.table_mode")
+        action.setCheckable(True)
+        action.setShortcut(TABLE_MODE_KEY)
+        tip = "Hide every dock and the toolbar so the map gets the whole window (F10 again: back)"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        action.triggered.connect(self.toggle_table_mode)
+        self.addAction(action)
+        self.table_mode_action = action
 
     def _connect(self) -> None:
         current = self.session.current
@@ -258,9 +332,15 @@ class MainWindow(QMainWindow):
         current.modified_changed.connect(self._update_title)
         current.path_changed.connect(self._update_title)
         self.controller.refused.connect(self.status.refuse)
-        self.autosaver.failed.connect(self.status.refuse)
+        for controller in self.findChildren(Controller):  # a refusal about a token: beside it
+            controller.refused_near.connect(self.map_note.refuse)
+        current.changed.connect(self.map_note.dismiss)
+        current.replaced.connect(self.map_note.dismiss)
+        self.autosaver.failed.connect(lambda reason: self.status.refuse(reason, on_map=False))
         self.controller.informed.connect(self.status.say)
         self.scene.hovered.connect(self._on_scene_hovered)
+        # The hovered hex's readout follows edits under a still mouse (paint, undo).
+        current.changed.connect(lambda _change: self._on_scene_hovered(self.scene.hovered_hex))
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
 
@@ -281,9 +361,10 @@ class MainWindow(QMainWindow):
         self._follow_undo_stack(document)
         self.fit_to_window()
         self._update_title()
+        self._on_scene_hovered(self.scene.hovered_hex)
 
     def _on_scene_hovered(self, h: Hex | None) -> None:
-        if h is None:
+        if h is None or not self.document.board.contains(h):
             self.hex_label.setText("—")
             return
         terrain = self.document.board.terrain_at(h)
@@ -306,6 +387,47 @@ class MainWindow(QMainWindow):
         """Show the whole map."""
         self.view.fit_to_window()
 
+    @property
+    def in_table_mode(self) -> bool:
+        """True while Table mode hides the docks and the toolbar."""
+        return self._table_state is not None
+
+    def toggle_table_mode(self, on: bool | None = None) -> None:
+        """View → Table Mode (F10): hide every dock and toolbar so the map gets the whole
+        window; again, bring back exactly the layout there was (and any dock shown since).
+        The menu bar and the status bar stay."""
+        on = not self.in_table_mode if on is None else on
+        whole = self._whole_map_shown()
+        if on and not self.in_table_mode:
+            self._table_state = self.saveState(LAYOUT_VERSION)
+            self._hide_for_the_table()
+            self.status.say(f"Table mode: {TABLE_MODE_KEY} brings the docks back", 6000)
+        elif not on and self._table_state is not None:
+            state, self._table_state = self._table_state, None
+            shown_since = [dock for dock in self.docks.docks() if not dock.isHidden()]
+            self.restoreState(state, LAYOUT_VERSION)
+            for dock in shown_since:
+                dock.show()
+                dock.raise_()
+        self.table_mode_action.setChecked(self.in_table_mode)
+        if whole:  # the whole map was shown: show it whole in the new room, at once
+            layout = self.layout()
+            if layout is not None:
+                layout.activate()
+            self.fit_to_window()
+
+    def _whole_map_shown(self) -> bool:
+        view = self.view
+        shown = view.mapToScene(view.viewport().rect()).boundingRect()
+        board = self.scene.geometry.board_rect(self.document.board)
+        return shown.adjusted(-1, -1, 1, 1).contains(board)
+
+    def _hide_for_the_table(self) -> None:
+        for dock in self.docks.docks():
+            dock.hide()
+        for bar in self.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            bar.hide()
+
     def about(self) -> None:
         """Help → About."""
         QMessageBox.about(
@@ -322,8 +444,27 @@ class MainWindow(QMainWindow):
             available = self.screen().availableGeometry()  # a 1280×720 screen gets 1280×720
             self.resize(min(1280, available.width()), min(800, available.height()))
         state = self.session.settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
+        if state is None or not self.restoreState(state, LAYOUT_VERSION):
+            self._first_layout()
+
+    def _first_layout(self) -> None:
+        """The column on first start: :data:`COLUMN_WIDTH` wide, the upper tab group
+        :data:`TOP_SHARE` of its height."""
+        top, bottom = self.terrain_dock, self.rules.inspector_dock
+        self.resizeDocks([top], [COLUMN_WIDTH], Qt.Orientation.Horizontal)
+        height = self.height()
+        self.resizeDocks(
+            [top, bottom],
+            [round(height * TOP_SHARE), round(height * (1 - TOP_SHARE))],
+            Qt.Orientation.Vertical,
+        )
+
+    def childEvent(self, event: QChildEvent) -> None:
+        super().childEvent(event)
+        child = event.child()
+        if event.type() == QEvent.Type.ChildPolished and isinstance(child, QTabBar):
+            make_tabs_readable(child, self._tab_style)  # a tab group's bar, made by Qt
+            self.dock_toggles.watch(child)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.files.confirm_discard():
@@ -331,7 +472,9 @@ class MainWindow(QMainWindow):
             return
         self.session.settings.setValue("window/geometry", self.saveGeometry())
         if all(part.if_built() is not None for part in self._deferred()):
-            self.session.settings.setValue("window/state", self.saveState())
+            # Closed in Table mode: the docks come back next time.
+            state = self._table_state or self.saveState(LAYOUT_VERSION)
+            self.session.settings.setValue("window/state", state)
         # else closed before the first paint's idle: nothing can have moved, and the saved
         # state still places the docks not built yet
         self.autosaver.discard()
@@ -357,6 +500,11 @@ class MainWindow(QMainWindow):
         if path is not None:
             event.acceptProposedAction()
             self.files.open_path(path)
+
+
+def _menu_text(command_id: str) -> str:
+    """The text of ``command_id``'s entry in the menu table."""
+    return next(command.text for command in MENU_COMMANDS if command.id == command_id)
 
 
 def _dropped_map(event: QDragEnterEvent | QDropEvent) -> Path | None:

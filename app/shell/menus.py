@@ -6,7 +6,13 @@ shortcut, tooltip and the dotted name of its handler on the object that builds t
 (the main window and the features it owns: ``"edit.paste"`` is ``window.edit.paste``).
 Entries that depend on the map — the selected token's Movement choices, the selected
 creature's actions — are added by the menu's ``filled_by`` handler after its fixed
-entries; their keys are :data:`MOVEMENT_KEYS`.
+entries; their keys are :data:`MOVEMENT_KEYS`. The keys the tools read over the map (the
+arrows, Area's [ ], +/−, the wheel…) are :data:`TOOL_KEYS`; Help → Keyboard Shortcuts lists
+all of them from these tables (:func:`shortcut_groups`).
+
+An entry with an ``available`` method is greyed, with the reason as its tooltip, while its
+menu is shown and the method gives a reason; when the menu hides it is enabled again, so
+its key still answers — with the same reason in the status bar.
 Not the game's actions (``rules.actions``).
 """
 
@@ -34,7 +40,8 @@ class Menu:
 @dataclass(frozen=True)
 class MenuCommand:
     """One menu command: ``handler(*args)`` runs it; ``tip`` is its tooltip and status
-    tip (only its status tip when ``tip_as_tooltip`` is false)."""
+    tip (only its status tip when ``tip_as_tooltip`` is false); ``available(*args)``, if
+    named, says why it cannot run now (``None`` or ``""``: it can)."""
 
     id: str
     menu: str
@@ -44,6 +51,17 @@ class MenuCommand:
     tip: str = ""
     args: tuple[str, ...] = ()
     tip_as_tooltip: bool = True
+    available: str = ""
+
+
+@dataclass(frozen=True)
+class KeyHint:
+    """A key a tool reads over the map (not a menu entry): where it works, the keys as
+    shown, and what they do."""
+
+    group: str
+    keys: str
+    text: str
 
 
 SEPARATOR = "-"
@@ -70,6 +88,63 @@ MOVEMENT_KEYS: dict[str, str] = {
 }
 """The keys of the Movement menu's choices, by choice id (the token's right-click menu
 shows them too; the arrows and the keypad step the selected token)."""
+
+TOOL_KEYS: tuple[KeyHint, ...] = (
+    KeyHint("Map", "Esc", "Cancel what the tool is doing and go back to Select (any tool)"),
+    KeyHint("Map", "Mouse wheel", "Zoom about the mouse"),
+    KeyHint("Map", "Space+drag, middle drag", "Pan the map"),
+    KeyHint("Map", "Right-click a token", "Its Movement and Actions menu"),
+    KeyHint(
+        "Map",
+        "Tab, Shift+Tab",
+        "Next / previous creature (Priority order in a conflict), or target while picking",
+    ),
+    KeyHint("Map", ".", "Select the creature whose turn it is"),
+    KeyHint("Actions menu", "Alt+A, then the underlined letter", "Run an action (S: Strike)"),
+    KeyHint(
+        "Select tool",
+        "← ↑ → ↓, keypad 1–9",
+        "Step the selected token one space (Shift: the other of two equally near directions)",
+    ),
+    KeyHint("Select tool", "Shift+click, drag on empty ground", "Add to the selection"),
+    KeyHint("Area tool", "Arrows, keypad", "Move the origin a space (before a Line/Cone is fixed)"),
+    KeyHint("Area tool", "[ ], ← → once fixed", "Rotate a Line or Cone (12 facings)"),
+    KeyHint("Area tool", "Enter", "Fix the origin, then pin"),
+    KeyHint("Area tool", "Backspace", "Move the origin again"),
+    KeyHint("Area tool", "+ −, Shift+wheel", "Raise or lower the Area value"),
+    KeyHint("Area tool", "Click (twice for Line/Cone)", "Pin the template; right-click cancels"),
+    KeyHint("Measure tool", "Click", "Start the ruler, then add a waypoint"),
+    KeyHint("Measure tool", "Enter, double-click", "Finish the ruler"),
+    KeyHint("Measure tool", "Backspace", "Take the last waypoint back"),
+    KeyHint("Paint tools", "Drag", "Paint a stroke (one undo step); Esc cancels it"),
+    KeyHint("Jump tool", "+ −", "Change the Jump result by 1"),
+    KeyHint("Jump tool", "W", "Wait in the air (again: land)"),
+    KeyHint("Shove tool", "← →, [ ], mouse", "Aim the Shove"),
+    KeyHint("Shove tool", "+ −, wheel", "Spaces to shove"),
+    KeyHint("Shove tool", "H, E", "Toggle the first hit; break free of a Hold"),
+    KeyHint("Shove tool", "Enter, click", "Apply the Shove"),
+    KeyHint("Picking a target", "Arrows (keypad for a space)", "Move the cursor to a choice"),
+    KeyHint("Picking a target", "Tab, Shift+Tab", "Next / previous choice"),
+    KeyHint("Picking a target", "Enter, click", "Pick it; right-click cancels"),
+    KeyHint("Battle Map", "Ctrl+Shift+G", "Fit the grid to the picture (click hex centres)"),
+    KeyHint("Battle Map", "Backspace, Enter", "Grid fit: take a click back; apply"),
+    KeyHint("Battle Map", "Ctrl+arrows (Shift: 10 px)", "Move the picture 1 px"),
+    KeyHint("Battle Map", "Alt+− Alt+=", "Picture 0.5 % smaller, larger"),
+)
+"""The keys the tools read over the map, for Help → Keyboard Shortcuts (the tools in
+:mod:`app.tools` decide what a key does; a key added there is listed here)."""
+
+TOOL_COMMANDS: dict[str, str] = {
+    "select": "rules.select",
+    "measure": "rules.measure",
+    "area": "rules.area",
+    "brush": "paint.brush",
+    "line": "paint.line",
+    "fill": "paint.fill",
+    "pick": "paint.pick",
+}
+"""The menu command of each tool that has a button (by :attr:`MapScene.tool_id
+<app.scene.map_scene.MapScene.tool_id>`), in the Tools toolbar's order."""
 
 MENU_COMMANDS: tuple[MenuCommand, ...] = (
     MenuCommand(
@@ -158,6 +233,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.cut_selection",
         QKeySequence.StandardKey.Cut,
         "Copy the selected tokens and delete them",
+        available="available.selection",
     ),
     MenuCommand(
         "edit.copy",
@@ -166,6 +242,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.copy_selection",
         QKeySequence.StandardKey.Copy,
         "Copy the selected tokens (paste them here or into another map)",
+        available="available.selection",
     ),
     MenuCommand(
         "edit.paste",
@@ -174,6 +251,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.paste",
         QKeySequence.StandardKey.Paste,
         "Paste copied tokens at the hex under the mouse",
+        available="available.clipboard",
     ),
     MenuCommand(
         "edit.duplicate",
@@ -182,6 +260,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "tokens.duplicate",
         "Ctrl+D",
         "Copies of the selected tokens, placed beside them",
+        available="available.selection",
     ),
     MenuCommand(
         "edit.token_properties",
@@ -190,6 +269,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "tokens.properties",
         "Ctrl+Return",
         "Name, size, side, picture, footprint and stats of the selected token",
+        available="available.one_token",
     ),
     MenuCommand(
         "edit.delete",
@@ -198,6 +278,44 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "edit.delete_selection",
         QKeySequence.StandardKey.Delete,
         "Delete the selected tokens",
+        available="available.selection",
+    ),
+    MenuCommand("edit.sep2", "&Edit", SEPARATOR, ""),
+    MenuCommand(
+        "paint.brush",
+        "&Edit",
+        "Paint &Brush",
+        "terrain.choose_tool",
+        "B",
+        "Paint a disk of hexes with the Terrain dock's value; drag to paint a stroke (B)",
+        ("brush",),
+    ),
+    MenuCommand(
+        "paint.line",
+        "&Edit",
+        "Paint &Line",
+        "terrain.choose_tool",
+        "L",
+        "Paint a straight line between two hexes (L)",
+        ("line",),
+    ),
+    MenuCommand(
+        "paint.fill",
+        "&Edit",
+        "Paint &Fill",
+        "terrain.choose_tool",
+        "F",
+        "Fill the connected area of equal value (F)",
+        ("fill",),
+    ),
+    MenuCommand(
+        "paint.pick",
+        "&Edit",
+        "Pic&k Terrain Value",
+        "terrain.choose_tool",
+        "I",
+        "Eyedropper: take the value under the mouse for the paint tools (I)",
+        ("pick",),
     ),
     MenuCommand(
         "view.zoom_in",
@@ -217,6 +335,22 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ),
     MenuCommand(
         "view.fit", "&View", "&Fit to Window", "fit_to_window", "Ctrl+0", "Show the whole map"
+    ),
+    MenuCommand(
+        "view.table_mode",
+        "&View",
+        "&Table Mode",
+        "",
+        "F10",
+        "Hide every dock and the toolbar so the map gets the whole window (F10 again: back)",
+    ),
+    MenuCommand(
+        "view.names",
+        "&View",
+        "&Name Plates",
+        "turns.toggle_name_plates",
+        "N",
+        "Show or hide every token's name on the map (N)",
     ),
     MenuCommand("view.sep1", "&View", SEPARATOR, ""),
     MenuCommand(
@@ -320,8 +454,8 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "&Rules",
         "&Select and Move",
         "terrain.select_tool",
-        None,
-        "Back to selecting and moving tokens (the Terrain dock's Select, S)",
+        "S",
+        "Select and move tokens; Esc comes back here from every tool (S)",
     ),
     MenuCommand("rules.sep1", "&Rules", SEPARATOR, ""),
     MenuCommand(
@@ -345,6 +479,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "add them (or give them the typed result)",
         ("add",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.remove",
@@ -355,6 +490,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Take the creature selected in the list out",
         ("remove",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.start",
@@ -365,6 +501,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Begin Round 1 with the highest Priority",
         ("start",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.end",
@@ -375,6 +512,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Clear the turn order and the round (undoable)",
         ("end",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.next",
@@ -386,6 +524,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "refilled, durations tick, the rolls due are listed below",
         ("next",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.wait",
@@ -396,6 +535,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "The creature acting now skips its slot; it may Act Now after any later creature's turn",
         ("wait",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.act_now",
@@ -406,6 +546,7 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "The waiting creature selected in the list acts now; its Priority position moves here",
         ("act_now",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
     MenuCommand(
         "turn.set_zeal",
@@ -417,7 +558,25 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "result (before the start only; it is re-sorted)",
         ("set_zeal",),
         tip_as_tooltip=False,
+        available="available.turn",
     ),
+    MenuCommand(
+        "help.shortcuts",
+        "&Help",
+        "&Keyboard Shortcuts…",
+        "help.shortcuts",
+        "F1",
+        "Every key of the window and of the tools, by menu, with a search line (F1)",
+    ),
+    MenuCommand(
+        "help.tour",
+        "&Help",
+        "Quick &Tour",
+        "help.tour",
+        None,
+        "What the GM does, on one screen (shown once at the first start)",
+    ),
+    MenuCommand("help.sep1", "&Help", SEPARATOR, ""),
     MenuCommand("help.about", "&Help", "&About Hexweave", "about", None),
 )
 
@@ -430,24 +589,45 @@ def _resolve(owner: object, dotted: str) -> Callable[..., object]:
     return target  # type: ignore[return-value]
 
 
+def unresolved(owner: object) -> list[str]:
+    """The handler and ``available`` names of :data:`MENU_COMMANDS` that ``owner`` (the
+    fully built window) does not have: empty, or an entry would fail when used."""
+    missing = []
+    for command in MENU_COMMANDS:
+        for dotted in (command.handler, command.available):
+            try:
+                if dotted:
+                    _resolve(owner, dotted)
+            except AttributeError:
+                missing.append(f"{command.id}: {dotted}")
+    return missing
+
+
 def build_menus(
     menubar: QMenuBar, owner: QWidget, specials: dict[str, QAction | QMenu]
 ) -> dict[str, QAction]:
     """Create the menus of :data:`MENUS` in ``menubar``, with their entries from
     :data:`MENU_COMMANDS`, then the generated entries (each menu's ``filled_by``).
 
-    Handlers are methods of ``owner`` (or of the features it owns, which must exist by
-    now); ``specials`` supplies ready-made actions or menus for the entries without a
-    handler (undo/redo, recent files, dock toggles).
+    Handlers are methods of ``owner`` or of the features it owns, looked up when the entry
+    runs (so a feature may be made after the menus; :func:`unresolved` checks them all);
+    ``specials`` supplies ready-made actions or menus for the entries without a handler
+    (undo/redo, recent files, dock toggles). Every menu shows its entries' tooltips.
     """
     menus = {spec.title: _add_menu(menubar, spec) for spec in MENUS}
     actions: dict[str, QAction] = {}
+    guarded: dict[str, list[tuple[MenuCommand, QAction]]] = {title: [] for title in menus}
     for command in MENU_COMMANDS:
         if command.menu not in menus:
             raise ValueError(f"{command.id}: no menu {command.menu!r} in MENUS")
         action = _add_entry(menus[command.menu], command, owner, specials.get(command.id))
         if action is not None:
             actions[command.id] = action
+            if command.available:
+                guarded[command.menu].append((command, action))
+    for title, menu in menus.items():
+        if guarded[title]:
+            _grey_while_shown(menu, owner, guarded[title])
     for spec in MENUS:
         if spec.filled_by:
             _resolve(owner, spec.filled_by)(menus[spec.title])
@@ -456,6 +636,7 @@ def build_menus(
 
 def _add_menu(menubar: QMenuBar, spec: Menu) -> QMenu:
     menu = menubar.addMenu(spec.title)
+    menu.setToolTipsVisible(True)
     if spec.name:
         menu.setObjectName(spec.name)
     return menu
@@ -479,9 +660,105 @@ def _add_entry(
             action.setToolTip(command.tip)
         action.setStatusTip(command.tip)
     if command.handler:
-        handler = _resolve(owner, command.handler)
-        action.triggered.connect(lambda _checked=False, h=handler, a=command.args: h(*a))
+        action.triggered.connect(
+            lambda _checked=False, c=command: _resolve(owner, c.handler)(*c.args)
+        )
     action.setObjectName(command.id)
     menu.addAction(action)
     owner.addAction(action)
     return action
+
+
+def _grey_while_shown(
+    menu: QMenu, owner: object, entries: list[tuple[MenuCommand, QAction]]
+) -> None:
+    """While ``menu`` is shown, grey each entry whose ``available`` gives a reason, with
+    the reason as its tooltip and status tip; when it hides, put every entry back as it
+    was (enabled, unless something else disabled it: its key then runs the handler, which
+    says the reason itself)."""
+    saved: list[tuple[QAction, bool, str, str]] = []
+
+    def show() -> None:
+        restore()
+        for command, action in entries:
+            reason = reason_not_now(owner, command)
+            if not reason:
+                continue
+            saved.append((action, action.isEnabled(), action.toolTip(), action.statusTip()))
+            action.setEnabled(False)
+            tip = command.tip if command.tip_as_tooltip else ""
+            action.setToolTip(f"Not now: {reason}." + (f"\n{tip}" if tip else ""))
+            action.setStatusTip(f"Not now: {reason}.")
+
+    def restore() -> None:
+        for action, enabled, tooltip, status in saved:
+            action.setEnabled(enabled)
+            action.setToolTip(tooltip)
+            action.setStatusTip(status)
+        saved.clear()
+
+    menu.aboutToShow.connect(show)
+    menu.aboutToHide.connect(restore)
+
+
+def reason_not_now(owner: object, command: MenuCommand) -> str:
+    """Why ``command`` cannot run now (its ``available`` method's answer), or ``""``; a
+    method ``owner`` does not have (yet) gives no reason."""
+    if not command.available:
+        return ""
+    try:
+        available = _resolve(owner, command.available)
+    except AttributeError:
+        return ""
+    return str(available(*command.args) or "")
+
+
+# -- Help → Keyboard Shortcuts -----------------------------------------------------------
+ShortcutRow = tuple[str, str, str]  # keys as shown, what it is, its tip
+"""One line of the shortcuts list."""
+
+
+def shortcut_text(shortcut: Shortcut) -> str:
+    """A shortcut as the menus show it (``"Ctrl+S"``; a standard key in this platform's
+    binding), or ``""``."""
+    if shortcut is None:
+        return ""
+    return QKeySequence(shortcut).toString(QKeySequence.SequenceFormat.NativeText)
+
+
+def command_shortcut(command_id: str) -> Shortcut:
+    """The shortcut of the menu command ``command_id``."""
+    return next(c.shortcut for c in MENU_COMMANDS if c.id == command_id)
+
+
+def shortcut_groups() -> list[tuple[str, list[ShortcutRow]]]:
+    """Every key of the window, grouped by menu in :data:`MENUS` order, then the
+    Movement menu's :data:`MOVEMENT_KEYS`, the Roll key and the tools' :data:`TOOL_KEYS`
+    by tool: what Help → Keyboard Shortcuts lists."""
+    from app.controllers.movement_choices import idle_choices
+    from app.shell.features.conflict import ROLL_KEY
+
+    groups: dict[str, list[ShortcutRow]] = {}
+    for command in MENU_COMMANDS:
+        keys = shortcut_text(command.shortcut)
+        if keys and command.text != SEPARATOR:
+            text = (command.text or _UNNAMED.get(command.id, command.id)).replace("&", "")
+            groups.setdefault(_title(command.menu), []).append((keys, text, command.tip))
+    choices = {choice.id: choice for choice in idle_choices("")}
+    movement = groups.setdefault("Movement", [])
+    for choice_id, key in MOVEMENT_KEYS.items():
+        choice = choices[choice_id]
+        movement.append((shortcut_text(key), choice.text, "For the one selected token"))
+    roll = (shortcut_text(ROLL_KEY), "Roll the action", "Roll the Action dock's action")
+    groups.setdefault("Actions", []).append(roll)
+    for hint in TOOL_KEYS:
+        groups.setdefault(hint.group, []).append((hint.keys, hint.text, ""))
+    order = [_title(spec.title) for spec in MENUS]
+    return sorted(groups.items(), key=lambda g: order.index(g[0]) if g[0] in order else 99)
+
+
+_UNNAMED = {"edit.undo": "Undo", "edit.redo": "Redo"}  # their text comes from the undo group
+
+
+def _title(menu_title: str) -> str:
+    return menu_title.replace("&", "")

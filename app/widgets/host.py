@@ -25,15 +25,17 @@ class DockHost(Protocol):
         ...
 
     def add_dock(self, dock: QDockWidget, area: Qt.DockWidgetArea = RIGHT) -> None:
-        """Put ``dock`` in ``area``."""
+        """Put ``dock`` in ``area`` (a window with a layout of its own, such as the main
+        window's one column, puts it in its place there)."""
         ...
 
     def tabify(self, first: QDockWidget, second: QDockWidget) -> None:
-        """Put ``second`` in a tab over ``first``."""
+        """Put ``second`` in a tab over ``first`` (unless the window's layout places it)."""
         ...
 
     def tabify_with_column(self, dock: QDockWidget, area: Qt.DockWidgetArea = RIGHT) -> None:
-        """Put ``dock`` in a tab over every other dock in ``area``."""
+        """Put ``dock`` in a tab over the other docks in ``area`` (unless the window's
+        layout places it)."""
         ...
 
     def give_height(self, dock: QDockWidget, fraction: float) -> None:

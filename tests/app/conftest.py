@@ -14,8 +14,11 @@ from app.shell.main_window import MainWindow
 
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
-    """Settings in a temporary file, so tests never touch the user's."""
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    """Settings in a temporary file, so tests never touch the user's; the first-run tour
+    counts as seen (a test of the tour removes the key)."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("tour/seen", True)
+    return settings
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ rules), recursively: the menu bar (:data:`app.shell.menus.MENUS` and
 :data:`~app.shell.menus.MENU_COMMANDS`, with what the Movement and Actions features fill
 in), a token's right-click menu, the Player View's menus and the Battle Map dock's keys.
 Modal dialogs answer at once (cancelled, or for a few an accepted value), a tool an entry
-starts is cancelled with Esc, and no error may reach
+starts is left with Esc (back to Select), and no error may reach
 :data:`sys.excepthook` (where :mod:`app.shell.crash_log` would show it). An entry that
 edits the map is undone by Edit → Undo back to the board it was on.
 """
@@ -555,15 +555,15 @@ ONE_SHOT_TOOLS: dict[str, tuple[Callable[[MainWindow], object], type]] = {
 MODES: dict[str, Callable[[MainWindow], object]] = {
     "select": lambda w: w.terrain_dock.choose_tool("select"),
     "brush": lambda w: w.terrain_dock.choose_tool("brush"),
-    "line": lambda w: w.terrain_dock.choose_tool("line"),
+    "line": lambda w: w.actions_by_id["paint.line"].trigger(),
     "fill": lambda w: w.terrain_dock.choose_tool("fill"),
-    "pick": lambda w: w.terrain_dock.choose_tool("pick"),
+    "pick": lambda w: w.actions_by_id["paint.pick"].trigger(),
     "area": lambda w: w.actions_by_id["rules.area"].trigger(),
     "measure": lambda w: w.actions_by_id["rules.measure"].trigger(),
     "battle-map-fit": lambda w: w.picture_dock.start_fit(),
 }
-"""Modes that Esc only clears (README: "Esc cancels a stroke", "Esc clears"): they are left
-with Rules → Select and Move (the Terrain dock's Select, S)."""
+"""Modes a GM stays in until done: Esc leaves them too, back to Select and Move (issue
+#16: "Esc always returns to Select"); so does Rules → Select and Move (S)."""
 
 
 @pytest.mark.parametrize("name", list(ONE_SHOT_TOOLS))
@@ -585,12 +585,14 @@ def test_a_one_shot_tool_starts_and_esc_leaves_it(
 
 
 @pytest.mark.parametrize("name", list(MODES))
-def test_a_mode_starts_esc_clears_it_and_select_leaves_it(
+@pytest.mark.parametrize("leave", ["esc", "select"])
+def test_a_mode_starts_and_esc_or_select_leaves_it(
     make_window: Callable[[MapDocument], MainWindow],
     answers: Answers,
     demo_copy: Path,
     picture: Path,
     name: str,
+    leave: str,
 ) -> None:
     window = open_window(make_window, demo_copy)
     if name == "battle-map-fit":
@@ -602,9 +604,11 @@ def test_a_mode_starts_esc_clears_it_and_select_leaves_it(
         tool = window.scene.tool
         assert (tool is window.scene.select_tool) is (name == "select")
         QTest.mouseMove(window.view.viewport(), QPoint(400, 300))
-        QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
-        assert window.scene.tool is tool  # cleared, not left
-        window.actions_by_id["rules.select"].trigger()
+        if leave == "esc":
+            QTest.keyClick(window.view.viewport(), Qt.Key.Key_Escape)
+        else:
+            window.actions_by_id["rules.select"].trigger()
+        QTest.mouseMove(window.view.viewport(), QPoint(420, 320))
     assert not caught, str(caught)
     assert window.scene.tool is window.scene.select_tool
     assert window.document.board is before

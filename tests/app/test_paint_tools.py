@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QToolButton
 
 from app.document import MapDocument
 from app.scene.overlay_items import HexSetPreviewItem
@@ -197,3 +198,17 @@ def test_magic_concealment_and_softness_are_drawn_differently(window: MainWindow
     plain = render(Hex(9, 6))
     window.terrain_dock.visibility["softness"].setChecked(True)
     assert render(Hex(9, 6)) != plain  # "≈2" written in the hex up close
+
+
+def test_the_docks_tool_buttons_show_the_tool_chosen_anywhere_and_name_its_key(
+    window: MainWindow,
+) -> None:
+    dock = window.terrain_dock
+    assert "(B)" in dock.findChild(QToolButton, "tool_brush").toolTip()
+    assert "(S)" in dock.findChild(QToolButton, "tool_select").toolTip()
+    window.actions_by_id["paint.line"].trigger()  # Edit → Paint Line (L)
+    assert dock.shown_tool() == "line" and window.scene.tool_id == "line"
+    window.actions_by_id["rules.measure"].trigger()  # not a dock tool: no button checked
+    assert dock.shown_tool() is None
+    window.actions_by_id["rules.select"].trigger()
+    assert dock.shown_tool() == "select"

@@ -1,20 +1,19 @@
 """EditFeature: the Edit menu's clipboard commands (copy, cut, paste, delete the selected
-tokens), Map Properties… and the Edit entries that follow the selection — assembled here so
-the main window stays an assembler."""
+tokens) and Map Properties… — assembled here so the main window stays an assembler. With
+nothing selected they say why (:data:`NO_SELECTION`; the menu greys them with it too)."""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
 from app.document.clipboard import tokens_from_mime, tokens_to_mime
 from app.shell.workbench import Workbench
 from rules import MapFileError
 
-__all__ = ["SELECTION_COMMANDS", "EditFeature"]
+__all__ = ["NO_SELECTION", "EditFeature"]
 
-SELECTION_COMMANDS = ("edit.delete", "edit.cut", "edit.copy", "edit.duplicate")
-"""The menu commands enabled while any token is selected (Token Properties: exactly one)."""
+NO_SELECTION = "Select a token on the map first"
+"""Why Cut, Copy, Delete and Duplicate cannot run (their menu entries are greyed with it)."""
 
 
 class EditFeature:
@@ -23,24 +22,12 @@ class EditFeature:
     def __init__(self, bench: Workbench):
         self._bench = bench
 
-    def follow_selection(self, actions: dict[str, QAction]) -> None:
-        """Enable the selection's menu commands (by id in ``actions``) while tokens are
-        selected, starting with none."""
-
-        def enable(ids: list[str]) -> None:
-            for action_id in SELECTION_COMMANDS:
-                actions[action_id].setEnabled(bool(ids))
-            actions["edit.token_properties"].setEnabled(len(ids) == 1)
-
-        self._bench.scene.selection_changed.connect(enable)
-        enable([])
-
     def copy_selection(self) -> bool:
         """Edit → Copy: the selected tokens and their pictures go to the clipboard."""
         bench = self._bench
         ids = bench.scene.selection
         if not ids:
-            bench.status.say("Select tokens to copy", 3000)
+            bench.status.refuse(NO_SELECTION, 4000)
             return False
         QApplication.clipboard().setMimeData(tokens_to_mime(bench.current.board, ids))
         bench.status.say(f"Copied {len(ids)} token(s)", 3000)
@@ -69,7 +56,11 @@ class EditFeature:
 
     def delete_selection(self) -> None:
         """Delete the selected tokens (one undo step)."""
-        self._bench.controller.delete_tokens(self._bench.scene.selection)
+        selection = self._bench.scene.selection
+        if not selection:
+            self._bench.status.refuse(NO_SELECTION, 4000)
+            return
+        self._bench.controller.delete_tokens(selection)
 
     def map_properties_dialog(self) -> None:
         """Edit → Map Properties…: name, size and orientation, as one undo step."""

@@ -82,7 +82,7 @@ class RulesToolsFeature:
         self.area_dock.raise_()
         bench.status.say(
             "Area tool: move to place the origin, click (twice for Line/Cone) to pin; "
-            "←/→ rotate, Shift+wheel or +/− change the value, Esc cancels",
+            "←/→ rotate, Shift+wheel or +/− change the value, Esc goes back to Select",
             6000,
         )
         return tool
@@ -95,7 +95,7 @@ class RulesToolsFeature:
         self._bench.scene.set_tool(tool)
         self._bench.status.say(
             "Measure: click to start, click to add waypoints, double-click or Enter ends, "
-            "Backspace removes a waypoint, Esc clears",
+            "Backspace removes a waypoint, Esc goes back to Select",
             6000,
         )
         return tool
