@@ -26,6 +26,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsScene
 
+from app.scene.name_plates import NamePlate
 from app.scene.token_item import TokenItem
 
 RINGS = 8  # how many times the eight directions are tried, each further out
@@ -193,13 +194,20 @@ def view_frame(scene: QGraphicsScene) -> tuple[QRectF, float] | None:
 
 
 def token_shapes(scene: QGraphicsScene) -> list[QPainterPath]:
-    """The shape of every visible token on ``scene`` (its disc, or its footprint), in scene
-    coordinates, where the token is drawn now (a dragged token where it is shown)."""
-    return [
-        item.mapToScene(item.shape())
-        for item in scene.items()
-        if isinstance(item, TokenItem) and item.isVisible()
-    ]
+    """The shape of every visible token on ``scene`` (its disc, or its footprint) and of its
+    name plate, in scene coordinates, where they are drawn now (a dragged token where it is
+    shown): a label covers neither."""
+    shapes: list[QPainterPath] = []
+    for item in scene.items():
+        if not item.isVisible():
+            continue
+        if isinstance(item, TokenItem):
+            shapes.append(item.mapToScene(item.shape()))
+        elif isinstance(item, NamePlate) and not item.plate_rect().isEmpty():
+            plate = QPainterPath()
+            plate.addRect(item.plate_rect())
+            shapes.append(plate)
+    return shapes
 
 
 def path_segments(points: Sequence[QPointF]) -> list[QLineF]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,14 @@ def settings(tmp_path: Path) -> QSettings:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     settings.setValue("tour/seen", True)
     return settings
+
+
+@pytest.fixture
+def demo_copy(tmp_path: Path) -> Path:
+    """The demo map copied into ``tmp_path``: File → Save must never write the bundled one."""
+    path = tmp_path / "demo.hexmap"
+    shutil.copyfile(demo_map_path(), path)
+    return path
 
 
 @pytest.fixture

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import warnings
+
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication, QWidget
 
 
 def png_bytes(color: str, size: int = 8) -> bytes:
@@ -15,3 +18,12 @@ def png_bytes(color: str, size: int = 8) -> bytes:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     picture.save(buffer, "PNG")
     return bytes(data.data())
+
+
+def activate(window: QWidget) -> None:
+    """Make ``window`` the active one at once, so keys reach its shortcuts (offscreen, the
+    asynchronous activateWindow may take seconds once other windows were shown)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        QApplication.setActiveWindow(window)
+    assert window.isActiveWindow()

@@ -13,9 +13,7 @@ edits the map is undone by Edit → Undo back to the board it was on.
 
 from __future__ import annotations
 
-import shutil
 import sys
-import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +36,6 @@ from PySide6.QtWidgets import (
 
 from app.controllers.movement_choices import idle_choices
 from app.document import MapDocument
-from app.resources import demo_map_path
 from app.shell.main_window import MainWindow
 from app.shell.menus import MENU_COMMANDS, SEPARATOR
 from app.tools.jump import JumpTool
@@ -48,7 +45,7 @@ from app.widgets.docks.tracker import BUTTONS
 from rules import DIRECTIONS, Board
 from rules.actions import ACTIONS
 from tests.app.conflict_helpers import in_conflict
-from tests.app.qt_helpers import png_bytes
+from tests.app.qt_helpers import activate, png_bytes
 
 Caught = tuple[str, type[BaseException], BaseException, TracebackType | None]
 
@@ -155,12 +152,6 @@ def caught_errors() -> Iterator[Errors]:
 
 
 # -- the window and its menus --------------------------------------------------------------
-@pytest.fixture
-def demo_copy(tmp_path: Path) -> Path:
-    """The demo map copied into ``tmp_path``: File → Save must never write the bundled one."""
-    path = tmp_path / "demo.hexmap"
-    shutil.copyfile(demo_map_path(), path)
-    return path
 
 
 @pytest.fixture
@@ -504,15 +495,6 @@ def test_every_dock_in_the_menus_shows_and_hides_by_its_entry(
                 assert action.isChecked() is not shown, key
     assert not caught, str(caught)
     assert_shows_the_map(window)
-
-
-def activate(window: QWidget) -> None:
-    """Make ``window`` the active one at once, so keys reach its shortcuts (offscreen, the
-    asynchronous activateWindow may take seconds once other windows were shown)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        QApplication.setActiveWindow(window)
-    assert window.isActiveWindow()
 
 
 def test_f5_opens_the_player_view_and_its_entry_closes_it(

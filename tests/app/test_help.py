@@ -3,8 +3,6 @@ one-screen tour shown once, and menu entries greyed with the reason while they c
 
 from __future__ import annotations
 
-import shutil
-import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -12,10 +10,9 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu
 
 from app.document import MapDocument
-from app.resources import demo_map_path
 from app.shell.features.conflict import ROLL_KEY
 from app.shell.features.help import HelpFeature
 from app.shell.main_window import MainWindow
@@ -30,13 +27,7 @@ from app.shell.menus import (
 from app.widgets.dialogs.shortcuts import ShortcutsDialog
 from app.widgets.dialogs.tour import SEEN_KEY, TourDialog
 from tests.app.conflict_helpers import in_conflict
-
-
-@pytest.fixture
-def demo_copy(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.hexmap"
-    shutil.copyfile(demo_map_path(), path)
-    return path
+from tests.app.qt_helpers import activate
 
 
 @pytest.fixture(autouse=True)
@@ -55,13 +46,6 @@ def open_window(
     window = make_window(document)
     window.build_deferred()
     return window
-
-
-def activate(window: QWidget) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        QApplication.setActiveWindow(window)
-    assert window.isActiveWindow()
 
 
 def test_every_handler_and_availability_of_the_menu_table_exists(

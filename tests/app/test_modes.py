@@ -4,8 +4,6 @@ active tool, whoever changed it."""
 
 from __future__ import annotations
 
-import shutil
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,10 +11,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem
 
 from app.document import MapDocument
-from app.resources import demo_map_path
 from app.scene.tool import Tool
 from app.shell.main_window import MainWindow
 from app.shell.menus import TOOL_COMMANDS
@@ -29,17 +26,10 @@ from app.tools.pick_target import PickTargetTool
 from app.tools.shove import ShoveTool
 from rules import DIRECTIONS
 from tests.app.conflict_helpers import in_conflict
-from tests.app.qt_helpers import png_bytes
+from tests.app.qt_helpers import activate, png_bytes
 
 NO = Qt.KeyboardModifier.NoModifier
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture
-def demo_copy(tmp_path: Path) -> Path:
-    path = tmp_path / "demo.hexmap"
-    shutil.copyfile(demo_map_path(), path)
-    return path
 
 
 def open_window(
@@ -48,14 +38,6 @@ def open_window(
     window = make_window(document)
     window.build_deferred()
     return window
-
-
-def activate(window: QWidget) -> None:
-    """Make ``window`` the active one at once, so its shortcuts take keys (offscreen)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        QApplication.setActiveWindow(window)
-    assert window.isActiveWindow()
 
 
 def hex_point(window: MainWindow, token_id: str, step: int = 0) -> QPoint:

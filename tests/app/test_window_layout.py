@@ -5,19 +5,18 @@ hex readout follows an edit under a still mouse."""
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDockWidget, QTabBar, QToolBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QTabBar, QToolBar
 from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
 from app.resources import demo_map_path
 from app.shell.main_window import MainWindow
 from app.shell.workbench import DOCK_PLACES
+from tests.app.qt_helpers import activate
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
 
@@ -62,14 +61,6 @@ def tab_bars(window: MainWindow) -> list[QTabBar]:
 
 def front_tabs(window: MainWindow) -> set[str]:
     return {bar.tabText(bar.currentIndex()) for bar in tab_bars(window)}
-
-
-def activate(window: QWidget) -> None:
-    """Make ``window`` the active one at once, so keys reach its shortcuts."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        QApplication.setActiveWindow(window)
-    assert window.isActiveWindow()
 
 
 def press(window: MainWindow, key: str) -> None:

@@ -15,7 +15,7 @@ __all__ = ["PicturesFeature"]
 
 
 class PicturesFeature:
-    """Owns the Battle Map dock (on the right) and its :class:`PictureController`."""
+    """Owns the Battle Map dock (in the dock column) and its :class:`PictureController`."""
 
     def __init__(self, bench: Workbench, settings: QSettings):
         allow_picture_decoding()  # the scene decodes the stored picture with Qt's global limit
@@ -31,12 +31,6 @@ class PicturesFeature:
     def import_dialog(self) -> None:
         """File → Import Battle-map Picture…"""
         self.dock.import_dialog()
-
-    def toggle_action(self) -> QAction:
-        """View → Battle Map: the dock's show/hide action."""
-        toggle = self.dock.toggleViewAction()
-        toggle.setText("&Battle Map")
-        return toggle
 
     def menus_built(self, actions: dict[str, QAction]) -> None:
         """Hand the dock its File → Import… action once the menus exist."""

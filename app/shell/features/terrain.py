@@ -6,8 +6,6 @@ TOOL_COMMANDS`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-
 from app.shell.menus import TOOL_COMMANDS, command_shortcut, shortcut_text
 from app.shell.workbench import Workbench
 from app.tools.paint import SHAPES, PaintSettings, PaintTool
@@ -19,14 +17,14 @@ __all__ = ["TerrainFeature"]
 
 
 class TerrainFeature:
-    """Owns the Terrain dock (on the left) and the paint settings its tools share."""
+    """Owns the Terrain dock (first in the dock column) and the paint settings its tools share."""
 
     def __init__(self, bench: Workbench):
         self._bench = bench
         self.paint_settings = PaintSettings()
         keys = {tool: shortcut_text(command_shortcut(TOOL_COMMANDS[tool])) for tool in TOOLS}
         self.dock = TerrainDock(self.paint_settings, bench.parent, keys)
-        bench.docks.add_dock(self.dock, Qt.DockWidgetArea.LeftDockWidgetArea)
+        bench.docks.add_dock(self.dock)
         self.dock.reveal_requested.connect(
             lambda radius: bench.status.say(bench.controller.reveal_around_party(radius), 5000)
         )
