@@ -41,7 +41,8 @@ class Menu:
 class MenuCommand:
     """One menu command: ``handler(*args)`` runs it; ``tip`` is its tooltip and status
     tip (only its status tip when ``tip_as_tooltip`` is false); ``available(*args)``, if
-    named, says why it cannot run now (``None`` or ``""``: it can)."""
+    named, says why it cannot run now (``None`` or ``""``: it can); ``checked``, if named,
+    is the on/off state a checkable entry shows (read each time its menu opens)."""
 
     id: str
     menu: str
@@ -52,6 +53,7 @@ class MenuCommand:
     args: tuple[str, ...] = ()
     tip_as_tooltip: bool = True
     available: str = ""
+    checked: str = ""
 
 
 @dataclass(frozen=True)
@@ -348,9 +350,10 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "view.names",
         "&View",
         "&Name Plates",
-        "turns.toggle_name_plates",
+        "tokens.toggle_name_plates",
         "N",
         "Show or hide every token's name on the map (N)",
+        checked="tokens.name_plates_shown",
     ),
     MenuCommand("view.sep1", "&View", SEPARATOR, ""),
     MenuCommand(
@@ -628,6 +631,7 @@ def build_menus(
     for title, menu in menus.items():
         if guarded[title]:
             _grey_while_shown(menu, owner, guarded[title])
+        _check_while_shown(menu, owner, [c for c in MENU_COMMANDS if c.menu == title], actions)
     for spec in MENUS:
         if spec.filled_by:
             _resolve(owner, spec.filled_by)(menus[spec.title])
@@ -667,6 +671,23 @@ def _add_entry(
     menu.addAction(action)
     owner.addAction(action)
     return action
+
+
+def _check_while_shown(
+    menu: QMenu, owner: object, commands: list[MenuCommand], actions: dict[str, QAction]
+) -> None:
+    """Make the checkable entries of ``menu`` show their state each time it opens."""
+    checkable = [(c, actions[c.id]) for c in commands if c.checked and c.id in actions]
+    for _command, action in checkable:
+        action.setCheckable(True)
+
+    def show() -> None:
+        for command, action in checkable:
+            action.setChecked(bool(_resolve(owner, command.checked)))
+
+    if checkable:
+        menu.aboutToShow.connect(show)
+        show()
 
 
 def _grey_while_shown(

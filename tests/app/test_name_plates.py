@@ -134,17 +134,18 @@ def test_hidden_tokens_plates_are_faded_with_their_token(window: MainWindow) -> 
 
 
 def test_the_toggle_hides_and_shows_every_plate(window: MainWindow) -> None:
-    turns = window.turns
-    assert turns.name_plates_shown
-    turns.toggle_name_plates()
-    assert not turns.name_plates_shown
+    tokens = window.tokens
+    entry = window.actions_by_id["view.names"]
+    assert tokens.name_plates_shown and entry.isCheckable() and entry.isChecked()
+    entry.trigger()  # View → Name Plates (N)
+    assert not tokens.name_plates_shown and not entry.isChecked()
     assert not any(p.isVisible() for p in plates(window.scene).values())
     doc = window.document
     doc.undo_stack.push(
         BoardEditCommand(doc, doc.board.with_token(Token("new", "Newcomer", Hex(5, 5))), "Add")
     )
     assert not window.scene.token_item("new").plate.isVisible()  # stays off for new ones
-    turns.toggle_name_plates()
+    tokens.toggle_name_plates()
     assert all(p.isVisible() for p in plates(window.scene).values())
 
 

@@ -1,5 +1,6 @@
-"""TokensFeature: the token library dock, drops of templates, duplicate and the properties
-dialog — assembled here so the main window stays an assembler."""
+"""TokensFeature: the token library dock, drops of templates, duplicate, the properties
+dialog and the tokens' name plates on the map (View → Name Plates, N) — assembled here so
+the main window stays an assembler."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QDropEvent
 
 from app.controllers.tokens import TokenController
+from app.scene.name_plates import name_plates_shown, set_name_plates
 from app.shell.workbench import Workbench
 from app.widgets.docks.library import LibraryDock, default_user_library, selected_token_source
 from app.widgets.map_drop import center_hex, handle_template_drop
@@ -60,3 +62,18 @@ class TokensFeature(QObject):
             self.controller.refused.emit("Select one token to edit its properties")
             return
         edit_token_properties(self.controller, selection[0], self._bench.parent)
+
+    @property
+    def name_plates_shown(self) -> bool:
+        """Whether the map shows the tokens' names."""
+        return name_plates_shown(self._bench.scene)
+
+    def show_name_plates(self, shown: bool) -> None:
+        """Show or hide every token's name plate on the GM's map."""
+        set_name_plates(self._bench.scene, shown)
+        state = "shown" if shown else "hidden (hover a token for its name)"
+        self._bench.status.say(f"Name plates {state} (N toggles)", 4000)
+
+    def toggle_name_plates(self) -> None:
+        """View → Name Plates (N): show the names if hidden, else hide them."""
+        self.show_name_plates(not self.name_plates_shown)

@@ -10,7 +10,6 @@ The Player View is :class:`~app.shell.features.player_view.PlayerViewFeature`.
 from __future__ import annotations
 
 from app.controllers.turns import TurnController
-from app.scene.name_plates import name_plates_shown, set_name_plates
 from app.shell.workbench import Workbench
 from app.widgets.docks.inspector import InspectorDock
 from app.widgets.docks.tracker import TrackerDock
@@ -44,21 +43,6 @@ class TurnsFeature:
             button.click()
         else:
             self._bench.status.refuse(button.toolTip())
-
-    @property
-    def name_plates_shown(self) -> bool:
-        """Whether the map shows the tokens' names."""
-        return name_plates_shown(self._bench.scene)
-
-    def show_name_plates(self, shown: bool) -> None:
-        """Show or hide every token's name plate on the GM's map."""
-        set_name_plates(self._bench.scene, shown)
-        state = "shown" if shown else "hidden (hover a token for its name)"
-        self._bench.status.say(f"Name plates {state} (N toggles)", 4000)
-
-    def toggle_name_plates(self) -> None:
-        """View → Name Plates (N): show the names if hidden, else hide them."""
-        self.show_name_plates(not self.name_plates_shown)
 
     def _focus(self, token_id: str) -> None:
         item = self._bench.scene.token_item(token_id)
