@@ -97,6 +97,7 @@ class JumpPanel(QWidget):
 
     def _build_form(self) -> QFormLayout:
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow column
         self.result_spin = spin_box(
             -99, 999, 0, "The Jump result, typed (or rolled); +/− on the map"
         )

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDockWidget,
-    QHBoxLayout,
+    QGridLayout,
     QListWidget,
     QListWidgetItem,
     QPlainTextEdit,
@@ -72,21 +72,23 @@ class NotesDock(QDockWidget):
         self.list = QListWidget()
         self.list.setToolTip("Double-click to edit")
         self.list.itemDoubleClicked.connect(lambda _item: self.edit_dialog())
-        buttons = QHBoxLayout()
-        for text, tip, slot in (
-            ("Label…", "Write a label at the hex under the mouse", self.add_label_dialog),
+        buttons = QGridLayout()  # two by two: the dock column stays narrow
+        for index, (text, tip, slot) in enumerate(
             (
-                "Note…",
-                "Attach a note to the selected token, or to the hex under the mouse",
-                self.add_note_dialog,
-            ),
-            ("Edit…", "Change the selected label or note", self.edit_dialog),
-            ("Delete", "Delete the selected label or note", self.delete_selected),
+                ("Label…", "Write a label at the hex under the mouse", self.add_label_dialog),
+                (
+                    "Note…",
+                    "Attach a note to the selected token, or to the hex under the mouse",
+                    self.add_note_dialog,
+                ),
+                ("Edit…", "Change the selected label or note", self.edit_dialog),
+                ("Delete", "Delete the selected label or note", self.delete_selected),
+            )
         ):
             button = QPushButton(text)
             button.setToolTip(tip)
             button.clicked.connect(slot)
-            buttons.addWidget(button)
+            buttons.addWidget(button, index // 2, index % 2)
         body = QWidget(self)
         column = QVBoxLayout(body)
         column.addWidget(self.list)

@@ -153,8 +153,8 @@ class PictureDock(QDockWidget):
             grid.addWidget(button, 1 + row, col)
             self._shortcut(f"Ctrl+{arrow}", lambda x=dx, y=dy: self.nudge(x, y))
             self._shortcut(f"Ctrl+Shift+{arrow}", lambda x=dx, y=dy: self.nudge(x, y, True))
-        self.smaller_button = self._button("−", "Picture 0.5 % smaller (Alt+-)")
-        self.larger_button = self._button("+", "Picture 0.5 % larger (Alt+=)")
+        self.smaller_button = _tool_button("−", "Picture 0.5 % smaller (Alt+-)")
+        self.larger_button = _tool_button("+", "Picture 0.5 % larger (Alt+=)")
         self._shortcut("Alt+-", self.smaller_button.click)
         self._shortcut("Alt+=", self.larger_button.click)
         grid.addWidget(QLabel("Scale"), 1, 4)
@@ -296,3 +296,12 @@ def _hold_still(label: QLabel, lines: int) -> None:
 
 def _shift_held() -> bool:
     return bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.ShiftModifier)
+
+
+def _tool_button(text: str, tip: str) -> QToolButton:
+    """A small square button (the column stays narrow), repeating while held."""
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setAutoRepeat(True)
+    return button
