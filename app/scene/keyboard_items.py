@@ -6,7 +6,7 @@ Both read by shape and pattern, not only by colour (Okabe–Ito colours on a bla
   is picked — a reticle: a white dash-dot circle round its spaces *and* four ticks pointing
   in, unlike every other ring on the map (the target choices' orange dashed hexes, the
   refused creatures' grey dots, the selection's white-and-black dashed circle, the turn's
-  chevrons), and outside the token's hex so the ring under it still shows;
+  solid ring), touching its hexes' edges and never reaching into a neighbour's;
 - :class:`FacingArrowItem`: the facing of a Line or Cone being aimed — an arrow from the
   origin's centre along the facing, with the facing as a clock hour at its tip
   ("2 o'clock"), so the direction reads without the template's colour.
@@ -64,9 +64,9 @@ class KeyboardCursorItem(QGraphicsItem):
         self._brackets = QPainterPath()
         if self.hexes:
             centre, size = body.center(), self._geometry.size
-            radius = max(body.width(), body.height()) / 2 + size * 0.12
+            radius = min(body.width(), body.height()) / 2  # touches the hexes' edges
             self._outline.addEllipse(centre, radius, radius)
-            self._brackets = _ticks(centre, radius - size * 0.12, radius + size * 0.4)
+            self._brackets = _ticks(centre, radius - size * 0.22, radius)
         self.setVisible(bool(self.hexes))
         self.update()
 
@@ -89,7 +89,8 @@ class KeyboardCursorItem(QGraphicsItem):
 
 def _ticks(centre: QPointF, inner: float, outer: float) -> QPainterPath:
     """Four ticks from ``outer`` in to ``inner`` round ``centre`` (a reticle), at 45°
-    so they clear the name plate below a token."""
+    so they clear the name plate below a token; they stay inside the ring, so nothing
+    of a neighbour is covered."""
     path = QPainterPath()
     for angle in (45, 135, 225, 315):
         unit = QPointF(math.cos(math.radians(angle)), math.sin(math.radians(angle)))
