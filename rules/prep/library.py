@@ -6,6 +6,10 @@ above reach 1 space, smaller 0), Movement Pool (5 unless the species changes it,
 RULES-DIGEST §3.2, "Movement = 5") and movement types (primary first, §5.1). The spaces
 it fills follow from its size (RULES-DIGEST §4.3, :func:`rules.board.tokens.default_footprint`)
 unless it carries its own ``footprint`` (an elongated long-torso body, a wall segment).
+A creature also carries its Skill Tiers (``stats``, the dice each Skill rolls, [P-SKILLS];
+the Pools follow from them by the published formulas, RULES-DIGEST §3), its Severe
+Threshold and how many limbs grip a weapon (``gripping``) — so a creature placed from the
+library rolls real numbers (format version 2; version 1 files have none and still read).
 
 A library folder holds ``<id>.json`` files and their pictures in ``art/``. Reading is
 strict: an unknown field, a wrong type or a value out of range is a
@@ -23,6 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from rules.atomic import replace_atomically
+from rules.board.pools import SKILLS, Vitals
 from rules.board.tokens import MAX_SIZE, MIN_SIZE, MOVEMENT_TYPES, SIDES, Token, TokenKind
 from rules.errors import RulesError
 from rules.hexes import Hex
@@ -42,7 +47,7 @@ __all__ = [
 ]
 
 FORMAT = "hexweave-token-template"
-VERSION = 1
+VERSION = 2
 ART_FOLDER = "art"
 MAX_TEMPLATE_BYTES = 64 * 1024
 MAX_IMAGE_BYTES = 8 * 1024 * 1024
@@ -77,6 +82,9 @@ class TokenTemplate:
     image: str | None = None
     notes: str = ""
     footprint: tuple[Hex, ...] | None = None
+    gripping: int = 0
+    stats: tuple[tuple[str, int], ...] = ()
+    severe_threshold: int | None = None
     folder: Path | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -113,7 +121,8 @@ class TokenTemplate:
         """
         shared: dict[str, Any] = {name: getattr(self, name) for name in _SHARED}
         shared["footprint_override"] = shared.pop("footprint")
-        return Token(token_id, position=position, image=image, **shared)
+        vitals = Vitals(stats=self.stats, severe_threshold=self.severe_threshold)
+        return Token(token_id, position=position, image=image, vitals=vitals, **shared)
 
     @classmethod
     def from_token(cls, token: Token, template_id: str | None = None) -> TokenTemplate:
@@ -123,9 +132,15 @@ class TokenTemplate:
         :func:`save_template` takes the bytes). ``template_id`` defaults to
         :func:`template_id_for` the token's name.
         """
-        shared: dict[str, Any] = {name: getattr(token, name) for name in _SHARED[:-1]}
+        shared: dict[str, Any] = {name: getattr(token, name) for name in _SHARED}
         shared["footprint"] = token.footprint_override
-        return cls(template_id or template_id_for(token.name), **shared)
+        vitals = token.vitals
+        return cls(
+            template_id or template_id_for(token.name),
+            stats=vitals.stats,
+            severe_threshold=vitals.severe_threshold,
+            **shared,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The file contents of this template (see :func:`parse_template`)."""
@@ -134,13 +149,17 @@ class TokenTemplate:
             value = getattr(self, name, None)
             if name == "footprint" and value is not None:
                 value = [[h.q, h.r] for h in value]
+            if name == "stats":
+                value = dict(self.stats)
             data.setdefault(name, value.value if isinstance(value, TokenKind) else value)
         data["movement_types"] = list(self.movement_types)
         return data
 
 
-# Fields a template shares with a Token (``footprint`` is the token's override).
-_SHARED = tuple(f for f in TokenTemplate.__dataclass_fields__ if f not in ("id", "image", "folder"))
+# Fields a template shares with a Token (``footprint`` is the token's override; the
+# Skill Tiers and the Severe Threshold are the token's ``vitals``).
+_OWN = ("id", "image", "folder", "stats", "severe_threshold")
+_SHARED = tuple(f for f in TokenTemplate.__dataclass_fields__ if f not in _OWN)
 
 
 class TemplateLoad(NamedTuple):
@@ -186,7 +205,9 @@ def parse_template(data: object, source: str, folder: Path | None = None) -> Tok
     if values.pop("format") != FORMAT:
         raise TemplateError(f"{source}: field 'format' must be {FORMAT!r}")
     if values.pop("version") > VERSION:
-        raise TemplateError(f"{source}: made by a newer Hexweave (this one reads version 1)")
+        raise TemplateError(
+            f"{source}: made by a newer Hexweave (this one reads versions 1..{VERSION})"
+        )
     try:
         return TokenTemplate(folder=folder, **values)
     except TemplateError as error:
@@ -250,6 +271,18 @@ def _footprint(value: object) -> tuple[Hex, ...] | None:
     return hexes
 
 
+def _stats(value: object) -> tuple[tuple[str, int], ...]:
+    """``{"martial": 2, …}``: Skill (and attribute) Tiers by name ([P-SKILLS])."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or len(value) > len(SKILLS):
+        raise ValueError(f"must be an object of Skill Tiers by name, got {_shown(value)}")
+    try:
+        return Vitals(stats=tuple(value.items())).stats  # checked and sorted as a token's
+    except (ValueError, TypeError) as error:
+        raise ValueError(str(error)) from None
+
+
 def _image(value: object) -> str | None:
     if value is None:
         return None
@@ -274,9 +307,13 @@ _READERS: dict[str, Callable[[Any], Any]] = {
     "image": _image,
     "footprint": _footprint,
     "notes": _text(4000, r"(?s).*"),
+    "gripping": _integer(0, 99),
+    "stats": _stats,
+    "severe_threshold": _integer(0, 999, optional=True),
 }
 _REQUIRED = ("format", "version", "id", "name", "kind", "size")
 _DEFAULTS: dict[str, object] = {
+    "gripping": 0,
     "movement_pool": 5,
     "movement_types": ["land", "swim"],
     "side": "neutral",

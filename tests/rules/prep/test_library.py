@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,8 +80,13 @@ def test_to_token_and_from_token_keep_every_stat() -> None:
         movement_types=("land", "swim", "climb"),
         footprint=(Hex(0, 0), Hex(1, 0)),
         notes="long torso",
+        gripping=0,
+        stats=(("athletics", 4), ("martial", 2), ("zeal", 1)),
+        severe_threshold=3,
     )
     token = template.to_token("bison-1", Hex(4, 2), image="bison.png")
+    assert token.vitals.stats == (("athletics", 4), ("martial", 2), ("zeal", 1))
+    assert token.vitals.severe_threshold == 3
     assert token.position == Hex(4, 2) and token.image == "bison.png"
     assert token.footprint_override == (Hex(0, 0), Hex(1, 0))
     assert (token.reach, token.movement_pool) == (2, 6)
@@ -112,6 +118,28 @@ def test_json_round_trip() -> None:
     template = _ogre()
     assert parse_template(template.to_json(), "ogre.json") == template
     assert parse_template(json.loads(json.dumps(template.to_json())), "o.json") == template
+    armed = replace(template, gripping=2, stats=(("martial", 2), ("zeal", 1)), severe_threshold=3)
+    assert armed.to_json()["stats"] == {"martial": 2, "zeal": 1}
+    assert parse_template(json.loads(json.dumps(armed.to_json())), "o.json") == armed
+
+
+def test_a_version_1_template_without_stats_still_reads() -> None:
+    data = {k: v for k, v in _ogre().to_json().items() if k not in ("stats", "gripping")}
+    data.pop("severe_threshold")
+    old = parse_template({**data, "version": 1}, "ogre.json")
+    assert old.stats == () and old.gripping == 0 and old.severe_threshold is None
+
+
+def test_every_bundled_creature_rolls_real_numbers(bundled: Path) -> None:
+    """Issue #16: a creature placed from the library has Skill Tiers, Zeal and Pools."""
+    for template in load_templates(bundled).templates:
+        if template.kind is not TokenKind.CREATURE:
+            assert template.stats == (), template.id
+            continue
+        token = template.to_token("probe", Hex(3, 3))
+        tiers = dict(token.vitals.stats)
+        assert tiers.get("zeal", 0) > 0 and tiers.get("martial", 0) > 0, template.id
+        assert token.vitals.severe_threshold, template.id
 
 
 # -- strict reading ------------------------------------------------------------------------
@@ -135,8 +163,13 @@ BAD_FIELDS = [
     ({"footprint": [[0, 0, 1]]}, "'footprint'"),
     ({"footprint": "0,0"}, "'footprint'"),
     ({"notes": 3}, "'notes'"),
+    ({"stats": {"martial": "2"}}, "'stats'"),
+    ({"stats": {"juggling": 2}}, "'stats'"),
+    ({"stats": [["martial", 2]]}, "'stats'"),
+    ({"gripping": -1}, "'gripping'"),
+    ({"severe_threshold": "high"}, "'severe_threshold'"),
     ({"sise": 1}, "unknown field 'sise'"),
-    ({"version": 2}, "made by a newer Hexweave"),
+    ({"version": 3}, "made by a newer Hexweave"),
     ({"format": "something-else"}, "field 'format' must be 'hexweave-token-template'"),
     ({"notes": "x" * 5000}, "got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"),
     ({"name": "Wyrm\ud800"}, "its name is not valid text (a lone surrogate at character 5)"),
