@@ -194,8 +194,8 @@ def numbered(board: Board, new_ids: Iterable[str]) -> Board:
         token = board.token(token_id)
         name, first = next_numbered_name([t.name for t in placed], token.name)
         if first is not None:
-            base, _ = name_base(first)
-            for old in [t for t in placed if name_base(t.name) == (base, None)]:
+            base = name_base(first)[0].casefold()
+            for old in [t for t in placed if _unnumbered_of(t.name, base)]:
                 renamed = replace(old, name=first)
                 board = board.with_token_replaced(renamed)
                 placed = [renamed if t.id == old.id else t for t in placed]
@@ -204,6 +204,12 @@ def numbered(board: Board, new_ids: Iterable[str]) -> Board:
             board = board.with_token_replaced(token)
         placed.append(token)
     return board
+
+
+def _unnumbered_of(name: str, base: str) -> bool:
+    """Whether ``name`` is the lone, unnumbered one of kind ``base`` (casefolded)."""
+    own, number = name_base(name)
+    return number is None and own.casefold() == base
 
 
 _FIELD_WORDS = {

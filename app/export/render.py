@@ -6,7 +6,7 @@ pieces (:func:`app.export.plan.piece_grid`), each reported to the export's :clas
 
 Everything is drawn to the map's scale, so a label keeps its size against its hex on
 paper as on screen. Items that keep one size on screen at every zoom
-(``ItemIgnoresTransformations``: name plates, the players' labels) would print at the
+(``ItemIgnoresTransformations``: refusal notes, ruler and movement labels) would print at the
 device's pixel size instead — a few points at 300 dpi, a third of a hex at 20 pixels a
 hex — so while an export is drawn (:func:`drawn_to_scale`) they are drawn as at 100 %
 zoom, one of their pixels a scene unit, and shrunk if that would make them taller than

@@ -12,7 +12,7 @@ connects to ``CurrentDocument.changed``), takes it away.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -95,6 +95,7 @@ class MapNote(QObject):
         self.item.hide()
         scene.addItem(self.item)
         self._cursor: QPointF | None = None
+        self._fresh = False  # shown in this turn of the event loop: an edit now keeps it
         scene.installEventFilter(self)
 
     # -- showing --------------------------------------------------------------------------
@@ -111,10 +112,17 @@ class MapNote(QObject):
         self.item.set_text(text)
         self.item.setPos(self._place(near_token_id))
         self.item.show()
+        self._fresh = True  # the edit the same intent made (copies that fit) keeps it
+        QTimer.singleShot(0, self._settled)
+
+    def _settled(self) -> None:
+        self._fresh = False
 
     def dismiss(self, *_args: object) -> None:
-        """Take the note away (the next action came)."""
-        self.item.hide()
+        """Take the note away (the next action came); a change made by the same intent
+        that was refused in part (e.g. Duplicate placing the copies that fit) does not."""
+        if not self._fresh:
+            self.item.hide()
 
     @property
     def shown(self) -> str | None:
@@ -166,7 +174,7 @@ class MapNote(QObject):
                 QEvent.Type.GraphicsSceneMousePress,
                 QEvent.Type.GraphicsSceneMouseDoubleClick,
             ):
-                self.dismiss()
+                self.item.hide()  # the next action: always
         elif kind == QEvent.Type.KeyPress:
-            self.dismiss()
+            self.item.hide()
         return False

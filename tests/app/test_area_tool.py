@@ -14,6 +14,7 @@ from app.shell.main_window import MainWindow
 from app.tools.area import AreaTool
 from app.tools.paint import PaintSettings
 from rules import AreaKind, AreaResult, AreaTemplate, Board, Hex, Token, aim, origin_mask
+from tests.app.qt_helpers import activate
 
 
 @pytest.fixture
@@ -415,3 +416,21 @@ def test_the_caption_keeps_its_screen_size_and_stays_clear_of_the_tokens(
         assert not item.mapToScene(item.shape()).intersects(rect), item.token.name
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert visible.contains(rect)
+
+
+def test_delete_on_the_pinned_list_deletes_the_template_not_the_selected_token(
+    window: MainWindow,
+) -> None:
+    start(window, AreaKind.CONE, 3)
+    click(window, Hex(3, 5))
+    click(window, Hex(6, 5))
+    window.scene.return_to_select()
+    window.scene.set_selection(["mage"])  # Edit → Delete Token would take this one
+    dock = window.rules.area_dock
+    dock.show()
+    activate(window)
+    dock.pinned.setCurrentRow(0)
+    dock.pinned.setFocus()
+    QTest.keyClick(dock.pinned, Qt.Key.Key_Delete)
+    assert not window.document.board.areas
+    assert "mage" in window.document.board.tokens

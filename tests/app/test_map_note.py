@@ -28,9 +28,7 @@ def shown(make_window) -> tuple[MainWindow, MapNote]:  # type: ignore[no-untyped
     for _ in range(3):
         QApplication.processEvents()
     window.fit_to_window()
-    note = MapNote(window.scene)
-    window.document.changed.connect(note.dismiss)  # as the window wires it
-    return window, note
+    return window, window.map_note
 
 
 def screen_rect(window: MainWindow, note: MapNote) -> QRect:
@@ -113,10 +111,22 @@ def test_the_next_key_press_takes_it_away(shown: tuple[MainWindow, MapNote]) -> 
 def test_a_change_of_the_map_takes_it_away(shown: tuple[MainWindow, MapNote]) -> None:
     window, note = shown
     note.refuse("Select a token to duplicate")
+    QApplication.processEvents()  # a later action
     board = window.document.board
     aria = board.token("aria")
     window.controller.push(board.with_token_replaced(replace(aria, name="Aria")), "Rename")
     assert note.shown is None
+
+
+def test_an_intent_refused_in_part_keeps_its_note_past_its_own_edit(
+    shown: tuple[MainWindow, MapNote],
+) -> None:
+    window, note = shown
+    board = window.document.board
+    aria = board.token("aria")
+    note.refuse("No free space near Brom Hale for a copy")  # Duplicate: one copy did not fit
+    window.controller.push(board.with_token_replaced(replace(aria, name="Aria")), "Duplicate")
+    assert note.shown == "No free space near Brom Hale for a copy"
 
 
 def test_the_status_bar_repeat_keeps_the_note_at_its_token(

@@ -268,6 +268,15 @@ def test_the_numbering_rule() -> None:
     assert next_numbered_name(["goblin", "Goblin 1"], "Goblin") == ("Goblin 3", "Goblin 2")
 
 
+def test_numbering_ignores_letter_case() -> None:
+    from app.controllers.tokens import numbered
+
+    board = Board.blank(6, 6).with_token(Token("a", "goblin", Hex(1, 1)))
+    board = board.with_token(Token("b", "Goblin", Hex(3, 3)))
+    named = numbered(board, ["b"])
+    assert (named.token("a").name, named.token("b").name) == ("Goblin 1", "Goblin 2")
+
+
 # -- the undo text of an edit says what happened (issue #16) ----------------------------
 def test_a_rename_says_rename_old_to_new(
     document: MapDocument, controller: TokenController

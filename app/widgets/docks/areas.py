@@ -271,14 +271,22 @@ class AreaDock(QDockWidget):
         if event.type() == QEvent.Type.Leave and watched is self.hits.viewport():
             self.hit_hovered.emit(None)
         if self._is_delete_key(watched, event):
-            self._on_delete()
+            if event.type() == QEvent.Type.KeyPress:
+                self._on_delete()
             return True
         return super().eventFilter(watched, event)
 
     def _is_delete_key(self, watched: QObject, event: QEvent) -> bool:
-        if watched is not self.pinned or event.type() != QEvent.Type.KeyPress:
+        """Delete on the pinned list: taken from the window's Delete Token shortcut first
+        (ShortcutOverride), then deletes the chosen templates (KeyPress)."""
+        if watched is not self.pinned or not isinstance(event, QKeyEvent):
             return False
-        return isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Delete
+        if event.key() != Qt.Key.Key_Delete:
+            return False
+        if event.type() == QEvent.Type.ShortcutOverride:
+            event.accept()  # the key comes here, not to Edit → Delete Token
+            return True
+        return event.type() == QEvent.Type.KeyPress
 
 
 def _pinned_text(board: Board, area: AreaTemplate) -> str:
