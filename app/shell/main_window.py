@@ -193,6 +193,9 @@ class MainWindow(QMainWindow):
             "view.inspector": self._dock_toggle("view.inspector", self.rules.inspector_dock),
             "view.tracker": self._dock_toggle("view.tracker", self.turns.tracker_dock),
             "view.roll_log": self._deferred_dock_toggle("view.roll_log", self.deferred_roll_log),
+            "view.movement": self._deferred_dock_toggle(
+                "view.movement", self.movement.deferred_dock
+            ),
             **self.player.specials(),
             "view.battle_map": self._dock_toggle("view.battle_map", self.picture_dock),
             "view.table_mode": self.table_mode_action,

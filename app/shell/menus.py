@@ -413,6 +413,14 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Every roll with its faces, result, DL and breakdown; a free d12 roller with its odds",
     ),
     MenuCommand(
+        "view.movement",
+        "&View",
+        "&Movement Steps",
+        "",
+        "Ctrl+Shift+M",
+        "The last or live move's every step, its cost and why; Jump and Shove settings",
+    ),
+    MenuCommand(
         "view.player",
         "&View",
         "&Player Window",

@@ -24,8 +24,10 @@ from rules.board import with_turn
 from rules.movement import begin_turn
 from rules.movement.plan import movement_left
 from rules.turns import TurnState, join, start
+from tests.app.qt_helpers import activate
 
 NO = Qt.KeyboardModifier.NoModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
 LEFT = Qt.MouseButton.LeftButton
 
 
@@ -178,7 +180,11 @@ def test_on_the_demo_map_the_label_is_compact_and_clear_of_tokens_and_path(
 
 def test_the_movement_dock_lists_each_step_of_the_live_preview(make_window) -> None:  # type: ignore[no-untyped-def]
     window = demo_in_conflict(make_window)
-    dock = window.movement.dock  # it follows the Select tool's live preview
+    window.build_deferred()  # as after the first paint
+    activate(window)
+    QTest.keyClick(window, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier | SHIFT)
+    dock = window.movement.dock  # View → Movement Steps: it follows the live preview
+    assert dock.isVisible() and not dock.visibleRegion().isEmpty()
     viewport = window.view.viewport()
     QTest.mousePress(viewport, LEFT, NO, point(window, Hex(9, 14)))
     QTest.mouseMove(viewport, point(window, Hex(10, 14)))
