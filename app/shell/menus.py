@@ -91,6 +91,17 @@ MOVEMENT_KEYS: dict[str, str] = {
 """The keys of the Movement menu's choices, by choice id (the token's right-click menu
 shows them too; the arrows and the keypad step the selected token)."""
 
+ACTION_ROLL_KEY = "Ctrl+Shift+R"
+"""Rolls the Action dock's action (a window key: it works with the dock in the back)."""
+
+MAP_KEYS: dict[str, tuple[str, ...]] = {
+    "next": ("Tab",),
+    "previous": ("Shift+Tab", "Backtab"),
+    "actor": (".",),
+}
+"""The map's keys by what they do (while the map view has focus): Tab the next creature or
+target, Shift+Tab the previous one, ``.`` the creature whose turn it is."""
+
 TOOL_KEYS: tuple[KeyHint, ...] = (
     KeyHint("Map", "Esc", "Cancel what the tool is doing and go back to Select (any tool)"),
     KeyHint("Map", "Mouse wheel", "Zoom about the mouse"),
@@ -130,8 +141,13 @@ TOOL_KEYS: tuple[KeyHint, ...] = (
     KeyHint("Picking a target", "Enter, click", "Pick it; right-click cancels"),
     KeyHint("Battle Map", "Ctrl+Shift+G", "Fit the grid to the picture (click hex centres)"),
     KeyHint("Battle Map", "Backspace, Enter", "Grid fit: take a click back; apply"),
-    KeyHint("Battle Map", "Ctrl+arrows (Shift: 10 px)", "Move the picture 1 px"),
-    KeyHint("Battle Map", "Alt+− Alt+=", "Picture 0.5 % smaller, larger"),
+    KeyHint("Battle Map", "Ctrl+Left, Ctrl+Right, Ctrl+Up, Ctrl+Down", "Move the picture 1 px"),
+    KeyHint(
+        "Battle Map",
+        "Ctrl+Shift+Left, Ctrl+Shift+Right, Ctrl+Shift+Up, Ctrl+Shift+Down",
+        "Move the picture 10 px",
+    ),
+    KeyHint("Battle Map", "Alt+-, Alt+=", "Picture 0.5 % smaller, larger"),
 )
 """The keys the tools read over the map, for Help → Keyboard Shortcuts (the tools in
 :mod:`app.tools` decide what a key does; a key added there is listed here)."""
@@ -765,7 +781,8 @@ def shortcut_groups() -> list[tuple[str, list[ShortcutRow]]]:
     Movement menu's :data:`MOVEMENT_KEYS`, the Roll key and the tools' :data:`TOOL_KEYS`
     by tool: what Help → Keyboard Shortcuts lists."""
     from app.controllers.movement_choices import idle_choices
-    from app.shell.features.conflict import ROLL_KEY
+    from app.widgets.docks.areas import KINDS  # here, not at start: the dock loads on use
+    from app.widgets.panels.dice_roller import ROLL_KEY as DICE_ROLL_KEY
 
     groups: dict[str, list[ShortcutRow]] = {}
     for command in MENU_COMMANDS:
@@ -778,10 +795,15 @@ def shortcut_groups() -> list[tuple[str, list[ShortcutRow]]]:
     for choice_id, key in MOVEMENT_KEYS.items():
         choice = choices[choice_id]
         movement.append((shortcut_text(key), choice.text, "For the one selected token"))
-    roll = (shortcut_text(ROLL_KEY), "Roll the action", "Roll the Action dock's action")
+    roll = (shortcut_text(ACTION_ROLL_KEY), "Roll the action", "Roll the Action dock's action")
     groups.setdefault("Actions", []).append(roll)
     for hint in TOOL_KEYS:
         groups.setdefault(hint.group, []).append((hint.keys, hint.text, ""))
+    areas = groups.setdefault("Areas dock", [])
+    for _kind, text, key, tip in KINDS:
+        areas.append((shortcut_text(key), f"Aim a {text}", tip))
+    dice = (shortcut_text(DICE_ROLL_KEY), "Roll the free dice", "While the Roll Log has focus")
+    groups.setdefault("Roll Log", []).append(dice)
     order = [_title(spec.title) for spec in MENUS]
     return sorted(groups.items(), key=lambda g: order.index(g[0]) if g[0] in order else 99)
 

@@ -2,9 +2,10 @@
 (issue #7: "Choosing one asks for what it needs on the map").
 
 Creatures the action may target are ringed with a dashed orange ring and a small "◎"
-badge on their edge (:mod:`app.scene.token_marks`); the others get a dotted grey ring, and clicking one says why not (the rules'
-reason). Spaces: the ones offered are hatched; any space of the map when none are listed.
-A left click picks, right-click or Escape cancels.
+badge on their edge (:mod:`app.scene.token_marks`); the others get a dotted grey ring,
+and clicking one says why not (the rules' reason). Spaces: the ones offered are hatched;
+any space of the map when none are listed. A left click picks, right-click or Escape
+cancels.
 
 By keyboard (issue #16): a cursor — a white dash-dot circle with four ticks pointing in
 (:class:`~app.scene.keyboard_items.KeyboardCursorItem`) — starts on the nearest creature

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from app.document import MapDocument
-from app.shell.features.conflict import ROLL_KEY
 from app.shell.features.help import HelpFeature
 from app.shell.main_window import MainWindow
+from app.shell.menus import ACTION_ROLL_KEY as ROLL_KEY
 from app.shell.menus import (
     MENU_COMMANDS,
     MOVEMENT_KEYS,
@@ -216,3 +216,28 @@ def test_act_now_is_greyed_until_a_waiting_creature_is_chosen(
     assert shown(turn, actions["turn.next"])[0]
     enabled, tip = shown(turn, actions["turn.act_now"])
     assert not enabled and "Select a waiting creature in the list" in tip
+
+
+def test_every_key_the_window_answers_is_listed_and_bound_once(
+    make_window: Callable[[MapDocument], MainWindow], demo_copy: Path
+) -> None:
+    """Walk the live window, not the tables: every shortcut of an action or QShortcut in
+    it (docks built) is in Help → Keyboard Shortcuts, and no two window-wide actions
+    share a key (Qt would fire neither)."""
+    window = open_window(make_window, MapDocument.open(demo_copy))
+    window.help.shortcuts()
+    dialog = window.help.shortcuts_dialog
+    assert dialog is not None
+    listed = " | ".join(keys for _group, keys, _text in dialog.rows())
+    native = QKeySequence.SequenceFormat.NativeText
+    seen: dict[str, str] = {}
+    for action in window.findChildren(QAction):
+        for sequence in action.shortcuts():
+            key = sequence.toString(native).replace("Backtab", "Shift+Tab")  # one key to Qt
+            assert key in listed, f"{action.objectName() or action.text()}: {key} not in F1"
+            window_wide = action.shortcutContext() != Qt.ShortcutContext.WidgetShortcut
+            if window_wide and action.parent() is window:
+                assert seen.setdefault(key, action.objectName()) == action.objectName(), key
+    for shortcut in window.findChildren(QShortcut):
+        key = shortcut.key().toString(native)
+        assert key in listed, f"{shortcut.objectName()}: {key} not in F1"

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from app.shell.menus import ACTION_ROLL_KEY
+
 if TYPE_CHECKING:
     from app.shell.deferred import Deferred
     from app.shell.features.conflict_flow import ActionFlow
@@ -25,9 +27,8 @@ if TYPE_CHECKING:
     from app.widgets.docks.roll_log import RollLogDock
     from rules.actions import ActionChoice
 
-__all__ = ["ROLL_KEY", "ConflictFeature", "fill_actions_menu"]
+__all__ = ["ConflictFeature", "fill_actions_menu"]
 
-ROLL_KEY = "Ctrl+Shift+R"
 GROUP_ORDER = ("Attack", "Tactic", "Overpower", "Defence", "Manifest")
 
 
@@ -87,7 +88,7 @@ class ConflictFeature:
         self._flow: ActionFlow | None = None
         self.menu: QMenu | None = None  # the Actions menu, once the menus are built
         self.roll_action = QAction("Roll the action", bench.parent)
-        self.roll_action.setShortcut(QKeySequence(ROLL_KEY))
+        self.roll_action.setShortcut(QKeySequence(ACTION_ROLL_KEY))
         self.roll_action.triggered.connect(lambda: self.flow.roll_shortcut())
         bench.docks.add_shortcut(self.roll_action)
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.controllers.movement_choices import Choice, idle_choices, token_choices
 from app.shell.deferred import Deferred
-from app.shell.menus import MOVEMENT_KEYS
+from app.shell.menus import MAP_KEYS, MOVEMENT_KEYS
 from app.shell.workbench import Workbench
 from app.widgets.token_menu import fill_movement_menu, show_choice
 
@@ -45,14 +45,6 @@ if TYPE_CHECKING:
     from app.widgets.docks.inspector import InspectorDock
     from app.widgets.docks.movement import MovementDock
     from rules import Token
-
-MAP_KEYS: dict[str, tuple[str, ...]] = {
-    "next": ("Tab",),
-    "previous": ("Shift+Tab", "Backtab"),
-    "actor": (".",),
-}
-"""The map's keys by what they do (while the map view has focus): Tab the next creature or
-target, Shift+Tab the previous one, ``.`` the creature whose turn it is."""
 
 TOOL_HELP = {
     "jump": "Jump: Long/High, type or roll the result in the Movement dock, then click a "
