@@ -331,11 +331,15 @@ class MapScene(QGraphicsScene):
 
     def return_to_select(self) -> None:
         """Esc: cancel the gesture in progress and make :attr:`select_tool` the active tool,
-        from whatever tool is active (a tool's ``cancel`` may already have gone back)."""
-        if self.tool is self.select_tool:
-            self.tool.cancel()
-        else:
+        from whatever tool is active (a tool's ``cancel`` may already have gone back); the
+        tool's words on the status line go too (:attr:`hint` with no text)."""
+        left = self.tool is not self.select_tool
+        if left:
             self.set_tool(self.select_tool)
+        else:
+            self.tool.cancel()
+        if left:
+            self.hint.emit("")
 
     @property
     def tool_id(self) -> str:

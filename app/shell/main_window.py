@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QTabBar,
     QTabWidget,
     QToolBar,
+    QToolButton,
 )
 
 from app.controllers.base import Controller
@@ -275,6 +276,11 @@ class MainWindow(QMainWindow):
             if action_id in icons:
                 action.setIcon(style.standardIcon(icons[action_id]))
             toolbar.addAction(action)
+            if action_id in ("edit.undo", "edit.redo"):  # "Undo Add Brom Hale, …" would push
+                button = toolbar.widgetForAction(action)  # the tools off the bar: the icon
+                if isinstance(button, QToolButton):  # only; the text is its tooltip
+                    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+                    _tooltip_follows_text(button, action)
 
     def _build_status_bar(self) -> None:
         self.hex_label = QLabel("—")
@@ -508,6 +514,16 @@ class MainWindow(QMainWindow):
 def _menu_text(command_id: str) -> str:
     """The text of ``command_id``'s entry in the menu table."""
     return next(command.text for command in MENU_COMMANDS if command.id == command_id)
+
+
+def _tooltip_follows_text(button: QToolButton, action: QAction) -> None:
+    """``button``'s tooltip says what ``action`` would do now ("Undo Pin Cone 3")."""
+
+    def follow() -> None:
+        button.setToolTip(action.text().replace("&", "") or action.toolTip())
+
+    action.changed.connect(follow)
+    follow()
 
 
 def _dropped_map(event: QDragEnterEvent | QDropEvent) -> Path | None:

@@ -129,6 +129,7 @@ def test_esc_over_the_map_leaves_every_tool_for_select_with_nothing_left_on_the_
     assert window.scene.tool is window.scene.select_tool
     assert window.tool_bar.checked_tool() == "select"
     assert window.terrain_dock.shown_tool() == "select"
+    assert window.statusBar().currentMessage() == ""  # the tool's words go with it
     QTest.mouseMove(window.view.viewport(), hex_point(window, "aria", 3))  # nothing comes back
     QTest.mouseRelease(window.view.viewport(), LEFT, NO, hex_point(window, "aria", 3))
     assert overlays(window) <= before, f"{name} left {overlays(window) - before}"
