@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDockWidget, QTabBar, QToolBar
+from PySide6.QtWidgets import QDockWidget, QScrollArea, QTabBar, QToolBar
 from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
@@ -87,6 +87,18 @@ def test_the_map_keeps_its_share_with_every_dock_shown(window: MainWindow) -> No
     assert (window.width(), window.height()) == (1280, 720)  # no dock grew the window
     assert window.view.width() >= 0.70 * window.width()
     assert window.view.height() >= 0.75 * window.height()
+
+
+def test_no_dock_needs_a_sideways_scrollbar_in_the_column(window: MainWindow) -> None:
+    window.scene.set_selection(["aria"])  # the Inspector with Pools and Skill Tiers
+    for dock in docks(window):
+        dock.show()
+        dock.raise_()
+        QTest.qWait(10)
+        body = dock.widget()
+        if isinstance(body, QScrollArea):
+            bar = body.horizontalScrollBar()
+            assert bar.maximum() == 0, f"{dock.windowTitle()} scrolls {bar.maximum()} px sideways"
 
 
 def test_every_dock_stands_in_one_right_hand_column_of_two_tab_groups(

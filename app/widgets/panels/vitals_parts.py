@@ -62,7 +62,7 @@ class PoolGauge(QWidget):
     def __init__(self, pool: str):
         super().__init__()
         self.bar = PoolBar(pool, 0, 0)
-        self.setMinimumSize(64, self.fontMetrics().height() + 6)
+        self.setMinimumSize(24, self.fontMetrics().height() + 6)  # it grows with the column
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
 
     def set_values(self, current: int, maximum: int) -> None:
