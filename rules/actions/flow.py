@@ -50,7 +50,7 @@ from rules.actions.values import (  # the values, re-exported
     Modifier,
     Weapon,
 )
-from rules.battlefield.reach import reach_of
+from rules.battlefield.reach import not_in_reach, reach_of
 from rules.board.grid import Board
 from rules.board.holds import Hold, escape_hold, with_hold
 from rules.board.turn_state import turn_over
@@ -121,14 +121,16 @@ def _no_target(board: Board, kind: ActionKind, actor_id: str) -> str | None:
     if kind.spec.target != "creature":
         return None
     reasons: list[str] = []
-    for _token_id, why in _target_refusal_items(board, ActionRequest(kind.spec.key, actor_id)):
+    beyond_reach = 0
+    actor = board.token(actor_id)
+    for token_id, why in _target_refusal_items(board, ActionRequest(kind.spec.key, actor_id)):
         if why is None:
             return None
         reasons.append(why)
-    actor = board.token(actor_id)
+        beyond_reach += why == not_in_reach(board.token(token_id), actor)
     if not reasons:
         return f"{actor.name}: there is no other token on the map to target"
-    if reasons[0].endswith(f"is not in {actor.name}'s Reach [S002]"):
+    if beyond_reach == len(reasons):
         return f"{actor.name}: no creature within Reach {reach_of(actor)} [S002]"
     if len(set(reasons)) == 1:
         return reasons[0]

@@ -26,7 +26,7 @@ from rules.actions.arithmetic import partial_size, rapid_strike
 from rules.actions.contest import Contest, contest, contest_chance
 from rules.actions.tactics import STRIKE_DL, called_shot, range_band, strike_size_modifier
 from rules.battlefield.concealment import concealment
-from rules.battlefield.reach import can_reach
+from rules.battlefield.reach import can_reach, not_in_reach
 from rules.board.grid import Board
 from rules.board.sizes import effective_size
 from rules.dice import Roll
@@ -191,7 +191,7 @@ def _range_refusal(
     if weapon_range is None:
         if any(can_reach(board, attacker_id, h).allowed for h in target.footprint):
             return None
-        return f"{target.name} is not in {attacker.name}'s Reach [S002]"
+        return not_in_reach(target, attacker)
     gap = min(distance(a, b) for a in attacker.footprint for b in target.footprint)
     band = range_band(gap, weapon_range, kind)
     if band.penalty:

@@ -29,9 +29,16 @@ __all__ = [
     "ReachCheck",
     "can_reach",
     "measure",
+    "not_in_reach",
     "reach_of",
     "reach_spaces",
 ]
+
+
+def not_in_reach(target: Token, actor: Token) -> str:
+    """The refusal of an action on ``target`` beyond ``actor``'s Reach — one text, so a
+    caller can tell this refusal from the others ([S002] "a target in your Reach")."""
+    return f"{target.name} is not in {actor.name}'s Reach [S002]"
 
 
 def reach_of(token: Token) -> int:

@@ -55,7 +55,7 @@ from rules.actions.values import (
     Dice,
     Modifier,
 )
-from rules.battlefield.reach import can_reach
+from rules.battlefield.reach import can_reach, not_in_reach
 from rules.board.grid import Board
 from rules.board.roll_log import LoggedRoll
 from rules.board.sizes import effective_size
@@ -186,7 +186,7 @@ def _plan_hinder(board: Board, request: ActionRequest, spec: ActionSpec) -> Acti
         physical_defence_terms(board, target),
     )
     if refusal is None and not _in_reach(board, request.actor, target):
-        refusal = f"{other.name} is not in {actor.name}'s Reach [S002]"
+        refusal = not_in_reach(other, actor)
     return ActionPlan(request, spec, attack, HINDER_DL, (target,), (defence,), None, notes, refusal)
 
 

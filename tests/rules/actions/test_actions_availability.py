@@ -68,3 +68,16 @@ def test_the_actor_own_refusal_comes_before_the_targets() -> None:
     """The reason about the actor (an object cannot attack) is kept, not the targets'."""
     board = board_with(ARIA, Token("g", "Goblin 1", Hex(8, 3), size=-1))
     assert refusals(board)["escape"] == "Aria is not Held: there is nothing to escape [S002]"
+
+
+def test_mixed_reasons_are_not_called_a_reach_problem() -> None:
+    """Only when every token is refused as beyond Reach does the menu say so; a creature
+    in Reach refused for another reason (Grapple: not in a Hold) is named instead."""
+    board = board_with(
+        ARIA,
+        Token("g", "Goblin 1", Hex(4, 3), size=-1, side="enemy"),
+        Token("o", "Ogre", Hex(8, 4), size=1, side="enemy"),
+    )
+    why = refusals(board)["grapple"]
+    assert why is not None and "Reach" not in why.split("(")[0]
+    assert "Goblin 1" in why  # the nearest one's own reason
