@@ -11,17 +11,21 @@ The labels keep their size on screen at every zoom (``ItemIgnoresTransformations
 the scene size they need is their pixel size divided by the view's scale (pixels per scene
 unit): :func:`view_frame` reads both from the scene's first view, and
 :func:`place_screen_labels` places such labels one after the other, each also clear of
-the ones placed before it.
+the ones placed before it. Each group placed is remembered for its scene, so
+:func:`place_again` puts every shown group where it belongs after the view zooms (the
+window calls it on ``MapView.zoom_changed``).
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Protocol
 
+import shiboken6
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSizeF
 from PySide6.QtGui import QPainterPath
 from PySide6.QtWidgets import QGraphicsScene
@@ -223,7 +227,51 @@ def place_screen_labels(
 ) -> list[QRectF]:
     """Place each of ``labels`` (in order) clear of the tokens on ``scene`` (or ``shapes``),
     of ``segments`` and of the labels placed before it, inside the first view; return
-    their scene rectangles. Without a view the labels stay where they are."""
+    their scene rectangles. Without a view the labels stay where they are. The group is
+    remembered (:func:`place_again`)."""
+    labels = list(labels)
+    segments = list(segments)
+    shapes = None if shapes is None else list(shapes)
+    groups = _GROUPS.setdefault(scene, {})
+    _forget_gone(scene, groups)  # a drag makes a group a move: keep only the shown ones
+    if labels:
+        groups[tuple(id(label) for label in labels)] = (labels, segments, shapes)
+    return _place(scene, labels, segments, shapes)
+
+
+_Group = tuple[list["ScreenLabel"], list[QLineF], list[QPainterPath] | None]
+_GROUPS: weakref.WeakKeyDictionary[QGraphicsScene, dict[tuple[int, ...], _Group]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def place_again(scene: QGraphicsScene) -> None:
+    """Place every remembered label group of ``scene`` again, for the view's new zoom;
+    groups whose labels have left the scene are forgotten."""
+    groups = _GROUPS.get(scene, {})
+    _forget_gone(scene, groups)
+    for labels, segments, shapes in groups.values():
+        _place(scene, labels, segments, shapes)
+
+
+def _forget_gone(scene: QGraphicsScene, groups: dict[tuple[int, ...], _Group]) -> None:
+    for key, (labels, _segments, _shapes) in list(groups.items()):
+        if not all(_on(label, scene) for label in labels):
+            del groups[key]
+
+
+def _on(label: ScreenLabel, scene: QGraphicsScene) -> bool:
+    """Whether ``label`` still stands in ``scene`` (not deleted with its parent item)."""
+    item_scene = getattr(label, "scene", None)
+    return item_scene is not None and shiboken6.isValid(label) and item_scene() is scene
+
+
+def _place(
+    scene: QGraphicsScene,
+    labels: Sequence[ScreenLabel],
+    segments: Sequence[QLineF],
+    shapes: Sequence[QPainterPath] | None,
+) -> list[QRectF]:
     frame = view_frame(scene)
     if frame is None:
         return []

@@ -47,6 +47,7 @@ from app.document import MapDocument
 from app.document.autosave import Autosaver
 from app.document.session import Session
 from app.resources import asset_path
+from app.scene.label_placement import place_again
 from app.scene.map_note import MapNote
 from app.shell.availability import MenuAvailability
 from app.shell.deferred import Deferred, after_first_paint, stand_in_toggle
@@ -352,6 +353,7 @@ class MainWindow(QMainWindow):
         current.changed.connect(lambda _change: self._on_scene_hovered(self.scene.hovered_hex))
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.view.zoom_changed.connect(lambda _z: place_again(self.scene))  # labels clear
 
     @property
     def document(self) -> MapDocument:

@@ -271,3 +271,22 @@ def test_each_leg_label_sits_by_its_own_leg_and_the_total_by_the_end(
         for item in window.scene.token_items().values():
             assert not item.mapToScene(item.shape()).intersects(rect)
     assert not any(r.intersects(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
+
+
+def test_the_labels_are_placed_again_when_the_view_zooms(
+    window: MainWindow, tool: MeasureTool
+) -> None:
+    a, b, c = Hex(2, 6), Hex(6, 6), Hex(6, 9)
+    for h in (a, b):
+        click(window, h)
+    click(window, c, RIGHT)
+    window.view.set_zoom(window.view.zoom * 0.5)  # zoomed out: the old offsets would cover
+    scale = window.view.transform().m11()
+    legs = [
+        QLineF(leg.start, leg.end) for leg in ruler_items(window) if isinstance(leg, RulerLegItem)
+    ]
+    for label in tool.labels():
+        rect = label.scene_rect(scale)
+        assert all(clipped_length(leg, rect) is None for leg in legs), label.text
+        for item in window.scene.token_items().values():
+            assert not item.mapToScene(item.shape()).intersects(rect), label.text
