@@ -29,6 +29,7 @@ from PySide6.QtGui import (
     QUndoGroup,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -72,6 +73,8 @@ from app.shell.workbench import (
     MainWindowDocks,
     StatusBarSink,
     Workbench,
+    focus_first_field,
+    in_front,
     make_tabs_readable,
 )
 from app.tools.select_move import editing_scene
@@ -397,6 +400,19 @@ class MainWindow(QMainWindow):
     def fit_to_window(self) -> None:
         """Show the whole map."""
         self.view.fit_to_window()
+
+    def focus_next_pane(self) -> None:
+        """View → Next Pane (F6): the keyboard goes from the map to the first field of each
+        dock in front, top to bottom, then back to the map."""
+        panes = [d for d in self.docks.docks() if in_front(self, d) and not d.isFloating()]
+        panes.sort(key=lambda d: d.geometry().top())
+        focus = QApplication.focusWidget()
+        at = next((i for i, d in enumerate(panes) if focus and d.isAncestorOf(focus)), None)
+        start = 0 if at is None else at + 1
+        for dock in panes[start:]:
+            if focus_first_field(dock):
+                return
+        self.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     @property
     def in_table_mode(self) -> bool:

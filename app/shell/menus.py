@@ -363,6 +363,14 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Hide every dock and the toolbar so the map gets the whole window (F10 again: back)",
     ),
     MenuCommand(
+        "view.next_pane",
+        "&View",
+        "Next &Pane",
+        "focus_next_pane",
+        "F6",
+        "Move the keyboard from the map to the docks in front and back (F6)",
+    ),
+    MenuCommand(
         "view.names",
         "&View",
         "&Name Plates",

@@ -210,15 +210,33 @@ def in_front(window: QMainWindow, dock: QDockWidget) -> bool:
 
 def bring_forward_or_hide(window: QMainWindow, dock: QDockWidget) -> None:
     """What a dock's key does: a hidden dock is shown in front of its tab group; a shown
-    one behind another tab comes to the front; the one in front is hidden."""
+    one behind another tab comes to the front; the one in front is hidden. A dock brought
+    forward takes the keyboard (its first field), so it can be used without the mouse."""
     if dock.isHidden():
         dock.show()
         _settle(window)  # its tab in its group's bar, to be raised
         dock.raise_()
+        focus_first_field(dock)
     elif not in_front(window, dock):
         dock.raise_()
+        focus_first_field(dock)
     else:
         dock.hide()
+
+
+def focus_first_field(dock: QDockWidget) -> bool:
+    """Give the keyboard to the first field of ``dock`` that takes Tab focus; False if it
+    has none."""
+    body = dock.widget()
+    if body is None:
+        return False
+    for child in [body, *body.findChildren(QWidget)]:
+        wants = child.focusPolicy() & Qt.FocusPolicy.TabFocus
+        wrapper = isinstance(child, QScrollArea)  # the column's scroller, not a field
+        if wants and not wrapper and child.isVisibleTo(dock) and child.isEnabled():
+            child.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            return True
+    return False
 
 
 class DockToggles:

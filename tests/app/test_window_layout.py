@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDockWidget, QScrollArea, QTabBar, QToolBar
+from PySide6.QtWidgets import QApplication, QDockWidget, QScrollArea, QTabBar, QToolBar
 from pytestqt.qtbot import QtBot
 
 from app.document import MapDocument
@@ -235,6 +235,31 @@ def test_a_docks_key_shows_raises_and_then_hides_its_tab(
     press(window, key)  # in front: hidden
     assert dock.isHidden() and not window.actions_by_id[_entry(key)].isChecked()
     assert seen(other)
+
+
+def test_a_dock_brought_forward_by_its_key_takes_the_keyboard(window: MainWindow) -> None:
+    library = window.tokens.library_dock
+    library.hide()
+    activate(window)
+    window.view.setFocus()
+    press(window, "Ctrl+Shift+L")  # hidden: shown in front, with the keyboard
+    assert seen(library)
+    assert library.isAncestorOf(QApplication.focusWidget())  # its search field
+
+
+def test_f6_walks_the_keyboard_from_the_map_through_the_docks_and_back(
+    window: MainWindow,
+) -> None:
+    activate(window)
+    window.view.setFocus()
+    visited = []
+    for _ in range(3):
+        press(window, "F6")
+        focus = QApplication.focusWidget()
+        owner = next((d for d in docks(window) if d.isAncestorOf(focus)), None)
+        visited.append(owner.objectName() if owner else "map" if focus is window.view else "?")
+    assert visited[-1] == "map" and len(set(visited[:-1])) == 2  # the two tab groups' fronts
+    assert "?" not in visited
 
 
 def _entry(key: str) -> str:
