@@ -2,4 +2,4 @@
 every saved map as ``app_version`` and shown by ``hexweave --version``. It is the one in
 pyproject.toml; a test keeps the two equal."""
 
-__version__ = "0.8.0"
+__version__ = "0.7.0"
