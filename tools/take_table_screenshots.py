@@ -5,7 +5,8 @@ dock's steps, and one page of a true-scale PDF.
 Run under Xvfb: ``xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python
 tools/take_table_screenshots.py [out-dir]`` (default ``assets/screenshots``): writes
 ``table_fit.png``, ``table_strike.png``, ``table_movement.png`` and
-``print_true_scale.png`` (the PDF page needs ``pdftoppm``, from poppler-utils).
+``print_true_scale.png`` (the PDF page needs ``pdftoppm``, from poppler-utils); into the
+default folder, ``table_fit.png`` is also README's first picture, ``assets/screenshot.png``.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def table_window(board: Board) -> MainWindow:
 
 
 def strike(window: MainWindow, out: Path) -> None:
-    """Aria Vell strikes Goblin 1 (the Action dock shows the roll; the map its marks)."""
+    """Aria Vell strikes Goblin 1 with the map's seeded dice (the Action dock shows the
+    roll; the map its marks)."""
     board = window.document.board
     goblin = next(t.id for t in board.tokens.values() if t.name == "Goblin 1")
     flow = window.conflict.flow
@@ -110,6 +112,8 @@ def main() -> int:
     demo = MapDocument.open(demo_map_path()).board
     window = table_window(demo)
     window.grab().save(str(out / "table_fit.png"))
+    if out == OUT:
+        shutil.copy(out / "table_fit.png", OUT.parent / "screenshot.png")
     window.close()
     window = table_window(in_conflict(demo))
     movement(window, out)
