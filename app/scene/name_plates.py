@@ -21,10 +21,19 @@ from __future__ import annotations
 import re
 import weakref
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from app.scene.token_marks import Mark, MarksItem, badge_rects_in
 
 __all__ = [
     "GM_STYLE",
@@ -35,7 +44,9 @@ __all__ = [
     "abbreviations",
     "layout_plates",
     "name_plates_shown",
+    "plate_layouts",
     "player_style",
+    "relayout_moved_plates",
     "set_name_plates",
 ]
 
@@ -94,27 +105,62 @@ class PlateSubject:
     bars_min_px: float = 0.0
 
 
+SMALL_WORDS = frozenset(
+    [
+        "the",
+        "of",
+        "a",
+        "an",
+        "and",
+        "de",
+        "del",
+        "der",
+        "den",
+        "di",
+        "du",
+        "da",
+        "la",
+        "le",
+        "les",
+        "von",
+        "van",
+        "zu",
+        "y",
+        "et",
+        "on",
+        "in",
+        "at",
+    ]
+)
+"""Words a shortened name leaves out ("Snaga the Sneak" → "Snaga Sneak")."""
+
+
 def abbreviations(name: str) -> tuple[str, ...]:
-    """``name`` and ever shorter forms of it, each keeping a trailing number:
-    ``"Goblin 2"`` → ``("Goblin 2", "Gobl 2", "Gob 2", "G2")``, ``"Aria Vell"`` →
-    ``("Aria Vell", "Aria V", "Ari V", "AV")``."""
+    """``name`` and ever shorter forms of it that still read, each keeping a trailing
+    number that tells twins apart: the small words dropped, then the first word and the
+    others' initials with a period, the first word alone, then the initials:
+    ``"Snaga the Sneak"`` → ``("Snaga the Sneak", "Snaga Sneak", "Snaga S.", "Snaga",
+    "SS")``; a one-word name is cut instead: ``"Goblin 12"`` → ``("Goblin 12",
+    "Gobl 12", "Gob 12", "G12")``."""
     words = name.split()
     if not words:
         return ()
     number = words[-1] if len(words) > 1 and _NUMBER.fullmatch(words[-1]) else ""
     rest = words[:-1] if number else words
     tail = f" {number}" if number else ""
-    initials = "".join(w[0] for w in rest[1:])
+    kept = [w for w in rest if w.lower() not in SMALL_WORDS] or rest
     full = " ".join(words)
     forms = [full if len(full) <= MAX_CHARS else full[: MAX_CHARS - 1] + "…"]
-    if initials:
-        forms.append(f"{rest[0]} {initials}{tail}")
-    for cut in (4, 3):
-        forms.append(rest[0][:cut] + (f" {initials}" if initials else "") + tail)
-    forms.append("".join(w[0] for w in rest) + number.lstrip("#"))
+    forms.append(" ".join(kept) + tail)
+    if len(kept) > 1:
+        forms.append(kept[0] + " " + "".join(f"{w[0].upper()}." for w in kept[1:]) + tail)
+        forms.append(kept[0] + tail)
+    else:
+        forms.extend(kept[0][:cut] + tail for cut in (4, 3))
+    forms.append("".join(w[0].upper() for w in kept) + number.lstrip("#"))
     unique: list[str] = []
     for form in forms:
-        if form not in unique and (not unique or len(form) < len(unique[-1])):
+        if len(form) <= MAX_CHARS and (not unique or len(form) < len(unique[-1])):
             unique.append(form)
     return tuple(unique)
 
@@ -145,31 +191,44 @@ def _plates(scene: QGraphicsScene) -> list[NamePlate]:
 # -- one plate ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Layout:
-    text: str
-    rect: QRectF  # in the token's coordinates
+    text: str  # "" for a plate with no free spot: hidden (the disc has the initials)
+    rect: QRectF  # in the token's coordinates; empty when hidden
     font_px: int  # in scene units
     scale: float  # the zoom it was laid out for
+
+
+@lru_cache(maxsize=4096)
+def _advance(text: str, px: int) -> float:
+    return QFontMetricsF(_font(px)).horizontalAdvance(text)
+
+
+@lru_cache(maxsize=256)
+def _line_height(px: int) -> float:
+    return QFontMetricsF(_font(px)).height()
 
 
 class NamePlate(QGraphicsItem):
     """One token's name plate. It is a companion of its token item (kept at the token's
     position, in its scene, shown with it), never a child, so a neighbouring token never
-    hides it; it takes no clicks."""
+    hides it; it takes no clicks. Moving it marks it for a layout of its own (against
+    its neighbours as they are); showing, hiding or adding one marks its scene's plates
+    for a layout of all; both run before the view next paints, never while it paints."""
 
     def __init__(self, style: PlateStyle = GM_STYLE) -> None:
         super().__init__()
         self.setZValue(PLATE_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges, True)
         self._style = style
         self._subject: PlateSubject | None = None
         self._layout: _Layout | None = None
         self._owner_visible = True
-        self._dirty = True
 
     # -- what it shows ------------------------------------------------------------------------
     @property
     def text(self) -> str:
-        """The name as drawn now ("" before the first layout or with no name)."""
+        """The name as drawn now ("" before the first layout, with no name, or when every
+        spot near its token is taken)."""
         return self._layout.text if self._layout else ""
 
     @property
@@ -183,17 +242,21 @@ class NamePlate(QGraphicsItem):
         return self._style
 
     def plate_rect(self) -> QRectF:
-        """The plate as drawn, in scene coordinates (empty when not laid out)."""
+        """The plate as drawn, in scene coordinates (empty when not laid out or hidden)."""
         return self.mapRectToScene(self._layout.rect) if self._layout else QRectF()
 
     def show_subject(self, subject: PlateSubject, style: PlateStyle | None = None) -> None:
-        """Name ``subject`` (with ``style``, if given); laid out at once for the view's
-        zoom, and again with its neighbours when next drawn."""
-        self._subject = subject
-        self._style = style or self._style
-        self._dirty = True
-        views = self.scene().views() if self.scene() is not None else []
-        self._place(self._best(views[0].transform().m11() if views else 1.0, []))
+        """Name ``subject`` (with ``style``, if given): laid out again, alone, before the
+        view next paints (at once for a plate not laid out yet)."""
+        style = style or self._style
+        if subject == self._subject and style == self._style and self._layout is not None:
+            return
+        self._subject, self._style = subject, style
+        if self._layout is None:
+            views = self.scene().views() if self.scene() is not None else []
+            scale = _view_scale(views[0]) if views else 1.0
+            self._place(self._best(scale, _Obstacles()))
+        self._moved()
         self.refresh_visibility()
 
     def follow_owner(self, visible: bool) -> None:
@@ -205,12 +268,13 @@ class NamePlate(QGraphicsItem):
         """Shown when its token is, it has a name and the scene shows name plates."""
         named = self._subject is not None and bool(self._subject.name.strip())
         self.setVisible(self._owner_visible and named and name_plates_shown(self.scene()))
-        self._dirty = True
 
     # -- layout -----------------------------------------------------------------------------
     def needs_layout(self, scale: float) -> bool:
-        """Whether the plates must be laid out again to be drawn at ``scale``."""
-        return self._dirty or self._layout is None or abs(self._layout.scale - scale) > scale * 1e-3
+        """Whether the plate must be laid out again to be drawn at ``scale``."""
+        scene = self.scene()
+        pending = scene is not None and _layouter(scene).pending(self)
+        return pending or self._layout is None or not _same_scale(self._layout.scale, scale)
 
     def _font_px(self, scale: float) -> int:
         style, subject = self._style, self._subject
@@ -218,58 +282,103 @@ class NamePlate(QGraphicsItem):
         screen = min(style.max_px, max(style.min_px, style.hex_fraction * size * scale))
         return max(1, round(max(screen / scale, style.scene_floor * size)))
 
+    def text_limit(self, scale: float) -> float:
+        """How wide (scene units) a name may be at ``scale``: :attr:`PlateStyle.width_hexes`
+        of its hex as wide as it is on screen now (or ``min_width_px``), so a zoom that
+        gives the hexes more room (Table mode) gives the names more letters."""
+        subject, style = self._subject, self._style
+        hex_width = (subject.hex_size if subject else 32.0) * 1.732 * scale
+        return max(style.width_hexes * hex_width, style.min_width_px) / scale
+
     def candidates(self, scale: float) -> list[_Layout]:
-        """Where the plate may go at ``scale``, best first: the longest text that fits the
-        width on screen (then shorter ones), each below and above the token (the players'
-        style: above first), then nudged sideways."""
+        """Where the plate may go at ``scale``, best first: for the longest text that fits
+        the width on screen (then each shorter one), touching the token below and above
+        it (the players' style: above first), right and left of it, then nudged sideways
+        — always overlapping the token's own column or row, so it reads as its own."""
         subject = self._subject
         if subject is None or not subject.name.strip():
             return []
         style = self._style
         px = self._font_px(scale)
-        metrics = QFontMetricsF(_font(px))
         forms = abbreviations(subject.name) if style.abbreviate else abbreviations(subject.name)[:1]
-        hex_width = subject.hex_size * 1.732 * scale
-        limit = max(style.width_hexes * hex_width, style.min_width_px) / scale
-        sized = [(f, metrics.horizontalAdvance(f) + 0.7 * px) for f in forms]
+        limit = self.text_limit(scale)
+        sized = [(f, _advance(f, px) + 0.7 * px) for f in forms]
         fitting = [fw for fw in sized if fw[1] <= limit] if style.abbreviate else sized
         fitting = fitting or sized[-1:]
-        height = metrics.height() + 0.2 * px
+        height = _line_height(px) + 0.2 * px
         gap = GAP_PX / scale
-        bottom = subject.body.bottom()
+        body = subject.body
+        bottom = body.bottom()
         if subject.bars.isValid() and subject.hex_size * scale >= subject.bars_min_px:
             bottom = max(bottom, subject.bars.bottom())
-        tops = [bottom + gap, subject.body.top() - gap - height]
-        if style.above:
-            tops.reverse()
+        column = 0.35 * body.width() / 2  # a nudged plate still reaches this far in
+        row = 0.35 * body.height() / 2
         layouts = []
         for text, width in fitting:
-            for shift in (0.0, -0.5, 0.5):
-                for top in tops:
-                    rect = QRectF(-width / 2 + shift * width, top, width, height)
-                    layouts.append(_Layout(text, rect, px, scale))
+            below = bottom + gap
+            above = body.top() - gap - height
+            right = body.right() + gap
+            left = body.left() - gap - width
+            spots = [
+                (-width / 2, below),
+                (-width / 2, above),
+                (right, -height / 2),
+                (left, -height / 2),
+                (-column, below),
+                (column - width, below),
+                (-column, above),
+                (column - width, above),
+                (right, row - height),
+                (right, -row),
+                (left, row - height),
+                (left, -row),
+            ]
+            if style.above:
+                spots[0], spots[1] = spots[1], spots[0]
+            for x, y in spots:
+                layouts.append(_Layout(text, QRectF(x, y, width, height), px, scale))
         return layouts
 
-    def _best(self, scale: float, taken: list[QPainterPath]) -> _Layout | None:
+    def _best(self, scale: float, taken: _Obstacles) -> _Layout | None:
+        """The first candidate clear of ``taken``; when none is, a hidden plate (the
+        disc shows the initials, the tooltip the name): a plate covering another's text or
+        disc would read as that token's name."""
         options = self.candidates(scale)
         if not options:
             return None
         here = self.pos()
+        x, y = here.x(), here.y()
         for option in options:
-            rect = option.rect.translated(here)
-            if not any(path.intersects(rect) for path in taken):
+            if not taken.hits(option.rect.translated(x, y)):
                 return option
-        last_text = options[-1].text
-        return next(o for o in options if o.text == last_text)  # the shortest, in its place
+        return _Layout("", QRectF(), options[-1].font_px, scale)
 
     def _place(self, layout: _Layout | None) -> None:
         if layout != self._layout:
             self.prepareGeometryChange()
             self._layout = layout
-        self._dirty = False
-        self.update()
+            self.update()
+
+    def _moved(self) -> None:
+        scene = self.scene()
+        if scene is not None and self.isVisible():
+            _layouter(scene).moved(self)
 
     # -- QGraphicsItem ----------------------------------------------------------------------
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        """Moved: laid out again alone; shown, hidden, added or taken away: every plate of
+        the scene is laid out again (room was made or taken)."""
+        kind = QGraphicsItem.GraphicsItemChange
+        if change == kind.ItemPositionHasChanged:
+            self._moved()
+        elif change == kind.ItemVisibleHasChanged and self.scene() is not None:
+            _layouter(self.scene()).invalidate()
+        elif change == kind.ItemSceneChange and self.scene() is not None:
+            _layouter(self.scene()).forget(self)
+        elif change == kind.ItemSceneHasChanged and isinstance(value, QGraphicsScene):
+            _layouter(value).adopt(self)
+        return super().itemChange(change, value)
+
     def boundingRect(self) -> QRectF:
         return self._layout.rect.adjusted(-2, -2, 2, 2) if self._layout else QRectF()
 
@@ -277,10 +386,13 @@ class NamePlate(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        if self.needs_layout(scale) and self.scene() is not None:
-            layout_plates(self.scene(), scale)
-        layout, subject = self._layout, self._subject
-        if layout is None or subject is None:
+        layout, subject, scene = self._layout, self._subject, self.scene()
+        if scene is not None and self.needs_layout(scale):
+            # Not laid out for this zoom by its view (a print, a second view, or the first
+            # paint of a view): draw a layout made for this paint alone; the items' geometry
+            # is changed only before a view paints (_PlateLayouter.before_paint).
+            layout = _layouter(scene).drawn_layout(self, scale, widget)
+        if not layout or not layout.text or subject is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setOpacity(0.55 if subject.hidden else 1.0)
@@ -306,25 +418,308 @@ def _font(px: int) -> QFont:
     return font
 
 
+def _same_scale(a: float, b: float) -> bool:
+    return abs(a - b) <= b * 1e-3
+
+
+def _view_scale(view: QGraphicsView) -> float:
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(view.transform())
+
+
+# -- what a plate must stay clear of ----------------------------------------------------------
+class _Obstacles:
+    """Rectangles a plate must not touch (other plates, mark badges) and other tokens'
+    discs: a disc's bounding rectangle first, then the circle exactly (or the disc's path,
+    for a multi-hex token's footprint)."""
+
+    def __init__(self) -> None:
+        self.rects: list[QRectF] = []
+        self.discs: list[tuple[QRectF, QPainterPath | None]] = []
+
+    def near(self, region: QRectF) -> _Obstacles:
+        """Only those touching ``region`` (a plate's every candidate lies in it)."""
+        near = _Obstacles()
+        near.rects = [r for r in self.rects if r.intersects(region)]
+        near.discs = [d for d in self.discs if d[0].intersects(region)]
+        return near
+
+    def hits(self, rect: QRectF) -> bool:
+        """Whether ``rect`` (scene coordinates) touches any of them."""
+        if any(r.intersects(rect) for r in self.rects):
+            return True
+        for box, path in self.discs:
+            if box.intersects(rect) and (
+                _circle_hits(box, rect) if path is None else path.intersects(rect)
+            ):
+                return True
+        return False
+
+
+def _circle_hits(box: QRectF, rect: QRectF) -> bool:
+    """Whether the circle inscribed in square ``box`` meets ``rect``."""
+    cx, cy, r = box.center().x(), box.center().y(), box.width() / 2
+    dx = cx - min(max(cx, rect.left()), rect.right())
+    dy = cy - min(max(cy, rect.top()), rect.bottom())
+    return dx * dx + dy * dy < r * r
+
+
+_Disc = tuple[QRectF, QPainterPath | None]
+_DISCS: weakref.WeakKeyDictionary[NamePlate, tuple[tuple[float, float, int], _Disc]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _disc(plate: NamePlate) -> _Disc | None:
+    """The token's disc in scene coordinates: its bounding box, and its path unless it is
+    a circle (kept until the token moves or changes)."""
+    subject = plate.subject
+    if subject is None or not plate._owner_visible:
+        return None
+    pos = plate.pos()
+    key = (pos.x(), pos.y(), id(subject))
+    cached = _DISCS.get(plate)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    box = subject.disc.boundingRect().translated(pos)
+    circle = subject.disc.elementCount() <= 13 and abs(box.width() - box.height()) < 1e-6
+    disc = (box, None if circle else subject.disc.translated(pos))
+    _DISCS[plate] = (key, disc)
+    return disc
+
+
+def _reach(plate: NamePlate, scale: float) -> QRectF:
+    """Where (scene coordinates) any candidate of ``plate`` at ``scale`` may lie."""
+    subject = plate.subject
+    assert subject is not None
+    body = subject.body.united(subject.bars) if subject.bars.isValid() else subject.body
+    grow_x = plate.text_limit(scale) + GAP_PX / scale + 2 * plate._font_px(scale)
+    grow_y = 3 * plate._font_px(scale) + GAP_PX / scale
+    return body.adjusted(-grow_x, -grow_y, grow_x, grow_y).translated(plate.pos())
+
+
+# -- laying a scene's plates out ------------------------------------------------------------------
+class _PlateLayouter(QObject):
+    """The plates of one scene: which moved since the last layout and for which zoom they
+    were laid out. Lays them out before the scene's first view paints (an event filter on
+    its viewport), never during a paint: all of them when the zoom changed or a plate was
+    shown, hidden, added or removed; else only the moved ones (and those whose plate a
+    moved token now covers), against the others as they are."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        super().__init__(scene)
+        self._scene = weakref.ref(scene)
+        self.scale: float | None = None
+        self.full = True
+        self._moved: set[NamePlate] = set()
+        self._plates: set[NamePlate] = set()  # every plate in the scene
+        self._viewports: weakref.WeakSet[QWidget] = weakref.WeakSet()
+        self._drawn: tuple[float, dict[NamePlate, _Layout | None]] | None = None
+        self._flush_queued = False
+        self.layouts = 0  # how many plates were laid out (a measure for tests)
+        self._badges: list[QRectF] = []  # the mark badges the plates were laid out around
+        self._marks: list[tuple[MarksItem, list[Mark]]] = []  # … and whose marks they are
+
+    # -- what changed -------------------------------------------------------------------------
+    def moved(self, plate: NamePlate) -> None:
+        self._moved.add(plate)
+        self._drawn = None
+
+    def adopt(self, plate: NamePlate) -> None:
+        self._plates.add(plate)
+        self.invalidate()
+
+    def forget(self, plate: NamePlate) -> None:
+        self._plates.discard(plate)
+        self.invalidate()
+
+    def named(self) -> list[NamePlate]:
+        """The scene's plates that name a token."""
+        return [p for p in self._plates if p.subject is not None]
+
+    def invalidate(self) -> None:
+        self.full = True
+        self._moved.clear()
+        self._drawn = None
+
+    def pending(self, plate: NamePlate) -> bool:
+        return self.full or plate in self._moved
+
+    # -- when -------------------------------------------------------------------------------
+    def watch(self, viewport: QWidget | None) -> bool:
+        """Lay out before ``viewport`` paints; whether it was watched already."""
+        if viewport is None or viewport in self._viewports:
+            return True
+        viewport.installEventFilter(self)
+        self._viewports.add(viewport)
+        return False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and isinstance(watched, QWidget):
+            view = watched.parent()
+            if isinstance(view, QGraphicsView):
+                self.before_paint(view)
+        return False
+
+    def before_paint(self, view: QGraphicsView) -> None:
+        """``view`` is about to paint: if it is the scene's first view, lay the plates out
+        for its zoom (a second view draws layouts of its own)."""
+        scene = self._scene()
+        if scene is None or not scene.views() or scene.views()[0] is not view:
+            return
+        scale = _view_scale(view)
+        rezoomed = self.scale is None or not _same_scale(self.scale, scale)
+        marked = self._marks_key(scene) != self._marks  # a turn, a target, a HIT came or went
+        if self.full or rezoomed or marked:
+            self.lay_out_all(scale)
+        elif self._moved:
+            self.lay_out_moved(scale)
+
+    def _queue_flush(self) -> None:
+        if not self._flush_queued:
+            self._flush_queued = True
+            QTimer.singleShot(0, self._flush)
+
+    def _flush(self) -> None:
+        self._flush_queued = False
+        scene = self._scene()
+        if scene is not None and scene.views():
+            self.before_paint(scene.views()[0])
+
+    @staticmethod
+    def _marks_key(scene: QGraphicsScene) -> list[tuple[MarksItem, list[Mark]]]:
+        """What the mark badges depend on, cheap to compare: each shown marks item and its
+        list of marks (a new list whenever its marks change)."""
+        return [
+            (item, item.marks)
+            for item in scene.items()
+            if isinstance(item, MarksItem) and item.isVisible() and item.marks
+        ]
+
+    # -- how --------------------------------------------------------------------------------
+    @staticmethod
+    def _obstacles(
+        plates: list[NamePlate], badges: list[QRectF], skip: set[NamePlate]
+    ) -> _Obstacles:
+        obstacles = _Obstacles()
+        obstacles.rects = list(badges)
+        for plate in plates:
+            if plate not in skip:
+                rect = plate.plate_rect()
+                if plate.isVisible() and not rect.isEmpty():
+                    obstacles.rects.append(rect)
+        return obstacles
+
+    def _compute(
+        self,
+        order: list[NamePlate],
+        others: list[NamePlate],
+        scale: float,
+        skip: set[NamePlate],
+        badges: list[QRectF],
+    ) -> dict[NamePlate, _Layout | None]:
+        """New layouts for ``order`` (in turn), clear of every disc but their own, of the
+        mark ``badges``, of the plates of ``others`` not in ``skip`` and of those laid out
+        before them."""
+        discs = {p: _disc(p) for p in others}
+        taken = self._obstacles(others, badges, skip)
+        result: dict[NamePlate, _Layout | None] = {}
+        for plate in order:
+            if plate.subject is None:
+                continue
+            region = _reach(plate, scale)
+            near = taken.near(region)
+            near.discs = [
+                d for p, d in discs.items() if p is not plate and d and d[0].intersects(region)
+            ]
+            layout = plate._best(scale, near)
+            result[plate] = layout
+            self.layouts += 1
+            if layout is not None and layout.text:
+                taken.rects.append(layout.rect.translated(plate.pos()))
+        return result
+
+    def lay_out_all(self, scale: float) -> None:
+        scene = self._scene()
+        if scene is None:
+            return
+        plates = self.named()
+        shown = sorted((p for p in plates if p.isVisible()), key=_reading_order)
+        self._badges, self._marks = badge_rects_in(scene, scale), self._marks_key(scene)
+        layouts = self._compute(shown, plates, scale, set(plates), self._badges)
+        for plate, layout in layouts.items():
+            plate._place(layout)
+        self.scale, self.full, self._drawn = scale, False, None
+        self._moved.clear()
+
+    def lay_out_moved(self, scale: float) -> None:
+        scene = self._scene()
+        if scene is None:
+            return
+        plates = self.named()
+        moved = {p for p in self._moved if p.scene() is scene and p.isVisible()}
+        self._moved.clear()
+        if self.scale is None or not _same_scale(self.scale, scale):
+            self._badges = badge_rects_in(scene, scale)  # else as laid out (marks unchanged)
+        covered = [d for p in moved if (d := _disc(p)) is not None]
+        for plate in plates:  # a moved token may now sit under a neighbour's plate
+            rect = plate.plate_rect()
+            shown = plate not in moved and plate.isVisible() and not rect.isEmpty()
+            if shown and any(box.intersects(rect) for box, _path in covered):
+                moved.add(plate)
+        order = sorted(moved, key=_reading_order)
+        for plate, layout in self._compute(order, plates, scale, moved, self._badges).items():
+            plate._place(layout)
+        self._drawn = None
+
+    def drawn_layout(
+        self, plate: NamePlate, scale: float, widget: QWidget | None
+    ) -> _Layout | None:
+        """``plate``'s layout for a paint at ``scale`` that was not laid out before it (a
+        print, a second view, a view's first paint): computed for every plate at once,
+        without touching the items' geometry, and kept until something changes."""
+        if widget is not None and not self.watch(widget):
+            self._queue_flush()  # a new view: laid out properly before its next paint
+            widget.update()
+        if self._drawn is None or not _same_scale(self._drawn[0], scale):
+            scene = self._scene()
+            plates = self.named()
+            shown = sorted((p for p in plates if p.isVisible()), key=_reading_order)
+            badges = badge_rects_in(scene, scale) if scene else []
+            self._drawn = (scale, self._compute(shown, plates, scale, set(plates), badges))
+        return self._drawn[1].get(plate)
+
+
+def _reading_order(plate: NamePlate) -> tuple[float, float]:
+    return (plate.pos().y(), plate.pos().x())
+
+
+_LAYOUTERS: weakref.WeakKeyDictionary[QGraphicsScene, _PlateLayouter] = weakref.WeakKeyDictionary()
+
+
+def _layouter(scene: QGraphicsScene) -> _PlateLayouter:
+    layouter = _LAYOUTERS.get(scene)
+    if layouter is None:
+        layouter = _LAYOUTERS[scene] = _PlateLayouter(scene)
+    for view in scene.views():
+        layouter.watch(view.viewport())
+    return layouter
+
+
 def layout_plates(scene: QGraphicsScene, scale: float) -> None:
     """Lay out every shown plate of ``scene`` for drawing at ``scale`` (screen pixels per
-    scene unit), top to bottom: each takes its best spot clear of every other token's disc
-    and of the plates placed before it."""
-    plates = [p for p in _plates(scene) if p.subject is not None]
-    discs = {}
-    for plate in plates:
-        assert plate.subject is not None
-        discs[plate] = plate.subject.disc.translated(plate.pos())
-    shown = sorted((p for p in plates if p.isVisible()), key=lambda p: (p.pos().y(), p.pos().x()))
-    placed: list[QPainterPath] = []
-    for plate in shown:
-        taken = [disc for other, disc in discs.items() if other is not plate] + placed
-        plate._place(plate._best(scale, taken))
-        rect = plate.plate_rect()
-        if not rect.isEmpty():
-            box = QPainterPath()
-            box.addRect(rect)
-            placed.append(box)
-    for plate in plates:
-        if not plate.isVisible():
-            plate._dirty = True  # laid out when shown again
+    scene unit), top to bottom: each takes its best spot clear of every other token's
+    disc, of the mark badges and of the plates placed before it (hidden when there is
+    none). The scene's view does this itself before it paints at a new zoom."""
+    _layouter(scene).lay_out_all(scale)
+
+
+def relayout_moved_plates(scene: QGraphicsScene, scale: float) -> None:
+    """Lay out again only the plates of ``scene`` whose token moved since the last layout
+    (a drag preview, a move), against the others where they are. The scene's view does
+    this itself before it paints."""
+    _layouter(scene).lay_out_moved(scale)
+
+
+def plate_layouts(scene: QGraphicsScene) -> int:
+    """How many single plates ``scene`` has laid out so far (for measuring)."""
+    return _layouter(scene).layouts
