@@ -4,15 +4,19 @@ one is being chosen, the range bands of a ranged attack, and the result once rol
 They only paint; everything comes from :mod:`rules.actions`. Colour is never the only cue
 (Okabe–Ito colours, for colour-blind eyes and shared screens):
 
-- a target that may be chosen gets a dashed ring and a small "◎" badge on its corner, one
-  that may not a thin dotted grey ring (its reason is in the status bar when hovered);
+- a target that may be chosen gets a dashed ring and a small "◎" badge on its top corner,
+  one that may not a thin dotted grey ring (its reason is in the status bar when hovered),
+  the one picked a solid ring;
 - a hit gets a double-line solid ring with a "✔ HIT" badge, a miss a dash-dot ring with
   "✘ MISS" (the glyph alone when the hex is small on screen), a moved token an arrow from
   where it was, a space attacked or shoved into a cross-hatch;
 - range bands are hex rings at each increment's edge, labelled with their penalty.
 
-Rings and badges are :mod:`app.scene.token_marks` marks: on the token's own hexes, the
-badge never wider than about a hex at fit zoom, so no mark covers a neighbour.
+Rings and badges are :mod:`app.scene.token_marks` marks (every overlay here is a
+:class:`~app.scene.token_marks.MarksItem`): each kind on its own ring and corner, pens and
+badges sized from the hex on screen, so no mark covers a neighbour or hides another mark;
+the target picked keeps a solid ring while the Action dock is open
+(:class:`PickedTargetItem`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.measure_items import RulerLabelItem
@@ -29,17 +33,17 @@ from app.scene.style import cosmetic_pen
 from app.scene.token_marks import (
     HIT,
     MISS,
+    PICKED,
     REFUSED,
     TARGET,
-    Mark,
-    badge_rect,
+    MarksItem,
     paint_marks,
     token_mark,
 )
 from rules import Hex, Token
 from rules.hexes import distance, ring
 
-__all__ = ["ActionResultItem", "RangeBandsItem", "TargetChoiceItem"]
+__all__ = ["ActionResultItem", "PickedTargetItem", "RangeBandsItem", "TargetChoiceItem"]
 
 CHOICE_COLOR = TARGET.color  # Okabe–Ito orange
 HIT_COLOR = HIT.color  # vermillion
@@ -50,29 +54,14 @@ HALO = QColor(0, 0, 0, 210)
 ACTION_Z = 74  # over the movement path (72) and the ruler (70)
 
 
-class _Overlay(QGraphicsItem):
-    """An item that paints layers of paths and token marks, and owns screen labels."""
+class _Overlay(MarksItem):
+    """A :class:`~app.scene.token_marks.MarksItem` that also paints layers of paths and
+    owns screen labels; its marks and their badge boxes are the MarksItem's
+    (:meth:`set_marks` first: it starts the bounding rect again, :meth:`_grow` adds)."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(ACTION_Z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self._rect = QRectF()
+        super().__init__(z=ACTION_Z)
         self.labels: list[RulerLabelItem] = []
-        self.marks: list[Mark] = []
-
-    def _mark(self, mark: Mark) -> None:
-        self.marks.append(mark)
-        grow = mark.hex_size * 1.1  # the badge and the pens
-        self._rect = self._rect.united(mark.ring.boundingRect().adjusted(-grow, -grow, grow, grow))
-
-    def badge_rects(self, scale: float) -> list[QRectF]:
-        """Every mark's badge box at ``scale``, in scene coordinates."""
-        rects = [badge_rect(mark, scale) for mark in self.marks]
-        return [r for r in rects if not r.isEmpty()]
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
 
     def _label(self, text: str, anchor: QPointF, color: QColor) -> None:
         label = RulerLabelItem(text, anchor, color, below=True)
@@ -90,15 +79,18 @@ class TargetChoiceItem(_Overlay):
         super().__init__()
         allowed, refused = list(allowed), list(refused)
         everyone = [*allowed, *refused]
-        for token in refused:
-            self._mark(token_mark(REFUSED, geometry, token, everyone))
-        for token in allowed:
-            self._mark(token_mark(TARGET, geometry, token, everyone))
+        marks = [token_mark(REFUSED, geometry, t, everyone) for t in refused]
+        self.set_marks(marks + [token_mark(TARGET, geometry, t, everyone) for t in allowed])
 
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        paint_marks(painter, self.marks)
+
+class PickedTargetItem(_Overlay):
+    """The target picked for the action in the Action dock: a solid orange ring and a "◎"
+    badge on its top corner, shown while the dock is open (until an outcome marks it)."""
+
+    def __init__(self, geometry: SceneGeometry, target: Token, others: Iterable[Token]):
+        super().__init__()
+        self.token_id = target.id
+        self.set_marks([token_mark(PICKED, geometry, target, list(others))])
 
 
 class RangeBandsItem(_Overlay):
@@ -166,10 +158,10 @@ class ActionResultItem(_Overlay):
         self.hit = tuple(i for i in hit if i in tokens)
         self.missed = tuple(i for i in missed if i in tokens)
         everyone = list(tokens.values())
-        for token_id in self.hit:
-            self._mark(token_mark(HIT, geometry, tokens[token_id], everyone))
-        for token_id in self.missed:
-            self._mark(token_mark(MISS, geometry, tokens[token_id], everyone))
+        marks = [token_mark(HIT, geometry, tokens[i], everyone) for i in self.hit]
+        self.set_marks(
+            marks + [token_mark(MISS, geometry, tokens[i], everyone) for i in self.missed]
+        )
         self._spaces = geometry.hexes_path(spaces)
         self._arrows = [
             (geometry.center(moved_from[i]), geometry.center(tokens[i].position))
@@ -195,4 +187,6 @@ class ActionResultItem(_Overlay):
             painter.drawLine(a, b)
             painter.setBrush(MOVED_COLOR)
             painter.drawEllipse(b, 5, 5)
-        paint_marks(painter, self.marks)  # over the arrows: the badges stay readable
+        paint_marks(
+            painter, self.marks, self.avoided(painter)
+        )  # over the arrows: the badges stay readable

@@ -24,14 +24,17 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.scene.geometry import SceneGeometry
 from app.scene.rules_overlays import mouse_transparent
 from app.scene.style import cosmetic_pen
+from app.scene.token_marks import MarkStyle, pen_width
 from rules import Hex, facing_step
 
-__all__ = ["FacingArrowItem", "KeyboardCursorItem", "clock_hour"]
+__all__ = ["FacingArrowItem", "KeyboardCursorItem", "clock_hour", "cursor_pens"]
 
 CURSOR_COLOR = QColor("#FFFFFF")
 HALO = QColor(0, 0, 0, 220)
 ARROW_COLOR = QColor("#F0E442")  # Okabe–Ito yellow: apart from the template's orange
 KEYBOARD_Z = 76  # over the action overlays (74)
+CURSOR_RING = MarkStyle("cursor", CURSOR_COLOR, 3.0, Qt.PenStyle.DashDotLine)
+CURSOR_TICK = MarkStyle("cursor tick", CURSOR_COLOR, 4.0, Qt.PenStyle.SolidLine)
 
 
 def clock_hour(geometry: SceneGeometry, facing: int) -> int:
@@ -76,15 +79,24 @@ class KeyboardCursorItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        ring, tick = cursor_pens(self._geometry.size * scale)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic_pen(HALO, 7))
+        painter.setPen(cosmetic_pen(HALO, ring + min(3.0, ring)))
         painter.drawPath(self._outline)
-        painter.setPen(cosmetic_pen(CURSOR_COLOR, 3, Qt.PenStyle.DashDotLine))
+        painter.setPen(cosmetic_pen(CURSOR_COLOR, ring, Qt.PenStyle.DashDotLine))
         painter.drawPath(self._outline)
-        painter.setPen(cosmetic_pen(HALO, 8, round_ends=True))
+        painter.setPen(cosmetic_pen(HALO, tick + min(3.0, tick), round_ends=True))
         painter.drawPath(self._brackets)
-        painter.setPen(cosmetic_pen(CURSOR_COLOR, 4, round_ends=True))
+        painter.setPen(cosmetic_pen(CURSOR_COLOR, tick, round_ends=True))
         painter.drawPath(self._brackets)
+
+
+def cursor_pens(hex_px: float) -> tuple[float, float]:
+    """The cursor's ring and tick pens in screen pixels for a hex of circumradius
+    ``hex_px`` on screen: as thin as the token marks' (:func:`~app.scene.token_marks.
+    pen_width`) at fit zoom, at most 3 and 4 pixels close up."""
+    return pen_width(CURSOR_RING, hex_px), pen_width(CURSOR_TICK, hex_px)
 
 
 def _ticks(centre: QPointF, inner: float, outer: float) -> QPainterPath:

@@ -5,8 +5,9 @@ may Hinder (see :mod:`app.tools.movement_preview`).
 They only paint; every number comes from :mod:`rules.movement`. Colour is never the only
 cue (Okabe–Ito colours, for colour-blind eyes and shared screens): reachable spaces are
 tinted *and* dotted with a dashed edge; an allowed path ends in a ring, a refused one in a
-cross with a dashed line; creatures that may Hinder get a dash-dot ring around their own
-spaces and a small diamond "H" badge on its edge (:class:`HinderMarkItem`).
+cross with a dashed line; creatures that may Hinder get a
+:data:`~app.scene.token_marks.HINDER` mark: a dash-dot-dot ring inside their own spaces and
+a small "H" badge on its top corner (:class:`HinderMarkItem`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from app.scene.geometry import SceneGeometry
 from app.scene.measure_items import RulerLabelItem
 from app.scene.style import cosmetic_pen
-from rules import Hex
+from app.scene.token_marks import HINDER, MarksItem, token_mark
+from rules import Hex, Token
 
 if TYPE_CHECKING:
     from rules.movement import MovePlan
@@ -87,9 +89,9 @@ class MovePathItem(QGraphicsItem):
         for step in plan.steps:
             running += step.cost
             self._labels.append(str(running))
-        rect = QRectF()
-        for p in self._points:
-            rect = rect.united(QRectF(p, p))
+        # Every point, not QRectF.united of empty ones (those are skipped, which left the
+        # rect on the last step alone: a refused path stayed drawn once it was removed).
+        rect = QPolygonF(self._points).boundingRect()
         pad = self._size * 1.5
         self._rect = rect.adjusted(-pad, -pad, pad, pad)
         self.font = QFont()
@@ -151,74 +153,23 @@ class MovePathItem(QGraphicsItem):
             painter.drawLine(end + a, end + b)
 
 
-class HinderMarkItem(QGraphicsItem):
-    """A creature that may Hinder the movement: a dash-dot ring hugging its footprint (a
-    circle just outside a one-space token's disc, the footprint's outline for a bigger
-    one) and a small diamond "H" badge on the ring's upper right edge — never wider than
-    its own spaces, so it hides none of its neighbours. Shape and dash tell it apart from
-    the turn and target rings, not the colour alone."""
+class HinderMarkItem(MarksItem):
+    """A creature that may Hinder the movement: a :data:`~app.scene.token_marks.HINDER`
+    mark (:mod:`app.scene.token_marks`) — a dash-dot-dot ring just inside its footprint and
+    a small "H" badge on its top corner, sized from the hex on screen like every other
+    mark, so it hides none of its neighbours and none of the token's other marks (a MISS
+    keeps its own ring and corner). Dash and corner tell it apart, not the colour alone."""
 
     def __init__(
         self,
         geometry: SceneGeometry,
-        footprint: Iterable[Hex],
-        disc_radius: float | None,
-        name: str,
+        token: Token,
+        others: Iterable[Token] = (),
     ):
-        super().__init__()
-        self.setZValue(PATH_Z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(f"{name} may Hinder this movement")
-        spaces = frozenset(footprint)
-        size = geometry.size
-        centres = [geometry.center(h) for h in spaces]
-        x = sum(c.x() for c in centres) / len(centres)
-        y = sum(c.y() for c in centres) / len(centres)
-        self.centre = QPointF(x, y)
-        self.ring = QPainterPath()
-        if len(spaces) == 1:
-            inner = size * 0.86  # a hex's inner radius: the ring stays in its own space
-            radius = min(inner, (disc_radius or size * 0.8) + size * 0.06)
-            self.ring.addEllipse(self.centre, radius, radius)
-            corner = self.centre + QPointF(radius, -radius) * 0.7071
-        else:
-            self.ring = geometry.hexes_path(spaces).simplified()
-            box = self.ring.boundingRect()
-            corner = QPointF(box.right() - size * 0.5, box.top() + size * 0.25)
-        self.badge_size = size * 0.55
-        half = self.badge_size / 2
-        self.badge = QPolygonF(
-            [
-                corner + QPointF(0, -half),
-                corner + QPointF(half, 0),
-                corner + QPointF(0, half),
-                corner + QPointF(-half, 0),
-            ]
-        )
-        self.font = QFont()
-        self.font.setPixelSize(max(6, round(self.badge_size * 0.6)))
-        self.font.setBold(True)
-        self._rect = self.ring.boundingRect().united(self.badge.boundingRect())
-        self._rect.adjust(-size * 0.1, -size * 0.1, size * 0.1, size * 0.1)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(cosmetic_pen(HALO, 6))
-        painter.drawPath(self.ring)
-        painter.setPen(cosmetic_pen(REFUSED_COLOR, 3, Qt.PenStyle.DashDotLine))
-        painter.drawPath(self.ring)
-        painter.setPen(cosmetic_pen(HALO, 1.5))
-        painter.setBrush(REFUSED_COLOR)
-        painter.drawPolygon(self.badge)
-        painter.setFont(self.font)
-        painter.setPen(QColor("black"))
-        painter.drawText(self.badge.boundingRect(), Qt.AlignmentFlag.AlignCenter, "H")
+        super().__init__(z=PATH_Z)
+        self.token_id = token.id
+        self.setToolTip(f"{token.name} could Hinder this movement (DL on the label)")
+        self.set_marks([token_mark(HINDER, geometry, token, list(others))])
 
 
 class MoveLabelItem(RulerLabelItem):

@@ -1,18 +1,28 @@
-"""Marks on tokens: a ring round the footprint and at most one small badge on its edge, for
-the turn, a target that may be chosen (or not), a hit and a miss (issue #16: overlays never
-hide tokens).
+"""Marks on tokens: rings round the footprint and small badges on its edge, for the turn, a
+target that may be chosen (or not), the target picked, a hit, a miss and a creature that may
+Hinder a movement (issue #16: overlays never hide tokens).
 
 Each meaning has its own ring *shape* as well as colour (Okabe–Ito colours and a bright
-amber, for colour-blind eyes and shared screens): the turn a thick solid ring, a target to
-choose a dashed one, a refused target a thin dotted grey one, a hit a solid ring with a
-white core line (a double line), a miss a dash-dot ring. The ring runs just inside the
-footprint's outline, so it never reaches a neighbour's disc. The badge — a glyph, with a
-word of at most four letters when there is room ("▶ TURN", "✔ HIT", "✘ MISS") — sits on
-the footprint corner up-left (the turn) or up-right (the others), and is sized from the
-hex on screen (:func:`badge_layout`): it never reaches further than 0.8 hex from that
-corner, so it can cover no token's centre (every hex centre is a hex size away from a
-corner), and stays about a hex wide at fit zoom. Pens are cosmetic: the same width in
-pixels at every zoom. Marks only paint and take no clicks.
+amber, for colour-blind eyes and shared screens): the turn a solid ring, a target to choose
+a dashed one, the picked target a solid orange one, a refused target a thin dotted grey
+one, a hit a solid ring with a white core line (a double line), a miss a dash-dot ring, a
+Hinder a dash-dot-dot one.
+
+Every mark on one token stays visible with the others: each kind has its own **ring** and
+its own **corner** (:class:`MarkStyle` ``level`` and ``corner``). The turn's ring runs just
+outside the footprint's outline, every other ring just inside it; the turn's badge sits on
+the upper-left corner, a hit's or miss's on the upper-right, a target's or Hinder's on the
+top one (:func:`corner_of`), so a creature both acting and missed shows both rings and
+both badges.
+
+Everything is sized from the hex on screen (``2 × circumradius`` pixels): a ring's pen is
+at most :data:`PEN_SHARE` of it (never under :data:`MIN_PEN_PX`, never over the style's
+width), so a disc's initials stay readable at fit zoom; a badge is at most
+:data:`BADGE_SHARE` of it high and is left out (the ring alone) when that is under
+:data:`MIN_BADGE_PX` (:func:`badge_layout`). A badge never reaches further than
+:data:`BADGE_REACH` hex from its corner, so it covers no token's centre. Marks only paint
+and take no clicks; :func:`badge_rects_in` lists every badge drawn in a scene (for the name
+plates, which avoid them).
 """
 
 from __future__ import annotations
@@ -23,15 +33,17 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.style import cosmetic_pen
 from rules import Token
 
 __all__ = [
+    "HINDER",
     "HIT",
     "MISS",
+    "PICKED",
     "REFUSED",
     "TARGET",
     "TURN",
@@ -40,8 +52,14 @@ __all__ = [
     "MarkStyle",
     "MarksItem",
     "badge_layout",
+    "badge_rect",
+    "badge_rects_in",
+    "corner_of",
     "mark_on",
+    "marks_rect",
     "paint_marks",
+    "pen_width",
+    "ring_path",
     "token_mark",
 ]
 
@@ -50,15 +68,20 @@ BADGE_FILL = QColor(20, 20, 20, 240)
 BADGE_REACH = 0.8  # a badge stays within this many hex sizes of its corner
 MIN_BADGE_FONT = 9.0  # screen pixels: smaller type is not shown (the glyph alone instead)
 MAX_BADGE_HEIGHT = 18.0  # screen pixels: a badge never grows past this
-ROUND_BADGE_RADIUS = 8.0  # screen pixels: a glyph-only badge is at most this round
-RING_INSET_PX = 2.0  # the ring runs this far inside the footprint's outline
+BADGE_SHARE = 0.4  # a badge is at most this share of the hex on screen high
+MIN_BADGE_PX = 8.0  # screen pixels: a smaller badge is left out (the ring alone)
+PEN_SHARE = 0.08  # a ring's pen is at most this share of the hex on screen
+MIN_PEN_PX = 1.5  # screen pixels: a ring's pen is never thinner
+RING_GAP_PX = 0.5  # screen pixels between a ring's pen and the footprint's outline
+CORNER_ANGLES = {"left": 150.0, "top": 90.0, "right": 30.0}  # degrees, counter-clockwise
 
 
 @dataclass(frozen=True)
 class MarkStyle:
-    """One meaning's look: ring colour, width (screen pixels) and dash, whether it has a
-    white core line, the badge's glyph and word ("" for none) and the top corner it sits
-    on (``"left"`` or ``"right"``)."""
+    """One meaning's look: ring colour, widest pen (screen pixels) and dash, whether it has
+    a white core line, the badge's glyph and word ("" for none), the corner it sits on
+    (``"left"``, ``"top"`` or ``"right"``: up-left, the top, up-right) and its ring's
+    ``level`` (0 just outside the footprint's outline, 1 just inside it)."""
 
     name: str
     color: QColor
@@ -69,13 +92,20 @@ class MarkStyle:
     corner: str = "right"
     core: bool = False
     halo: bool = True
+    level: int = 1
 
 
-TURN = MarkStyle("turn", QColor("#FFD21F"), 5.0, Qt.PenStyle.SolidLine, "▶", "TURN", "left")
-TARGET = MarkStyle("target", QColor("#E69F00"), 4.0, Qt.PenStyle.DashLine, "◎")
-REFUSED = MarkStyle("refused", QColor(170, 170, 170, 220), 2.0, Qt.PenStyle.DotLine, halo=False)
+TURN = MarkStyle(
+    "turn", QColor("#FFD21F"), 5.0, Qt.PenStyle.SolidLine, "▶", "TURN", "left", level=0
+)
+TARGET = MarkStyle("target", QColor("#E69F00"), 3.0, Qt.PenStyle.DashLine, "◎", corner="top")
+PICKED = MarkStyle("picked", QColor("#E69F00"), 3.0, Qt.PenStyle.SolidLine, "◎", corner="top")
+REFUSED = MarkStyle(
+    "refused", QColor(170, 170, 170, 220), 2.0, Qt.PenStyle.DotLine, corner="top", halo=False
+)
 HIT = MarkStyle("hit", QColor("#D55E00"), 4.0, Qt.PenStyle.SolidLine, "✔", "HIT", core=True)
 MISS = MarkStyle("miss", QColor("#56B4E9"), 3.5, Qt.PenStyle.DashDotLine, "✘", "MISS")
+HINDER = MarkStyle("hinder", QColor("#CC79A7"), 3.0, Qt.PenStyle.DashDotDotLine, "H", corner="top")
 
 
 @dataclass(frozen=True)
@@ -110,8 +140,8 @@ def mark_on(
 ) -> Mark:
     """The mark for a footprint whose (simplified) ``outline`` and middle ``centre`` are
     given in the drawing item's coordinates; ``others`` are the centres of the hexes other
-    tokens fill, whose corners the badge avoids when it can."""
-    corner = _corner(outline, style.corner, others, hex_size)
+    tokens fill, whose corners the badge avoids when its own corners allow."""
+    corner = corner_of(outline, centre, style.corner, others, hex_size)
     return Mark(style, QPainterPath(outline), corner, centre, hex_size)
 
 
@@ -129,35 +159,66 @@ def token_mark(
     return mark_on(style, outline, centre, geometry.size, elsewhere)
 
 
-def _corner(
-    outline: QPainterPath, corner: str, others: Sequence[QPointF], hex_size: float
+def corner_of(
+    outline: QPainterPath,
+    centre: QPointF,
+    corner: str,
+    others: Sequence[QPointF] = (),
+    hex_size: float = 1.0,
 ) -> QPointF:
-    """The outline's vertex furthest up-left or up-right (a footprint corner) that no other
-    token's hex touches; the furthest one when every upper corner is touched."""
-    sign = -1.0 if corner == "left" else 1.0
+    """The outline vertex for a badge on ``corner``: among the vertices seen from
+    ``centre`` within 30° of the corner's direction (up-left 150°, top 90°, up-right 30°;
+    the sectors do not overlap, so two kinds never share a corner), the one furthest that
+    way that no other token's hex touches, else the furthest; the furthest vertex that way
+    when the sector holds none."""
+    aim = math.radians(CORNER_ANGLES[corner])
+    ux, uy = math.cos(aim), -math.sin(aim)  # scene y runs down
     elements = (outline.elementAt(i) for i in range(outline.elementCount()))
-    points = sorted(
-        {(round(e.x, 3), round(e.y, 3)) for e in elements}, key=lambda p: p[1] - sign * p[0]
-    )
+    points = {(round(e.x, 3), round(e.y, 3)) for e in elements}
     if not points:
         return QPointF()
+
+    def reach(p: tuple[float, float]) -> float:
+        return (p[0] - centre.x()) * ux + (p[1] - centre.y()) * uy
+
+    def in_sector(p: tuple[float, float]) -> bool:
+        angle = math.degrees(math.atan2(-(p[1] - centre.y()), p[0] - centre.x()))
+        delta = (angle - CORNER_ANGLES[corner] + 180.0) % 360.0 - 180.0
+        return -30.0 <= delta < 30.0
+
+    ranked = sorted(points, key=reach, reverse=True)
+    sector = [p for p in ranked if in_sector(p)]
     near = hex_size * 1.05  # the three hexes meeting at a corner have their centres this near
-    lowest = points[0][1] + hex_size  # not the lower corners: the name plate is there
-    for x, y in points:
-        touched = any(math.hypot(o.x() - x, o.y() - y) < near for o in others)
-        if y <= lowest and not touched:
+    for x, y in sector:
+        if not any(math.hypot(o.x() - x, o.y() - y) < near for o in others):
             return QPointF(x, y)
-    return QPointF(*points[0])
+    return QPointF(*(sector or ranked)[0])
+
+
+def pen_width(style: MarkStyle, hex_px: float) -> float:
+    """``style``'s ring pen in screen pixels for a hex of circumradius ``hex_px`` on
+    screen: at most :data:`PEN_SHARE` of the hex (``2 × hex_px``), never under
+    :data:`MIN_PEN_PX`, never over the style's own width."""
+    return max(MIN_PEN_PX, min(style.width, PEN_SHARE * 2 * hex_px))
+
+
+def _halo_width(style: MarkStyle, hex_px: float) -> float:
+    pen = pen_width(style, hex_px)
+    return pen + min(3.0, pen)
 
 
 def badge_layout(style: MarkStyle, hex_px: float) -> BadgeLayout | None:
-    """The badge of ``style`` for a hex of circumradius ``hex_px`` on screen: glyph and
-    word when they fit within :data:`BADGE_REACH` hexes of the corner at a readable size,
-    else the word, else the glyph alone in a small round badge."""
+    """The badge of ``style`` for a hex of circumradius ``hex_px`` on screen, at most
+    :data:`BADGE_SHARE` of the hex (``2 × hex_px``) high: glyph and word when they fit
+    within :data:`BADGE_REACH` hexes of the corner at a readable size, else the word, else
+    the glyph alone in a small round badge; ``None`` (the ring alone) when the badge would
+    be under :data:`MIN_BADGE_PX`."""
     if not style.glyph and not style.word:
         return None
     reach = BADGE_REACH * hex_px
-    height = min(MAX_BADGE_HEIGHT, 0.62 * hex_px)
+    height = min(MAX_BADGE_HEIGHT, BADGE_SHARE * 2 * hex_px)
+    if height < MIN_BADGE_PX:
+        return None
     font_px = 0.72 * height
     if style.word and font_px >= MIN_BADGE_FONT:
         metrics = QFontMetricsF(_font(font_px))
@@ -167,7 +228,7 @@ def badge_layout(style: MarkStyle, hex_px: float) -> BadgeLayout | None:
                 return BadgeLayout(
                     text, QRectF(-width / 2, -height / 2, width, height), font_px, False
                 )
-    radius = min(reach, ROUND_BADGE_RADIUS)
+    radius = min(reach, height / 2)
     return BadgeLayout(
         style.glyph or style.word[:1],
         QRectF(-radius, -radius, 2 * radius, 2 * radius),
@@ -185,7 +246,7 @@ def _font(px: float) -> QFont:
 
 def badge_rect(mark: Mark, scale: float) -> QRectF:
     """Where ``mark``'s badge is drawn at ``scale``, in the marks' coordinates (empty for
-    a mark without one)."""
+    a mark without one, or whose badge is left out at this zoom)."""
     layout = badge_layout(mark.style, mark.hex_size * scale)
     if layout is None:
         return QRectF()
@@ -198,31 +259,48 @@ def badge_rect(mark: Mark, scale: float) -> QRectF:
     )
 
 
-def _inset(mark: Mark, scale: float) -> QPainterPath:
-    """The ring :data:`RING_INSET_PX` inside the outline (scaled about the centre)."""
-    reach = max(1e-6, mark.hex_size * scale)
-    k = max(0.5, 1.0 - RING_INSET_PX / reach)
+def ring_path(mark: Mark, scale: float) -> QPainterPath:
+    """``mark``'s ring as drawn at ``scale``: the outline scaled about the centre so the
+    pen runs :data:`RING_GAP_PX` outside it (level 0: the turn) or inside it (level 1)."""
+    hex_px = max(1e-6, mark.hex_size * scale)
+    offset = RING_GAP_PX + pen_width(mark.style, hex_px) / 2
+    sign = 1.0 if mark.style.level == 0 else -1.0
+    k = max(0.5, 1.0 + sign * offset / hex_px)
     c = mark.centre
     transform = QTransform().translate(c.x(), c.y()).scale(k, k).translate(-c.x(), -c.y())
     return transform.map(mark.ring)
 
 
-def paint_marks(painter: QPainter, marks: Iterable[Mark]) -> None:
-    """Draw ``marks``' rings, then their badges over every ring."""
+def paint_marks(painter: QPainter, marks: Iterable[Mark], avoid: Sequence[QRectF] = ()) -> None:
+    """Draw ``marks``' rings (every halo first, so no halo hides another ring) outside the
+    badge boxes ``avoid`` (in the painter's coordinates: another item's badges, which its
+    rings must not cross), then their badges over every ring."""
     marks = list(marks)
     scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    for mark in marks:
-        style, ring = mark.style, _inset(mark, scale)
-        if style.halo:
-            painter.setPen(cosmetic_pen(HALO, style.width + 3))
+    painter.save()
+    if avoid:
+        clip = QPainterPath()
+        clip.addRect(marks_rect(marks))
+        holes = QPainterPath()
+        for rect in avoid:
+            holes.addRoundedRect(rect, rect.height() / 2, rect.height() / 2)
+        painter.setClipPath(clip.subtracted(holes), Qt.ClipOperation.IntersectClip)
+    rings = [(mark, ring_path(mark, scale), mark.hex_size * scale) for mark in marks]
+    for mark, ring, hex_px in rings:
+        if mark.style.halo:
+            painter.setPen(cosmetic_pen(HALO, _halo_width(mark.style, hex_px)))
             painter.drawPath(ring)
-        painter.setPen(cosmetic_pen(style.color, style.width, style.dash))
+    for mark, ring, hex_px in rings:
+        style = mark.style
+        width = pen_width(style, hex_px)
+        painter.setPen(cosmetic_pen(style.color, width, style.dash))
         painter.drawPath(ring)
         if style.core:
-            painter.setPen(cosmetic_pen(QColor(255, 255, 255, 230), 1.2))
+            painter.setPen(cosmetic_pen(QColor(255, 255, 255, 230), max(0.8, width / 3)))
             painter.drawPath(ring)
+    painter.restore()
     for mark in marks:
         _paint_badge(painter, mark, scale)
 
@@ -234,9 +312,9 @@ def _paint_badge(painter: QPainter, mark: Mark, scale: float) -> None:
     painter.save()
     painter.translate(mark.anchor)
     painter.scale(1 / scale, 1 / scale)  # draw in screen pixels about the corner
-    painter.setPen(cosmetic_pen(mark.style.color, 2.0))
-    painter.setBrush(BADGE_FILL)
     box = layout.box
+    painter.setPen(cosmetic_pen(mark.style.color, 2.0 if box.height() >= 12 else 1.2))
+    painter.setBrush(BADGE_FILL)
     if layout.round:
         painter.drawEllipse(box)
     else:
@@ -258,7 +336,8 @@ def marks_rect(marks: Sequence[Mark]) -> QRectF:
 
 
 class MarksItem(QGraphicsItem):
-    """Draws a list of :class:`Mark` (in its own coordinates), over the tokens; no clicks."""
+    """Draws a list of :class:`Mark` (in its own coordinates), over the tokens; no clicks.
+    Subclasses that draw more grow :attr:`_rect` after :meth:`set_marks`."""
 
     def __init__(self, marks: Sequence[Mark] = (), z: float = 40.0) -> None:
         super().__init__()
@@ -280,10 +359,43 @@ class MarksItem(QGraphicsItem):
         rects = [badge_rect(mark, scale) for mark in self.marks]
         return [self.mapRectToScene(r) for r in rects if not r.isEmpty()]
 
+    def avoided(self, painter: QPainter) -> list[QRectF]:
+        """The badges of the scene's other mark items at the painter's zoom, in this item's
+        coordinates: the rings drawn here stop short of them, so a ring on a higher item
+        never crosses the badge of a lower one (a MISS ring over the turn's ▶)."""
+        scene = self.scene()
+        if scene is None or not self.marks:
+            return []
+        scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        mine = self.sceneBoundingRect()
+        return [
+            self.mapRectFromScene(rect)
+            for item in scene.items(mine)
+            if isinstance(item, MarksItem) and item is not self and item.isVisible()
+            for rect in item.badge_rects(scale)
+            if rect.intersects(mine)
+        ]
+
     def boundingRect(self) -> QRectF:
         return self._rect
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        paint_marks(painter, self.marks)
+        paint_marks(painter, self.marks, self.avoided(painter))
+
+
+def badge_rects_in(scene: QGraphicsScene, scale: float | None = None) -> list[QRectF]:
+    """Read-only: the box of every badge drawn by a visible :class:`MarksItem` in
+    ``scene`` (turn, target, picked, HIT/MISS, Hinder), in scene coordinates, as drawn at
+    ``scale`` pixels per scene unit (default: the zoom of the scene's first view; 1.0
+    without a view)."""
+    if scale is None:
+        views = scene.views()
+        scale = views[0].transform().m11() if views else 1.0
+    return [
+        rect
+        for item in scene.items()
+        if isinstance(item, MarksItem) and item.isVisible()
+        for rect in item.badge_rects(scale)
+    ]

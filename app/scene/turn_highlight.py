@@ -1,12 +1,14 @@
 """TurnHighlight: marks the token whose turn it is, readable from across the table without
 hiding anyone (issue #16).
 
-A thick solid amber ring just inside the token's footprint and one small "▶" badge on its
-upper-left corner ("▶ TURN" when the hex is big enough on screen): a
+A solid amber ring just outside the token's footprint outline and one small "▶" badge on
+its upper-left corner ("▶ TURN" when the hex is big enough on screen): a
 :data:`~app.scene.token_marks.TURN` mark (:mod:`app.scene.token_marks`). It reads by shape
 as well as by colour: the selection ring is thin and dashed, a target's ring dashed, a
-hit's double; the turn's is the thickest, solid one. It covers no neighbour: the ring stays
-on the token's own hexes, the badge within 0.8 hex of its corner. It only paints and takes
+hit's double; the turn's is the outermost, solid one. Every other mark has its own ring
+inside it and its own corner, so a creature both acting and missed shows both. It covers
+no neighbour's disc: the ring straddles the outline, the badge stays within 0.8 hex of its
+corner. It only paints and takes
 no clicks; whoever owns it (the Turn Order dock) calls :meth:`TurnHighlight.show_on`
 whenever the document changes.
 """

@@ -44,14 +44,16 @@ def charges_text(plan: MovePlan) -> str:
 
 
 def rolls_text(plan: MovePlan) -> str:
-    """The rolls the move calls for and who may Hinder it: ``"Roll Climb DL 6; Hinder:
-    Goblin DL 3"`` ("" when none)."""
+    """The rolls the move calls for and who could Hinder it: ``"Roll Climb DL 6; could
+    Hinder: Goblin DL 3"`` ("" when none). Any creature whose Reach the move starts in
+    may Hinder, an ally as well as a foe, and each may choose not to ([S002]; the map does
+    not decide who is hostile): the label says *could*, a possibility, not a roll due."""
     parts = []
     if plan.rolls:
         parts.append("Roll " + ", ".join(f"{r.skill} DL {r.dl}" for r in plan.rolls))
     hinder = [f"{h.name} DL {h.dl}" for h in plan.hinder if h.allowed]
     if hinder:
-        parts.append("Hinder: " + ", ".join(hinder))
+        parts.append("could Hinder: " + ", ".join(hinder))
     if plan.falls:
         parts.append("then falls")
     return "; ".join(parts)
@@ -165,10 +167,9 @@ class MovementPreview(QObject):
         return plan
 
     def _hinder_mark(self, token_id: str) -> HinderMarkItem:
-        token = self._scene.board.token(token_id)
-        item = self._scene.token_item(token_id)
-        radius = item.radius if item is not None else None
-        return HinderMarkItem(self._scene.geometry, token.footprint, radius, token.name)
+        board = self._scene.board
+        others = board.tokens.values()
+        return HinderMarkItem(self._scene.geometry, board.token(token_id), others)
 
     def _drop_items(self) -> None:
         for item in self._items:

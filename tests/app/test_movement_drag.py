@@ -17,6 +17,7 @@ from app.scene.geometry import SceneGeometry
 from app.scene.label_placement import clipped_length
 from app.scene.movement_items import HinderMarkItem, MoveLabelItem, MovePathItem, ReachShadeItem
 from app.scene.token_badges import condition_badges
+from app.scene.token_marks import HINDER
 from app.shell.main_window import MainWindow
 from app.tools.step_keys import direction_for_angle, key_direction
 from rules import DIRECTIONS, Board, Hex, Motion, Orientation, Token, TokenKind, movement_field
@@ -80,13 +81,17 @@ def test_a_drag_shows_reach_path_cost_and_hinder_then_pays_in_one_undo_step(
     assert label.lines == [
         "Aria: 3 of 5 Movement, 2 left",
         "+1 climbing",  # the rules' charge, in its words
-        "Roll Climb DL 6; Hinder: Goblin DL 3",
+        "Roll Climb DL 6; could Hinder: Goblin DL 3",  # a possibility, not a roll due
     ]
     (mark,) = items_of(conflict, HinderMarkItem)  # a ring on the goblin, inside its space
     goblin = conflict.scene.geometry.center(Hex(4, 5))
-    assert mark.centre == goblin and mark.toolTip() == "Goblin may Hinder this movement"
+    (ring,) = mark.marks  # one token_marks mark: the same ring and badge as every mark
+    assert ring.style is HINDER and ring.centre == goblin
+    assert mark.toolTip().startswith("Goblin could Hinder this movement")
     size = conflict.scene.geometry.size
-    assert QRectF(goblin, goblin).adjusted(-size, -size, size, size).contains(mark.boundingRect())
+    assert (
+        QRectF(goblin, goblin).adjusted(-size, -size, size, size).contains(ring.ring.boundingRect())
+    )
     assert "may Hinder: Goblin" in conflict.statusBar().currentMessage()
     QTest.mouseRelease(conflict.view.viewport(), LEFT, NO, point(conflict, target))
     after = conflict.document.board.token("aria")

@@ -12,10 +12,13 @@ moved tokens and the spaces touched are drawn until the next action or Escape. A
 weapon draws its range bands around the attacker.
 
 The result marks and the dock's outcome text are derived from the document (issue #16):
-they belong to the roll-log entries the action appended (:class:`ShownOutcome`), so they
-show while the open map's roll log holds those very entries — a later move or Next Turn
-keeps them, Undo of the action takes them away and Redo (which restores the same board)
-brings them back. An action that rolled nothing belongs to the board it produced.
+they belong to the roll-log entries the action appended and to the turn it was made in
+(:class:`ShownOutcome`), so they show while the open map's roll log holds those very
+entries and it is still that turn — a later move keeps them, Next Turn takes them away and
+its Undo brings them back, Undo of the action takes them away and Redo (which restores the
+same board) brings them back. An action that rolled nothing belongs to the board it
+produced. The target picked keeps a solid ring while the dock is open
+(:class:`~app.scene.action_items.PickedTargetItem`), except while an outcome marks it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from PySide6.QtWidgets import QDockWidget, QGraphicsItem, QScrollArea
 
 from app.controllers.conflict import ConflictController
 from app.document import Change
-from app.scene.action_items import ActionResultItem, RangeBandsItem
+from app.scene.action_items import ActionResultItem, PickedTargetItem, RangeBandsItem
 from app.shell.workbench import Workbench
 from app.tools.pick_target import PickTargetTool
 from app.widgets.docks.roll_log import RollLogDock
@@ -58,13 +61,22 @@ class ShownOutcome:
     board: Board
 
     def held_by(self, board: Board) -> bool:
-        """Whether ``board`` still holds this outcome: its roll log has these very entries
-        (the same objects, not equal ones: a new roll is another outcome), or, for an
-        action that rolled nothing, it is the board the action made."""
+        """Whether ``board`` still shows this outcome: it is still the turn the action
+        left (the same round and acting creature: Next Turn ends the outcome, Undo of it
+        brings it back) and its roll log has these very entries (the same objects, not
+        equal ones: a new roll is another outcome), or, for an action that rolled nothing,
+        it is the board the action made."""
+        if _turn_key(board) != _turn_key(self.board):
+            return False
         if not self.entries:
             return board is self.board
         last = self.entries[-1]
         return any(entry is last for entry in reversed(board.rolls))
+
+
+def _turn_key(board: Board) -> tuple[int, int]:
+    """The turn ``board`` is at: its round and the index of the acting participant."""
+    return board.turn.round, board.turn.current
 
 
 class ActionFlow:
@@ -219,14 +231,17 @@ class ActionFlow:
         request = request or self.panel.current_request()
         board = self._bench.current.board
         if request is None or request.actor not in board.tokens:
+            self._show_picked(None)
             self.panel.show_plan(None)
             return
         if request.target is not None and request.target not in board.tokens:
+            self._show_picked(None)
             self.panel.show_plan(None)
             self.panel.show_message("The target is no longer on the map")
             return
         self.panel.show_plan(self.controller.plan(request), self._names())
         self._show_range_bands(request)
+        self._show_picked(request)
 
     def _names(self) -> dict[str, str]:
         return {k: t.name for k, t in self._bench.current.board.tokens.items()}
@@ -253,6 +268,23 @@ class ActionFlow:
             board.contains,
         )
         self._add(item)
+
+    def _show_picked(self, request: ActionRequest | None) -> None:
+        """Ring the target picked while the dock is open, unless an outcome marks it."""
+        self._remove(PickedTargetItem)
+        board, scene = self._bench.current.board, self._bench.scene
+        if request is None or request.target not in board.tokens or not self.dock.isVisible():
+            return
+        marked = {
+            token_id
+            for item in self.overlays
+            if isinstance(item, ActionResultItem)
+            for token_id in (*item.hit, *item.missed)
+        }
+        if request.target in marked:
+            return
+        target = board.token(request.target)
+        self._add(PickedTargetItem(scene.geometry, target, board.tokens.values()))
 
     def _on_performed(self, outcome: ActionOutcome, before: Board) -> None:
         board = self._bench.current.board  # the board pushed: it holds the outcome's rolls
