@@ -53,7 +53,7 @@ def rolls_text(plan: MovePlan) -> str:
         parts.append("Roll " + ", ".join(f"{r.skill} DL {r.dl}" for r in plan.rolls))
     hinder = [f"{h.name} DL {h.dl}" for h in plan.hinder if h.allowed]
     if hinder:
-        parts.append("could Hinder: " + ", ".join(hinder))
+        parts.append(("could" if parts else "Could") + " Hinder: " + ", ".join(hinder))
     if plan.falls:
         parts.append("then falls")
     return "; ".join(parts)
