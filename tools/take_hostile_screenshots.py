@@ -53,6 +53,7 @@ def _shoot(name: str) -> None:
 def main() -> int:
     app = QApplication([sys.argv[0]])
     settings = QSettings(str(SCRATCH / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("tour/seen", True)  # the first-run tour would cover the map
     window = MainWindow(MapDocument.open(demo_map_path()), settings)
     install(lambda: window, SCRATCH / "hexweave.log")
     window.resize(1280, 720)

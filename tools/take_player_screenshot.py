@@ -55,6 +55,7 @@ def main() -> int:
         print(problem)
         return 1
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("tour/seen", True)  # the first-run tour would cover the map
     gm = MainWindow(document, settings)
     prepared(gm)
     gm.setGeometry(0, 0, 1290, 860)

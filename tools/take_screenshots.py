@@ -49,10 +49,15 @@ def stroke(window: MainWindow, hexes: list[Hex]) -> None:
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, NO, at(window, hexes[-1]))
 
 
+def fresh_settings() -> QSettings:
+    """Settings of a new user who has seen the first-run tour (it would cover the map)."""
+    settings = QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("tour/seen", True)
+    return settings
+
+
 def open_window(document: MapDocument) -> MainWindow:
-    window = MainWindow(
-        document, QSettings(str(Path(tempfile.mkdtemp()) / "s.ini"), QSettings.Format.IniFormat)
-    )
+    window = MainWindow(document, fresh_settings())
     window.resize(1280, 800)
     window.show()
     settle(300)
