@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import warnings
+from typing import TypeVar
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QWidget
+
+T = TypeVar("T")
 
 
 def png_bytes(color: str, size: int = 8) -> bytes:
@@ -27,3 +30,10 @@ def activate(window: QWidget) -> None:
         warnings.simplefilter("ignore", DeprecationWarning)
         QApplication.setActiveWindow(window)
     assert window.isActiveWindow()
+
+
+def built(window: T) -> T:
+    """``window`` with the parts built after the first paint (the deferred docks, the
+    tour offer), as a user has it a moment after the start."""
+    window.build_deferred()  # type: ignore[attr-defined]
+    return window

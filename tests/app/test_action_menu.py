@@ -19,10 +19,9 @@ from app.tools.pick_target import PickTargetTool
 from rules import Board, Hex, Token
 from rules.actions import ActionRequest
 from rules.areas import AreaKind, AreaTemplate
-from rules.board.pools import Vitals
-from tests.app.conflict_helpers import in_conflict
+from tests.app.conflict_helpers import FIGHTER, in_conflict
 
-STATS = Vitals(stats=(("martial", 3), ("athletics", 3), ("elude", 1)))
+STATS = FIGHTER
 
 
 def make_board() -> Board:

@@ -27,7 +27,7 @@ from app.shell.menus import (
 from app.widgets.dialogs.shortcuts import ShortcutsDialog
 from app.widgets.dialogs.tour import SEEN_KEY, TourDialog
 from tests.app.conflict_helpers import in_conflict
-from tests.app.qt_helpers import activate
+from tests.app.qt_helpers import activate, built
 
 
 @pytest.fixture(autouse=True)
@@ -43,9 +43,7 @@ def _close_help_windows() -> Iterator[None]:
 def open_window(
     make_window: Callable[[MapDocument], MainWindow], document: MapDocument
 ) -> MainWindow:
-    window = make_window(document)
-    window.build_deferred()
-    return window
+    return built(make_window(document))
 
 
 def test_every_handler_and_availability_of_the_menu_table_exists(

@@ -23,12 +23,11 @@ from app.tools.area import AreaTool
 from app.tools.pick_target import PickTargetTool
 from app.tools.select_move import SelectMoveTool
 from rules import AreaKind, Board, Hex, Token, TokenKind
-from rules.board.pools import Vitals
 from rules.movement import movement_left, posture_of
-from tests.app.conflict_helpers import in_conflict
+from tests.app.conflict_helpers import FIGHTER, in_conflict
 
 Key = Qt.Key
-STATS = Vitals(stats=(("martial", 3), ("athletics", 3), ("elude", 1)))
+STATS = FIGHTER
 
 
 def make_board() -> Board:

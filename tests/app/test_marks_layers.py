@@ -28,10 +28,9 @@ from app.scene.token_marks import (
 from app.shell.main_window import MainWindow
 from app.tools.movement_preview import MovementPreview
 from rules import Board, Hex, Token
-from rules.board.pools import Vitals
-from tests.app.conflict_helpers import in_conflict
+from tests.app.conflict_helpers import FIGHTER, in_conflict
 
-STATS = Vitals(stats=(("martial", 3), ("athletics", 3), ("elude", 1)))
+STATS = FIGHTER
 
 
 def make_board() -> Board:

@@ -26,7 +26,7 @@ from app.tools.pick_target import PickTargetTool
 from app.tools.shove import ShoveTool
 from rules import DIRECTIONS
 from tests.app.conflict_helpers import in_conflict
-from tests.app.qt_helpers import activate, png_bytes
+from tests.app.qt_helpers import activate, built, png_bytes
 
 NO = Qt.KeyboardModifier.NoModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -35,9 +35,7 @@ LEFT = Qt.MouseButton.LeftButton
 def open_window(
     make_window: Callable[[MapDocument], MainWindow], document: MapDocument
 ) -> MainWindow:
-    window = make_window(document)
-    window.build_deferred()
-    return window
+    return built(make_window(document))
 
 
 def hex_point(window: MainWindow, token_id: str, step: int = 0) -> QPoint:
