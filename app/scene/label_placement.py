@@ -197,12 +197,13 @@ def view_frame(scene: QGraphicsScene) -> tuple[QRectF, float] | None:
     return visible, abs(view.transform().m11()) or 1.0
 
 
-def token_shapes(scene: QGraphicsScene) -> list[QPainterPath]:
+def token_shapes(scene: QGraphicsScene, area: QRectF | None = None) -> list[QPainterPath]:
     """The shape of every visible token on ``scene`` (its disc, or its footprint) and of its
     name plate, in scene coordinates, where they are drawn now (a dragged token where it is
-    shown): a label covers neither."""
+    shown): a label covers neither. With ``area``, only those that reach into it (a label
+    stays in the view, so the tokens beyond it do not matter)."""
     shapes: list[QPainterPath] = []
-    for item in scene.items():
+    for item in scene.items() if area is None else scene.items(area):
         if not item.isVisible():
             continue
         if isinstance(item, TokenItem):
@@ -277,7 +278,7 @@ def _place(
         return []
     visible, scale = frame
     obstacles = Obstacles(
-        tuple(token_shapes(scene) if shapes is None else shapes),
+        tuple(token_shapes(scene, visible) if shapes is None else shapes),
         tuple(segments),
         PATH_MARGIN_PIXELS / scale,
     )
