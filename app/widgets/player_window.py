@@ -8,13 +8,20 @@ own; Pause freezes the picture while the GM prepares (the state shows in the win
 and the toolbar, never on the map itself); Full Screen puts it on a chosen screen,
 without the toolbar; Scale draws token rings, names and labels larger. Closing it only
 hides it.
+
+Above the map (never over it) a bar (:class:`~app.widgets.player_strip.PlayerStrip`) shows
+the **Turn Strip** while a conflict runs (the round, the Priority order of the creatures the
+players see, the one acting marked ▶, bold and amber; a ring marks it on the map too) and,
+if switched on, the **Last Roll** the players may see. Both follow the document, so Next
+Turn, undo and redo update them; both freeze with Pause. The two switches are remembered
+in the window's ``settings`` (if it was given any).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -27,12 +34,17 @@ from PySide6.QtGui import (
     QShowEvent,
     QTransform,
 )
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QVBoxLayout, QWidget
 
-from app.document import MapDocument
+from app.document import Change, MapDocument
 from app.document.player_document import PlayerDocument
 from app.scene.map_scene import MapScene
+from app.scene.turn_highlight import TurnHighlight
 from app.widgets.map_view import MapView
+from app.widgets.player_strip import PlayerStrip, visible_roll
+from rules import Board
+from rules.board import LoggedRoll
+from rules.turns import SOULWEAVER, actor
 
 if TYPE_CHECKING:
     from app.document.current import CurrentDocument
@@ -40,6 +52,8 @@ if TYPE_CHECKING:
 TITLE = "Hexweave — Player View"
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 DEFAULT_SIZE = (1280, 720)
+TURN_STRIP_KEY = "player_window/turn_strip"  # QSettings keys of the bar's two switches
+LAST_ROLL_KEY = "player_window/last_roll"
 
 
 class PlayerWindow(QMainWindow):
@@ -53,18 +67,26 @@ class PlayerWindow(QMainWindow):
         current: CurrentDocument,
         follow: MapView | None = None,
         parent: QWidget | None = None,
+        *,
+        settings: QSettings | None = None,
     ):
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle(TITLE)
         self.setObjectName("player_window")
         # The GM's window alone decides when the app quits.
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+        self._current = current
+        self.settings = settings
         self.player_document = PlayerDocument(current, self)
         self.player_document.set_dormant(True)  # until the window is shown
         self.scene = MapScene(self.player_document, player=True)
         self.view = MapView(self.scene, self)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.setCentralWidget(self.view)
+        self.strip = PlayerStrip(self)
+        self._rolls_seen: tuple[tuple[LoggedRoll, ...], Board] | None = None
+        self.turn_highlight = TurnHighlight()
+        self.scene.addItem(self.turn_highlight)
+        self.setCentralWidget(self._central(self.strip, self.view))
         self._followed: MapView | None = None
         self._following = False
         self._fitted = False
@@ -73,10 +95,25 @@ class PlayerWindow(QMainWindow):
         self._build_toolbar()
         self.player_document.paused_changed.connect(self._on_paused_changed)
         self.player_document.replaced.connect(self._on_source_replaced)
+        self.player_document.changed.connect(self._on_player_document_changed)
+        current.changed.connect(self._on_gm_document_changed)  # the roll log: not on
+        # the player board (it names hidden creatures), filtered by visible_roll
+        self.refresh_strip()
         self.resize(*DEFAULT_SIZE)
         if follow is not None:
             self.follow_view(follow)
             self.set_following(True)
+
+    @staticmethod
+    def _central(strip: PlayerStrip, view: MapView) -> QWidget:
+        """The bar above the map view: it never covers a token."""
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(strip)
+        column.addWidget(view, 1)
+        return central
 
     # -- actions ---------------------------------------------------------------------------
     def _action(self, text: str, keys: str, tip: str, checkable: bool = False) -> QAction:
@@ -105,6 +142,7 @@ class PlayerWindow(QMainWindow):
             "Full Screen", "F11", "Full screen on this window's screen; Esc leaves", True
         )
         self.full_screen_action.toggled.connect(self._on_full_screen_toggled)
+        self._build_strip_actions()
         self.leave_full_screen_action = QAction("Leave Full Screen", self)
         self.leave_full_screen_action.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         self.leave_full_screen_action.triggered.connect(self.leave_full_screen)
@@ -117,6 +155,34 @@ class PlayerWindow(QMainWindow):
         self.toggle_action.setCheckable(True)
         self.toggle_action.setToolTip("The clean picture to share with the players")
         self.toggle_action.toggled.connect(self._on_toggle_action_toggled)
+
+    def _build_strip_actions(self) -> None:
+        """The bar's switches (a "Coordinates" switch for the map's edges belongs beside
+        them), on or off as last time if the window has settings."""
+        self.turn_strip_action = self._action(
+            "Turn Strip",
+            "Ctrl+T",
+            "Show the round and the Priority order above the map while a conflict runs",
+            True,
+        )
+        self.last_roll_action = self._action(
+            "Last Roll",
+            "Ctrl+R",
+            "Show the latest roll the players may see above the map (rolls naming "
+            "hidden creatures or nobody stay out)",
+            True,
+        )
+        self.turn_strip_action.setChecked(self._setting(TURN_STRIP_KEY, True))
+        self.last_roll_action.setChecked(self._setting(LAST_ROLL_KEY, False))
+        self.strip.set_turn_strip_shown(self.turn_strip_action.isChecked())
+        self.strip.set_last_roll_shown(self.last_roll_action.isChecked())
+        self.turn_strip_action.toggled.connect(self.set_turn_strip_shown)
+        self.last_roll_action.toggled.connect(self.set_last_roll_shown)
+
+    def _setting(self, key: str, default: bool) -> bool:
+        if self.settings is None:
+            return default
+        return bool(self.settings.value(key, default, type=bool))
 
     def _build_scale_menu(self) -> QMenu:
         menu = QMenu("Scale", self)
@@ -149,6 +215,10 @@ class PlayerWindow(QMainWindow):
             button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
             self.toolbar.addWidget(button)
         self.toolbar.addAction(self.full_screen_action)
+        self.toolbar.addSeparator()
+        # what is drawn beside the map: the bar's switches (and later "Coordinates")
+        self.toolbar.addAction(self.turn_strip_action)
+        self.toolbar.addAction(self.last_roll_action)
         self.toolbar.addSeparator()
         self.state_label = QLabel()
         self.state_label.setObjectName("player_state")
@@ -231,6 +301,7 @@ class PlayerWindow(QMainWindow):
         self.pause_action.setText("Resume" if paused else "Pause")
         self._show_state()
         if not paused:
+            self._show_last_roll()
             self._sync_to_followed()
         self.paused_changed.emit(paused)
 
@@ -248,14 +319,63 @@ class PlayerWindow(QMainWindow):
         self.state_label.setStyleSheet("QLabel { color: palette(window-text); }")
 
     def set_presentation_scale(self, scale: float) -> None:
-        """Draw token rings, names and labels ``scale`` times larger (1.0–2.0)."""
+        """Draw token rings, names, labels and the bar's text ``scale`` times larger
+        (1.0–2.0)."""
         self.scene.set_presentation_scale(scale)
+        self.strip.set_scale(scale)
         for action in self.scale_actions.actions():
             action.setChecked(action.data() == scale)
 
     def _on_source_replaced(self, _document: MapDocument) -> None:
+        self.refresh_strip()
         if not self._following and not self.paused:
             self.view.fit_to_window()
+
+    # -- the turn strip and the last roll -------------------------------------------------------
+    def set_turn_strip_shown(self, on: bool) -> None:
+        """Show the Turn Strip above the map while a conflict runs (remembered)."""
+        self.turn_strip_action.setChecked(on)
+        self.strip.set_turn_strip_shown(on)
+        self._remember(TURN_STRIP_KEY, on)
+
+    def set_last_roll_shown(self, on: bool) -> None:
+        """Show the latest roll the players may see above the map (remembered)."""
+        self.last_roll_action.setChecked(on)
+        self.strip.set_last_roll_shown(on)
+        self._remember(LAST_ROLL_KEY, on)
+
+    def _remember(self, key: str, on: bool) -> None:
+        if self.settings is not None:
+            self.settings.setValue(key, on)
+
+    def refresh_strip(self) -> None:
+        """Show the players' board as it is now: the round, the order, the ring on the map
+        and the last roll."""
+        board = self.player_document.board
+        self.strip.show_turn(board)
+        now = actor(board.turn)
+        item = self.scene.token_item(now) if now and now != SOULWEAVER else None
+        self.turn_highlight.show_on(item)
+        self._show_last_roll()
+
+    def _show_last_roll(self) -> None:
+        if self.paused:
+            return  # frozen with the picture; caught up on resume
+        rolls, shown = self._current.board.rolls, self.player_document.board
+        if self._rolls_seen is not None:
+            seen_rolls, seen_board = self._rolls_seen
+            if rolls is seen_rolls and shown is seen_board:
+                return
+        self._rolls_seen = (rolls, shown)
+        self.strip.show_roll(visible_roll(rolls, shown))
+
+    def _on_player_document_changed(self, change: Change) -> None:
+        if change.turn or change.tokens or change.grid:
+            self.refresh_strip()
+
+    def _on_gm_document_changed(self, _change: Change) -> None:
+        if self.isVisible():
+            self._show_last_roll()  # after the player board caught up (connected first)
 
     # -- full screen ---------------------------------------------------------------------------
     def _fill_screen_menu(self) -> None:
@@ -311,6 +431,7 @@ class PlayerWindow(QMainWindow):
 
     def showEvent(self, event: QShowEvent) -> None:
         self.player_document.set_dormant(False)
+        self.refresh_strip()
         super().showEvent(event)
         self.toggle_action.setChecked(True)
         if self._following:

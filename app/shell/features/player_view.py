@@ -42,7 +42,9 @@ class PlayerViewFeature:
     def _build(self) -> PlayerWindow:
         from app.widgets.player_window import PlayerWindow
 
-        player = PlayerWindow(self._bench.current, follow=self._bench.view)
+        player = PlayerWindow(
+            self._bench.current, follow=self._bench.view, settings=self._bench.session.settings
+        )
         banner = _paused_banner()  # in the GM's own window, never on the shared picture
         self._status_bar.addPermanentWidget(banner)
         player.paused_changed.connect(banner.setVisible)
