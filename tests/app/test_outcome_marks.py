@@ -181,6 +181,16 @@ def test_the_mark_outlives_a_later_move_but_not_next_turn(
     assert results(window) == []  # the Strike can no longer come back
 
 
+def test_next_turn_puts_away_an_action_chosen_but_not_rolled(window: MainWindow) -> None:
+    """The Action dock of the last turn's creature is not left to be rolled out of turn."""
+    flow = window.conflict.flow
+    flow.show(ActionRequest("strike", "a", "g"))
+    assert flow.dock.isVisible() and flow.panel.roll_button.isEnabled()
+    window.turns.controller.next_turn()  # F9
+    assert not flow.dock.isVisible() and flow.panel.request is None
+    assert not [i for i in window.scene.items() if isinstance(i, TargetChoiceItem)]
+
+
 def test_the_mark_follows_its_token(window: MainWindow) -> None:
     strike(window)
     doc = window.document

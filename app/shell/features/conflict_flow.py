@@ -220,7 +220,9 @@ class ActionFlow:
 
     # -- the panel -----------------------------------------------------------------------------
     def show(self, request: ActionRequest) -> None:
-        """Show the Action dock for ``request`` with its plan."""
+        """Show the Action dock for ``request`` with its plan (for this turn: Next Turn
+        puts it away)."""
+        self._turn = _turn_key(self._bench.current.board)
         self.panel.start(request, self._names())
         self.dock.show()
         self.dock.raise_()
@@ -347,8 +349,18 @@ class ActionFlow:
             return
         if self.shown is not None:
             self._sync_outcome()
-        if self.dock.isVisible() and self.panel.request is not None:
+        pending = self.dock.isVisible() and self.panel.request is not None
+        if pending and _turn_key(self._bench.current.board) != self._turn:
+            self._put_away_for_the_next_turn()
+        elif pending:
             self._replan()
+
+    def _put_away_for_the_next_turn(self) -> None:
+        """Another turn began: the action chosen in the last one is not rolled now (its
+        outcome, if it was rolled, stays known: undo of the Next Turn shows it again)."""
+        shown = self.shown
+        self.close()
+        self.shown = shown
 
 
 def _own_entries(board: Board, log: tuple[LoggedRoll, ...]) -> tuple[LoggedRoll, ...]:
