@@ -81,6 +81,7 @@ from app.tools.select_move import editing_scene
 from app.widgets.map_drop import accepts_template_drag
 from app.widgets.map_view import MapView
 from rules import Hex
+from rules.board import hex_name
 from rules.mapfile import SUFFIX
 
 if TYPE_CHECKING:
@@ -288,7 +289,7 @@ class MainWindow(QMainWindow):
 
     def _build_status_bar(self) -> None:
         self.hex_label = QLabel("—")
-        self.hex_label.setToolTip("The hex under the mouse: (q, r), elevation and terrain")
+        self.hex_label.setToolTip("The hex under the mouse: its name (C7), (q, r) and terrain")
         self.zoom_label = QLabel("100 %")
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
@@ -381,8 +382,9 @@ class MainWindow(QMainWindow):
         if h is None or not self.document.board.contains(h):
             self.hex_label.setText("—")
             return
-        terrain = self.document.board.terrain_at(h)
-        self.hex_label.setText(f"({h.q}, {h.r})  {terrain.describe()}")
+        board = self.document.board
+        terrain = board.terrain_at(h)  # the name players say (C7) first, then (q, r)
+        self.hex_label.setText(f"{hex_name(board, h)} ({h.q}, {h.r})  {terrain.describe()}")
 
     def _update_title(self, *_args: object) -> None:
         self.setWindowTitle(f"{self.document.display_name}[*] — Hexweave")
@@ -436,6 +438,7 @@ class MainWindow(QMainWindow):
             for dock in shown_since:
                 dock.show()
                 dock.raise_()
+            self.statusBar().clearMessage()  # "Table mode: F10 brings…" is no longer true
         self.table_mode_action.setChecked(self.in_table_mode)
         if whole:  # the whole map was shown: show it whole in the new room, at once
             layout = self.layout()

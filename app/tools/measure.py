@@ -8,7 +8,8 @@ last waypoint back. Distances are :func:`rules.measure` between the nearest hexe
 two ends, counting elevation as the map's ``range_elevation`` option says. Each leg's
 label (its spaces and feet) sits beside that leg, and the total by the ruler's end, all
 clear of the tokens and the lines (:mod:`app.scene.label_placement`); the status bar has
-the whole breakdown. Measuring never edits the map.
+the whole breakdown, naming each end as the players say it ("C7 → F9: 3 spaces, 15 ft";
+a token as "Aria (C3)", :func:`rules.board.hex_name`). Measuring never edits the map.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent
 from app.scene.label_placement import place_screen_labels
 from app.scene.measure_items import LegLabelItem, RulerLegItem
 from app.scene.tool import Gesture, Tool
-from rules import Board, Distance, Hex, RuleOptions, hex_line, measure
+from rules import Board, Distance, Hex, RuleOptions, Token, hex_line, measure
+from rules.board import hex_name
 
 if TYPE_CHECKING:
     from app.document import Change
@@ -44,14 +46,21 @@ class RulerEnd:
 
 def end_at(board: Board, h: Hex) -> RulerEnd | None:
     """The ruler end for a click on ``h``: the footprint of the token there (the smallest,
-    drawn on top, if several), else the hex; ``None`` off the map."""
+    drawn on top, if several), else the hex; ``None`` off the map. A hex is named as the
+    players say it (:func:`rules.board.hex_name`, ``"C7"``), a token by its name and the
+    hex it stands on (``"Aria (C3)"``)."""
     if not board.contains(h):
         return None
     tokens = board.tokens_at(h)
     if tokens:
-        token = min(tokens, key=lambda t: t.size)
-        return RulerEnd(token.footprint, token.name, token.id)
-    return RulerEnd(frozenset({h}), f"({h.q}, {h.r})")
+        return token_end(board, min(tokens, key=lambda t: t.size))
+    return RulerEnd(frozenset({h}), hex_name(board, h))
+
+
+def token_end(board: Board, token: Token) -> RulerEnd:
+    """The ruler end at ``token``: its footprint, named ``"Aria (C3)"`` (its anchor's hex)."""
+    where = hex_name(board, token.position) if board.contains(token.position) else "off the map"
+    return RulerEnd(token.footprint, f"{token.name} ({where})", token.id)
 
 
 def spaces_text(spaces: int, flat: int, climb: int) -> str:
@@ -273,7 +282,7 @@ class MeasureTool(QObject, Tool):
     def _current(board: Board, end: RulerEnd) -> RulerEnd:
         """``end`` with a token's footprint as the board has it now (it may have moved)."""
         token = board.tokens.get(end.token_id) if end.token_id else None
-        return RulerEnd(token.footprint, token.name, token.id) if token else end
+        return token_end(board, token) if token else end
 
     def _redraw(self) -> None:
         for item in self._items:

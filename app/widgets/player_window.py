@@ -38,6 +38,7 @@ from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QToolButton, QVBoxLayo
 
 from app.document import Change, MapDocument
 from app.document.player_document import PlayerDocument
+from app.scene.coordinate_labels import CoordinateLabels
 from app.scene.map_scene import MapScene
 from app.scene.turn_highlight import TurnHighlight
 from app.widgets.map_view import MapView
@@ -87,6 +88,7 @@ class PlayerWindow(QMainWindow):
         self.turn_highlight = TurnHighlight()
         self.scene.addItem(self.turn_highlight)
         self.setCentralWidget(self._central(self.strip, self.view))
+        self.coordinates = CoordinateLabels(self.view)  # column letters, row numbers
         self._followed: MapView | None = None
         self._following = False
         self._fitted = False
@@ -135,6 +137,13 @@ class PlayerWindow(QMainWindow):
         self.pause_action.toggled.connect(self.set_paused)
         self.fit_action = self._action("Fit Map", "Ctrl+0", "Show the whole map (stops following)")
         self.fit_action.triggered.connect(self.fit_to_window)
+        self.coordinates_action = self._action(
+            "Coordinates",
+            "Ctrl+G",
+            "Column letters and row numbers along the map's edges, so players can say a hex (C7)",
+            True,
+        )
+        self.coordinates_action.toggled.connect(self.coordinates.set_shown)
         self.scale_menu = self._build_scale_menu()
         self.screen_menu = QMenu("Full Screen On", self)
         self.screen_menu.aboutToShow.connect(self._fill_screen_menu)
@@ -207,6 +216,7 @@ class PlayerWindow(QMainWindow):
         self.toolbar.addAction(self.follow_action)
         self.toolbar.addAction(self.pause_action)
         self.toolbar.addAction(self.fit_action)
+        self.toolbar.addAction(self.coordinates_action)
         self.toolbar.addSeparator()
         for menu in (self.scale_menu, self.screen_menu):
             button = QToolButton(self)

@@ -4,7 +4,8 @@ states in the air (:mod:`rules.board.aloft`), Holds (the relation,
 :mod:`rules.board.hold_state`, and its edits, :mod:`rules.board.holds`), a creature's body
 and size — with the turn state (:mod:`rules.board.turn_state`; the turn order itself is the
 pinned :mod:`rules.turns`, the turn flow :mod:`rules.movement.turn_flow`), the roll log,
-the offset grid, and the board's own invariants (:mod:`rules.board.checks`; the checks a
+the offset grid and the hex names players say (:mod:`rules.board.coordinates`, "C7"),
+and the board's own invariants (:mod:`rules.board.checks`; the checks a
 Board runs when it is made, and reshaping, are the Board's, :mod:`rules.board.grid`). A
 creature's body is stored as :mod:`rules.board.anatomy` describes, and read by
 :mod:`rules.board.body` (its Free Limbs, the words it has left).
@@ -145,6 +146,13 @@ HOMES = {
         "appended",
         "dice_rng",
         "log_text",
+    ),
+    "coordinates": (
+        "cell_name",
+        "column_index",
+        "column_letters",
+        "hex_name",
+        "hex_named",
     ),
     "offsets": (
         "axial_grid",

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from app.shell.main_window import MainWindow
 from app.tools.select_move import editing_scene
 from rules import DIRECTIONS, Hex, mapfile
+from rules.board import hex_name
 
 
 def view_point(window: MainWindow, h: Hex) -> QPoint:
@@ -126,7 +127,9 @@ def test_wheel_zooms_about_the_cursor_and_fit_shows_the_whole_map(window: MainWi
 def test_status_bar_names_the_hovered_hex_and_its_terrain(window: MainWindow) -> None:
     h = window.document.board.token("aria").position + DIRECTIONS[3]
     QTest.mouseMove(window.view.viewport(), view_point(window, h))
-    assert window.hex_label.text().startswith(f"({h.q}, {h.r})")
+    assert window.hex_label.text().startswith(
+        f"{hex_name(window.document.board, h)} ({h.q}, {h.r})"
+    )
     assert "elevation" in window.hex_label.text()
 
 

@@ -12,7 +12,7 @@ from app.scene.measure_items import RulerLabelItem, RulerLegItem
 from app.scene.tool import Gesture
 from app.shell.main_window import MainWindow
 from app.tools.measure import MeasureTool
-from rules import Board, Hex, Token, distance
+from rules import Board, Hex, Orientation, Token, distance
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 NO = Qt.KeyboardModifier.NoModifier
@@ -77,7 +77,7 @@ def test_between_two_hexes_live_then_finished(window: MainWindow, tool: MeasureT
     [leg] = tool.legs()
     assert (leg.spaces, leg.flat, leg.climb, leg.feet) == (4, 4, 0, 20)
     assert leg.nearest == (a, b)
-    assert tool.summary() == "(2, 6) → (6, 6): 4 spaces, 20 ft" == hints[-1]
+    assert tool.summary() == "F7 → J7: 4 spaces, 20 ft" == hints[-1]  # as players say hexes
     assert tool.press(gesture(window, b, RIGHT))  # right-click finishes at the mouse
     assert not tool.measuring and [d.spaces for d in tool.legs()] == [4]
     tool.move(gesture(window, Hex(9, 9)))  # a finished ruler stays put
@@ -91,6 +91,17 @@ def test_between_two_hexes_live_then_finished(window: MainWindow, tool: MeasureT
     assert label.label_font.pixelSize() >= 14 and label.label_font.bold()
     assert label.zValue() > max(i.zValue() for i in window.scene.token_items().values())
     assert label.pos() == window.scene.geometry.center(b)
+
+
+def test_the_ends_are_named_by_column_letter_and_row_on_a_flat_map_too(make_window) -> None:  # type: ignore[no-untyped-def]
+    window = make_window(MapDocument(Board.blank(10, 8, Orientation.FLAT)))
+    tool = MeasureTool(window.scene)
+    window.scene.set_tool(tool)
+    tool.press(gesture(window, Hex(0, 0)))
+    tool.move(gesture(window, Hex(2, -1)))  # odd-q: column C starts at r = -1
+    assert tool.summary() == "A1 → C1: 2 spaces, 10 ft"
+    tool.move(gesture(window, Hex(3, 4)))  # column D (odd), row 4 + 1 = 5, 6th row
+    assert tool.summary().startswith("A1 → D6: ")
 
 
 def test_from_a_hex_to_the_nearest_hex_of_a_big_token(
@@ -113,7 +124,7 @@ def test_elevation_adds_climb(window: MainWindow, tool: MeasureTool) -> None:
     click(window, Hex(6, 2), RIGHT)  # up on the hill (elevation 2)
     [leg] = tool.legs()
     assert (leg.flat, leg.climb, leg.spaces, leg.feet) == (4, 2, 6, 30)
-    assert tool.summary() == "Aria → (6, 2): 6 spaces, 30 ft (4 across + 2 up/down)"
+    assert tool.summary() == "Aria (D3) → H3: 6 spaces, 30 ft (4 across + 2 up/down)"
     [label] = [i for i in ruler_items(window) if isinstance(i, RulerLabelItem)]
     assert label.text == "6 spaces, 30 ft (2 up/down)"  # compact: the status bar has the rest
 
@@ -150,7 +161,7 @@ def test_waypoints_chain_and_sum(window: MainWindow, tool: MeasureTool) -> None:
         (None, "Total 9 spaces, 45 ft"),
     ]
     assert tool.summary() == (
-        "(2, 6) → (5, 6) → Ogre → (12, 6) — Leg 1: 3 spaces, 15 ft · Leg 2: 2 spaces, 10 ft"
+        "F7 → I7 → Ogre (K6) → P7 — Leg 1: 3 spaces, 15 ft · Leg 2: 2 spaces, 10 ft"
         " · Leg 3: 4 spaces, 20 ft · Total 9 spaces, 45 ft"
     )
     assert len(ruler_items(window)) == 7

@@ -16,6 +16,7 @@ from app.document import MapDocument
 from app.resources import demo_map_path
 from app.shell.main_window import MainWindow
 from app.shell.workbench import DOCK_PLACES
+from rules.board import hex_name
 from tests.app.qt_helpers import activate
 
 RIGHT = Qt.DockWidgetArea.RightDockWidgetArea
@@ -280,7 +281,9 @@ def test_the_hex_readout_follows_a_paint_under_a_still_mouse(window: MainWindow)
     point = window.view.mapFromScene(window.scene.geometry.center(h))
     QTest.mouseMove(viewport, point + QPoint(3, 0))
     QTest.mouseMove(viewport, point)
-    assert window.hex_label.text().startswith(f"({h.q}, {h.r})")
+    assert window.hex_label.text().startswith(
+        f"{hex_name(window.document.board, h)} ({h.q}, {h.r})"
+    )
     assert "elevation 0" in window.hex_label.text()
     dock = window.terrain_dock
     dock.layer_box.setCurrentIndex(dock.layer_box.findData("elevation"))
@@ -292,7 +295,9 @@ def test_the_hex_readout_follows_a_paint_under_a_still_mouse(window: MainWindow)
     assert "elevation 2" in window.hex_label.text()  # the mouse never moved
     window.actions_by_id["edit.undo"].trigger()
     assert "elevation 0" in window.hex_label.text()
-    assert window.hex_label.text().startswith(f"({h.q}, {h.r})")
+    assert window.hex_label.text().startswith(
+        f"{hex_name(window.document.board, h)} ({h.q}, {h.r})"
+    )
 
 
 def test_the_hex_readout_clears_when_the_hovered_hex_leaves_the_map(window: MainWindow) -> None:
@@ -303,7 +308,9 @@ def test_the_hex_readout_clears_when_the_hovered_hex_leaves_the_map(window: Main
     point = window.view.mapFromScene(window.scene.geometry.center(h))
     QTest.mouseMove(viewport, point + QPoint(3, 0))
     QTest.mouseMove(viewport, point)
-    assert window.hex_label.text().startswith(f"({h.q}, {h.r})")
+    assert window.hex_label.text().startswith(
+        f"{hex_name(window.document.board, h)} ({h.q}, {h.r})"
+    )
     window.session.new_map(12, 9, Orientation.POINTY, "Small")
     assert not window.document.board.contains(h)
     assert window.hex_label.text() == "—"
