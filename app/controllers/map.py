@@ -63,7 +63,7 @@ class MapController(Controller):
     def request_move(self, token_id: str, anchor: Hex) -> bool:
         """Place a token with its anchor at ``anchor`` (no Movement paid) as one undo step;
         returns False (and says why, unless it is already there) if nothing moved."""
-        return self._moved(movement_rules.move(self.board, token_id, anchor, free=True))
+        return self._moved(movement_rules.move(self.board, token_id, anchor, free=True), token_id)
 
     def movement_enforced(self, token_id: str) -> bool:
         """True when ``token_id``'s moves follow the Movement rules: a creature, during a
@@ -77,7 +77,8 @@ class MapController(Controller):
         the Movement (seed 001); ``free`` (or no conflict running) places it instead.
         ``plan`` is the drag preview's plan of this move, applied as it is. A refused move
         says why and changes nothing."""
-        return self._moved(movement_rules.move(self.board, token_id, target, free=free, plan=plan))
+        done = movement_rules.move(self.board, token_id, target, free=free, plan=plan)
+        return self._moved(done, token_id)
 
     def request_step(self, token_id: str, direction: int) -> bool:
         """Move ``token_id`` one space along ``DIRECTIONS[direction]`` (arrow keys), with
@@ -86,13 +87,14 @@ class MapController(Controller):
         if token is None:
             return False
         step = [token.position, token.position + DIRECTIONS[direction]]
-        return self._moved(movement_rules.move(self.board, token_id, step))
+        return self._moved(movement_rules.move(self.board, token_id, step), token_id)
 
-    def _moved(self, done: MoveOutcome) -> bool:
-        """Push what ``done`` did as one undo step and say it; or say why it was refused
-        (nothing said when there was nothing to do: a token placed where it stands)."""
+    def _moved(self, done: MoveOutcome, token_id: str | None) -> bool:
+        """Push what ``done`` did as one undo step and say it; or say why it was refused,
+        beside ``token_id`` on the map (nothing said when there was nothing to do: a token
+        placed where it stands)."""
         if done.refusal is not None:
-            return self.refuse(done.refusal)
+            return self.refuse(done.refusal, token_id)
         if not done.moved:
             return False
         self.push(done.board, done.text)
@@ -108,7 +110,8 @@ class MapController(Controller):
     def request_group_move(self, token_ids: list[str], delta: Hex) -> bool:
         """Move several tokens by the same offset as one undo step (one token: a plain
         move): :func:`rules.movement.move_group`."""
-        return self._moved(movement_rules.move_group(self.board, token_ids, delta))
+        done = movement_rules.move_group(self.board, token_ids, delta)
+        return self._moved(done, token_ids[0] if token_ids else None)
 
     def paint_terrain(self, settings: PaintStroke, hexes: Iterable[Hex]) -> bool:
         """Paint ``hexes`` as the palette says, as one undo step; False if nothing changed.

@@ -261,7 +261,8 @@ class MovementController(Controller):
         return self._commit(after, _step_text(title, token.name, change.cost), change.notes)
 
     def _refuse(self, title: str, token: Token, reason: object) -> bool:
-        return self.refuse(f"Can't {title[0].lower()}{title[1:]} ({token.name}): {reason}")
+        reason = f"Can't {title[0].lower()}{title[1:]} ({token.name}): {reason}"
+        return self.refuse(reason, token.id)
 
     def _commit(self, after: Board, text: str, notes: Sequence[str] = ()) -> bool:
         """Push ``after`` as one step named ``text``; say it, with the first note."""

@@ -154,3 +154,17 @@ def test_a_controller_refusal_names_its_token_first(qtbot: QtBot) -> None:
     heard.clear()
     assert not controller.refuse("plain")  # the old one-argument form still works
     assert heard == [("refused", "plain")]
+
+
+def test_a_refused_move_is_said_beside_the_token_not_where_it_was_dropped(
+    shown: tuple[MainWindow, MapNote],
+) -> None:
+    window, note = shown
+    board = window.document.board
+    wall = next(h for h in board.hexes() if board.terrain_at(h).blocked)
+    QTest.mouseMove(window.view.viewport(), QPoint(5, 5))  # the cursor far from both
+    assert not window.controller.request_move("ogre", wall)
+    assert note.shown is not None
+    box, token = screen_rect(window, note), token_screen_rect(window, "ogre")
+    gap = min(abs(box.bottom() - token.top()), abs(box.top() - token.bottom()))
+    assert gap < 40 and abs(box.center().x() - token.center().x()) < box.width()
