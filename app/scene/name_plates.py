@@ -571,6 +571,9 @@ class _PlateLayouter(QObject):
         marked = self._marks_key(scene) != self._marks  # a turn, a target, a HIT came or went
         if self.full or rezoomed or marked:
             self.lay_out_all(scale)
+            # Plates may have moved while the view paints: the places they left are painted
+            # again once this paint is done (else a plate's old place can stay on screen).
+            QTimer.singleShot(0, view.viewport().update)
         elif self._moved:
             self.lay_out_moved(scale)
 
