@@ -59,6 +59,7 @@ from app.shell.features.help import HelpFeature
 from app.shell.features.movement import MovementFeature
 from app.shell.features.pictures import PicturesFeature
 from app.shell.features.player_view import PlayerViewFeature
+from app.shell.features.pointer import PointerFeature
 from app.shell.features.rules_tools import RulesToolsFeature
 from app.shell.features.terrain import TerrainFeature
 from app.shell.features.tokens import TokensFeature
@@ -163,6 +164,7 @@ class MainWindow(QMainWindow):
         self.turns = TurnsFeature(bench, inspector)
         self.deferred_roll_log: Deferred[RollLogDock] = Deferred(self._build_roll_log_dock)
         self.player = PlayerViewFeature(bench, self.statusBar())
+        self.pointer = PointerFeature(bench, self.player.deferred)  # pings, laser, Ctrl+F6
         self.autosaver = Autosaver(self.session.current, settings, parent=self)
         self.pictures = PicturesFeature(bench, settings)
         self.picture_dock = self.pictures.dock

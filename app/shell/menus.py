@@ -113,6 +113,12 @@ TOOL_KEYS: tuple[KeyHint, ...] = (
         "Next / previous creature (Priority order in a conflict), or target while picking",
     ),
     KeyHint("Map", ".", "Select the creature whose turn it is"),
+    KeyHint(
+        "Map",
+        "G+click, long press on empty ground",
+        "Ping a hex: it flashes on your map and on the Player View, then fades",
+    ),
+    KeyHint("Map", "Hold G, move the mouse", "Laser pointer: a fading trail on both windows"),
     KeyHint("Actions menu", "Alt+A, then the underlined letter", "Run an action (S: Strike)"),
     KeyHint(
         "Select tool",
@@ -459,6 +465,14 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "",
         "Shift+F5",
         "Freeze the players' picture while you prepare (the GM's status bar says so)",
+    ),
+    MenuCommand(
+        "view.show_players",
+        "&View",
+        "&Show the Players This",
+        "pointer.show_players",
+        "Ctrl+F6",
+        "Put what your map view shows on the Player View, once (Follow stays as it is)",
     ),
     MenuCommand(
         "view.battle_map",
