@@ -467,6 +467,23 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Freeze the players' picture while you prepare (the GM's status bar says so)",
     ),
     MenuCommand(
+        "view.player_blackout",
+        "&View",
+        "Black&out Player View",
+        "",
+        "Ctrl+Shift+F5",
+        "Show the players a dark screen with the map's name, nothing of the map "
+        "(the GM's status bar says so)",
+    ),
+    MenuCommand(
+        "view.player_inset",
+        "&View",
+        "Player View &Inset",
+        "",
+        None,
+        "A small picture of exactly what the Player Window shows, in a corner of your map",
+    ),
+    MenuCommand(
         "view.show_players",
         "&View",
         "&Show the Players This",

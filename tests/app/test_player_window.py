@@ -429,3 +429,12 @@ def test_a_hidden_player_window_does_not_follow_until_shown(gm: MainWindow) -> N
     player.present()
     moved = player.player_document.board.token("aria").position
     assert moved == gm.document.board.token("aria").position  # caught up on show
+
+
+def test_blackout_stands_beside_pause_and_the_state_beside_them(player: PlayerWindow) -> None:
+    actions = player.toolbar.actions()
+    pause = actions.index(player.pause_action)
+    assert actions[pause + 1] is player.blackout_action
+    assert player.toolbar.widgetForAction(actions[pause + 2]) is player.state_label
+    assert player.blackout_action.shortcut().toString() == "Ctrl+Shift+F5"
+    assert player.blackout_action in player.view.actions()  # the right-click menu too
