@@ -1,7 +1,8 @@
 """The ``hexweave`` command: open the app, or export / check a map without a window.
 
 hexweave [MAP]                              open MAP (the bundled demo map by default)
-hexweave export MAP -o OUT.png|.pdf|.svg [--player] [--layers NAME,NAME|all|help]
+hexweave export MAP -o OUT.png|.pdf|.svg [--player] [--coordinates]
+        [--layers NAME,NAME|all|help]
         [--page A4|Letter|A3|Tabloid] [--orientation auto|portrait|landscape]
         [--true-scale] [--hex-mm N] [--px-per-hex N]
 hexweave check MAP                          print "ok" or the problems; exit 1 if bad
@@ -76,7 +77,17 @@ def _export_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("map", type=Path)
     parser.add_argument("-o", "--output", type=Path, required=True, help="OUT.png, .pdf or .svg")
-    parser.add_argument("--player", action="store_true", help="only what players may see")
+    parser.add_argument(
+        "--player",
+        action="store_true",
+        help="what the players see in the Player Window: only what they may see, fog dark, "
+        "name plates, and the turn strip above the map while a conflict runs",
+    )
+    parser.add_argument(
+        "--coordinates",
+        action="store_true",
+        help="column letters and row numbers round the map, as players say hexes (C7); PNG and SVG",
+    )
     parser.add_argument(
         "--layers",
         metavar="NAME,NAME|all|help",
@@ -141,6 +152,8 @@ def _export_options(args: argparse.Namespace) -> ExportOptions:
     given = [flag for flag, value in pdf_flags.items() if value is not None]
     if kind != ".pdf" and given:
         raise ExportOptionsError(f"{', '.join(given)}: only for PDF output, not {kind}")
+    if kind == ".pdf" and args.coordinates:
+        raise ExportOptionsError("--coordinates: only for PNG and SVG output, not .pdf")
     if kind == ".pdf" and args.px_per_hex is not None:
         raise ExportOptionsError(
             "--px-per-hex: only for PNG and SVG output; a PDF fits the page, or use --true-scale"
@@ -153,6 +166,7 @@ def _export_options(args: argparse.Namespace) -> ExportOptions:
         hex_mm=25.4 if args.hex_mm is None else args.hex_mm,
         pixels_per_hex=args.px_per_hex,
         hidden_layers=hidden,
+        coordinates=args.coordinates,
     )
 
 

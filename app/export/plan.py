@@ -2,7 +2,10 @@
 
 The picture is drawn by the same scene items as the window, so what is exported is what
 is seen. ``ExportOptions(player=True)`` renders :func:`rules.battlefield.visibility.player_board`
-instead of the GM's board, with every fogged space covered by opaque fog.
+instead of the GM's board in the players' scene, as the Player Window shows it (dark
+unexplored fog, thick rings, name plates, the turn ring, nothing drawn under fog), with
+the turn strip above the map while a conflict runs; ``coordinates`` adds the edge labels
+(:mod:`app.export.player_frame`).
 
 Scale is always counted per hex *edge to edge* (a hex is 5 ft): a PNG has
 ``pixels_per_hex`` pixels across each hex; a PDF either fits the map on one page or prints
@@ -60,7 +63,6 @@ PAGE_MARGIN_MM = 10.0  # unprinted border most printers need
 OVERLAP_MM = 10.0  # map shown on both of two neighbouring pages
 PDF_DPI = 300
 TILE_HEXES = 3000  # hexes drawn in one piece at most
-FOG_COLOR = QColor(58, 60, 72)
 PDF_PAPER = QColor(255, 255, 255)
 
 Progress = Callable[[int, int], bool]
@@ -87,6 +89,8 @@ class ExportOptions:
     :data:`~app.scene.legend_layers.HIDDEN_AT_START`); a player export also leaves out
     :data:`~app.scene.legend_layers.PLAYER_HIDDEN_LAYERS` whatever is asked.
 
+    ``coordinates`` draws column letters and row numbers round the map (PNG and SVG).
+
     ``page``/``orientation``/``true_scale``/``hex_mm`` apply to PDF (``orientation`` "auto"
     takes whichever needs fewer pages, or suits the map's shape); ``pixels_per_hex`` to PNG
     and SVG (None: :data:`PIXELS_PER_HEX`, reduced if the map would be too big).
@@ -100,6 +104,7 @@ class ExportOptions:
     hex_mm: float = INCH_MM
     pixels_per_hex: float | None = None
     hidden_layers: frozenset[str] = HIDDEN_AT_START
+    coordinates: bool = False
 
     def __post_init__(self) -> None:
         try:

@@ -1,8 +1,10 @@
 """Drawing an export: the scene it is drawn from, drawing in pieces, and the PNG and SVG.
 
-The scene is a :class:`~app.scene.map_scene.MapScene` like the window's, with
-:class:`FogItem` over the fogged spaces of a player export. Big pictures are drawn in
-pieces (:func:`app.export.plan.piece_grid`), each reported to the export's :class:`Steps`.
+The scene is a :class:`~app.scene.map_scene.MapScene` like the window's: for a player
+export the players' scene (``player=True``, as the Player Window shows it, with the turn
+ring on the creature acting), framed by :mod:`app.export.player_frame` (the turn strip,
+the coordinates). Big pictures are drawn in pieces (:func:`app.export.plan.piece_grid`),
+each reported to the export's :class:`Steps`.
 
 Everything is drawn to the map's scale, so a label keeps its size against its hex on
 paper as on screen. Items that keep one size on screen at every zoom
@@ -22,14 +24,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem
 
 from app.document import MapDocument
 from app.export.plan import (
     EDGE,
-    FOG_COLOR,
     INCH_MM,
     ExportCancelledError,
     ExportError,
@@ -40,10 +41,12 @@ from app.export.plan import (
     png_scale,
     png_size,
 )
-from app.scene.geometry import SceneGeometry
+from app.export.player_frame import PlayerFrame, paint_frame, player_frame
 from app.scene.map_scene import MapScene
+from app.scene.player_items import PlayerTokenItem
+from app.scene.turn_highlight import TurnHighlight
 from rules import Board
-from rules.board import axial_of_cells
+from rules.turns import SOULWEAVER, actor
 
 MAX_ITEM_HEXES = 0.38  # a size-on-screen item's height on paper, at most, in hex edges
 MAX_ITEM_WIDTH_HEXES = 3.0  # … and its width
@@ -70,14 +73,29 @@ class Steps:
 
 def scene_for(board: Board, options: ExportOptions) -> MapScene:
     """A scene drawing ``board`` without the layers ``options`` leave out
-    (:attr:`~app.export.plan.ExportOptions.layers_left_out`); for a player export, with
-    opaque fog over the fogged spaces."""
+    (:attr:`~app.export.plan.ExportOptions.layers_left_out`); for a player export, the
+    players' scene (``board`` is then the player board) with the turn ring on the
+    creature acting, its names drawn for print."""
     document = MapDocument(board)
-    scene = MapScene(document)
+    scene = MapScene(document, player=options.player)
     scene.grid_item.set_hidden_layers(options.layers_left_out)
-    if options.player and board.layer("fog").any():
-        scene.addItem(FogItem(board))
+    if options.player:
+        for item in scene.token_items().values():
+            if isinstance(item, PlayerTokenItem):
+                item.set_printed(True)
+        ring = TurnHighlight()
+        scene.addItem(ring)
+        now = actor(board.turn)
+        ring.show_on(scene.token_item(now) if now and now != SOULWEAVER else None)
     return scene
+
+
+def frame_for(board: Board, options: ExportOptions) -> PlayerFrame:
+    """What is drawn round the map: the turn strip (a player export, while a conflict
+    runs) and the coordinates (if asked)."""
+    hex_px = png_scale(board, options) * EDGE
+    size = png_size(board, options)
+    return player_frame(board, size, hex_px, strip=options.player, coordinates=options.coordinates)
 
 
 @contextmanager
@@ -117,41 +135,6 @@ def _has_ancestor_in(item: QGraphicsItem, items: list[QGraphicsItem]) -> bool:
             return True
         parent = parent.parentItem()
     return False
-
-
-class FogItem(QGraphicsItem):
-    """Opaque fog over every fogged space of ``board`` (the player export's own overlay,
-    until the player scene draws fog itself)."""
-
-    def __init__(self, board: Board):
-        super().__init__()
-        self.setZValue(1000)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
-        self._board = board
-        self._geometry = SceneGeometry(board.orientation)
-        self._rect = self._geometry.board_rect(board).adjusted(-2, -2, 2, 2)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        cols, rows = self._geometry.cell_range(self._board, option.exposedRect)
-        fog = self._board.layer("fog")[rows.start : rows.stop, cols.start : cols.stop]
-        row_index, col_index = fog.nonzero()
-        qs, rs = axial_of_cells(
-            col_index + cols.start, row_index + rows.start, self._board.orientation
-        )
-        xs, ys = self._geometry.layout.centers(qs, rs)
-        # Aliased, like the grid: neighbours meet without antialiased seams, so fog is
-        # one flat colour; the outline covers the grid's own outline.
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setPen(QPen(FOG_COLOR, 0))
-        painter.setBrush(FOG_COLOR)
-        hexagon = self._geometry.unit_polygon()
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            painter.drawPolygon(hexagon.translated(x, y))
 
 
 def _render(scene: MapScene, painter: QPainter, target: QRectF, source: QRectF) -> None:
@@ -198,9 +181,11 @@ def _cuts(start: float, stop: float, count: int) -> Iterator[tuple[float, float]
 
 
 def png_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
-    """The PNG file of ``board`` drawn from ``scene``, in pieces: :func:`app.export.plan.png_size`
-    pixels, its resolution set so that a hex prints one inch across."""
-    size = png_size(board, options)
+    """The PNG file of ``board`` drawn from ``scene``, in pieces: the map
+    :func:`app.export.plan.png_size` pixels (and the frame round it, :func:`frame_for`),
+    its resolution set so that a hex prints one inch across."""
+    map_size, frame = png_size(board, options), frame_for(board, options)
+    size = frame.size(map_size)
     image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(QColor(scene.backgroundBrush().color()))
     dots_per_metre = round(png_scale(board, options) * EDGE / INCH_MM * 1000)
@@ -208,9 +193,9 @@ def png_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Step
     image.setDotsPerMeterY(dots_per_metre)
     painter = QPainter(image)
     try:
-        render_pieces(
-            scene, painter, QRectF(0, 0, size.width(), size.height()), map_rect(board), steps
-        )
+        target = frame.map_target(map_size)
+        render_pieces(scene, painter, target, map_rect(board), steps)
+        paint_frame(painter, frame, board, target, map_rect(board))
     finally:
         painter.end()
     data = open_buffer()
@@ -228,10 +213,12 @@ def open_buffer() -> QBuffer:
 
 
 def svg_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
-    """The SVG file of ``board`` drawn from ``scene``, :func:`app.export.plan.png_size` big.
+    """The SVG file of ``board`` drawn from ``scene``, the map
+    :func:`app.export.plan.png_size` big in its frame (:func:`frame_for`).
 
     Drawn in one pass: the SVG generator ignores clipping, so pieces would overlap."""
-    size, data = png_size(board, options), open_buffer()
+    map_size, frame, data = png_size(board, options), frame_for(board, options), open_buffer()
+    size = frame.size(map_size)
     generator = QSvgGenerator()
     generator.setOutputDevice(data)
     generator.setSize(size)
@@ -241,7 +228,9 @@ def svg_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Step
     if not painter.begin(generator):
         raise ExportError("could not start the SVG drawing")
     try:
-        _render(scene, painter, QRectF(0, 0, size.width(), size.height()), map_rect(board))
+        target = frame.map_target(map_size)
+        _render(scene, painter, target, map_rect(board))
+        paint_frame(painter, frame, board, target, map_rect(board))
     finally:
         painter.end()
     steps.advance()

@@ -5,7 +5,9 @@ solid dark space of the rules' pictures ([S000] "The black space is the origin s
 spaces walls cut off are dotted; an illegal aim is drawn with a red cross-hatch and its
 reason goes to the status bar. The caption (template, caster, hits) keeps its size on
 screen and sits by the origin, clear of the tokens. Pinned templates follow the document:
-an Aura is drawn from its source token's current spaces, so it moves with it.
+an Aura is drawn from its source token's current spaces, so it moves with it. On the
+players' screen (a scene whose ``player`` is true) pinned templates are clipped to the
+spaces the players may see (:class:`~app.scene.fog_clip.FogClip`): nothing under fog.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
+from app.scene.fog_clip import FogClip
 from app.scene.geometry import SceneGeometry
 from app.scene.label_placement import place_screen_labels
 from app.scene.measure_items import RulerLabelItem
@@ -26,6 +29,7 @@ AIM_COLOR = QColor("#E69F00")  # Okabe–Ito orange
 PINNED_COLOR = QColor("#56B4E9")  # Okabe–Ito sky blue
 REFUSED_COLOR = QColor("#D55E00")  # Okabe–Ito vermillion
 ORIGIN_COLOR = QColor(20, 20, 20, 220)
+PINNED_Z = -15  # over the terrain and the range dimmer, under the tokens
 
 
 class AreaItem(QGraphicsItem):
@@ -164,23 +168,33 @@ class PinnedAreaLayer:
     Re-aimed on every sync, so an Aura follows its source token and walls or options
     changed later show at once. A pinned template is a fact on the map: it is drawn in
     the pinned style even if its caster has since moved so that aiming it again would be
-    refused.
+    refused. On the players' screen the items are children of :attr:`fog_clip`, so no
+    template is drawn over a fogged space.
     """
 
     def __init__(self, scene: QGraphicsScene):
         self._scene = scene
         self._items: dict[str, AreaItem] = {}
+        self.fog_clip: FogClip | None = None
+        if getattr(scene, "player", False):
+            self.fog_clip = FogClip(PINNED_Z)
+            scene.addItem(self.fog_clip)
 
     def sync(self, board: Board, geometry: SceneGeometry) -> None:
-        """Match the items to ``board.areas``."""
+        """Match the items to ``board.areas`` (and, for players, the clip to its fog)."""
         for area_id in [i for i in self._items if i not in board.areas]:
             self._scene.removeItem(self._items.pop(area_id))
+        if self.fog_clip is not None:
+            self.fog_clip.set_board(board, geometry)
         options = RuleOptions.of(board.options)
         for area in board.areas.values():
             item = self._items.get(area.id)
             if item is None:
-                item = self._items[area.id] = AreaItem(geometry, PINNED_COLOR, z=-15)
-                self._scene.addItem(item)
+                item = self._items[area.id] = AreaItem(geometry, PINNED_COLOR, z=PINNED_Z)
+                if self.fog_clip is not None:
+                    self.fog_clip.adopt(item)
+                else:
+                    self._scene.addItem(item)
             result = aim(board, area, options)
             item.show_result(result, geometry, area.title, pinned=True)
 

@@ -56,6 +56,14 @@ def test_player_export_differs_from_the_gm_export(qapp: object, map_file: Path) 
     assert QImage(str(gm)) != QImage(str(player))  # a hidden token, fog
 
 
+def test_player_export_with_coordinates_frames_the_map(qapp: object, map_file: Path) -> None:
+    plain, framed = map_file.with_name("plain.png"), map_file.with_name("framed.png")
+    assert main(["export", str(map_file), "-o", str(plain), "--player"]) == 0
+    assert main(["export", str(map_file), "-o", str(framed), "--player", "--coordinates"]) == 0
+    small, big = QImage(str(plain)), QImage(str(framed))
+    assert big.width() > small.width() + 20 and big.height() > small.height() + 20
+
+
 def test_export_a_true_scale_pdf_on_letter(qapp: object, map_file: Path) -> None:
     from test_export import expected_pages, pdf_pages
 
@@ -80,6 +88,7 @@ def test_export_a_png_at_chosen_pixels_per_hex(qapp: object, map_file: Path) -> 
         (["-o", "x.png", "--page", "A4"], "--page: only for PDF output"),
         (["-o", "x.svg", "--true-scale", "--hex-mm", "25"], "--true-scale, --hex-mm: only for PDF"),
         (["-o", "x.pdf", "--px-per-hex", "30"], "--px-per-hex: only for PNG and SVG"),
+        (["-o", "x.pdf", "--player", "--coordinates"], "--coordinates: only for PNG and SVG"),
         (["-o", "x.pdf", "--page", "B5"], "'B5' is not A4, Letter, A3 or Tabloid"),
         (["-o", "x.pdf", "--orientation", "sideways"], "invalid choice: 'sideways'"),
         (["-o", "x.pdf", "--hex-mm", "1000"], "hex size must be 5 to 100 mm, not 1000"),

@@ -1,4 +1,5 @@
-"""Export to PNG, PDF and SVG: pages at true scale, the player view, progress and cancel.
+"""Export to PNG, PDF and SVG: pages at true scale, the player view (the players' scene
+with its turn strip and coordinates, issue #17), progress and cancel.
 
 Boards are built in memory, so these tests do not depend on the map-file format.
 """
@@ -19,7 +20,6 @@ from app.document import MapDocument
 from app.export.files import export_board
 from app.export.plan import (
     EDGE,
-    FOG_COLOR,
     OVERLAP_MM,
     PAGE_MARGIN_MM,
     ExportCancelledError,
@@ -30,9 +30,13 @@ from app.export.plan import (
     page_plan,
     png_scale,
 )
+from app.export.render import frame_for
 from app.widgets.dialogs.export import ExportDialog
 from rules import Board, Hex, Orientation, Token
+from rules.areas import AreaKind, AreaTemplate
+from rules.battlefield import player_board
 from rules.board.annotations import Label, Note
+from tests.app.conflict_helpers import in_conflict
 
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A3": (297.0, 420.0)}
 PAPER_MM["Tabloid"] = (279.4, 431.8)
@@ -196,27 +200,90 @@ def scene_to_pixel(board: Board, options: ExportOptions, h: Hex) -> tuple[float,
     return (x - rect.left()) * scale, (y - rect.top()) * scale
 
 
-def test_a_fogged_region_is_uniform_fog_in_the_player_png(qapp: object, tmp_path: Path) -> None:
+def fog_pixels(rgb: np.ndarray) -> np.ndarray:
+    """Pixels of the players' unexplored fog: its dark blue-grey, its subtle pattern and
+    outline, and the blends of those (app.scene.style UNEXPLORED_*)."""
+    r, g, b = (rgb[..., i].astype(int) for i in range(3))
+    return (r >= 28) & (r <= 60) & (g >= 30) & (g <= 64) & (b >= 40) & (b <= 82) & (b > r + 8)
+
+
+def test_a_fogged_region_is_only_fog_in_the_player_png(qapp: object, tmp_path: Path) -> None:
     board, options = sample_board(), ExportOptions(player=True, pixels_per_hex=40)
+    board = board.with_area(AreaTemplate("cone", AreaKind.CONE, 9, (board.hex_at(5, 4),)))
     player = pixels(export_board(board, tmp_path / "player.png", options))
     gm = pixels(export_board(board, tmp_path / "gm.png", ExportOptions(pixels_per_hex=40)))
-    # Centres of the fogged cells (8, 1) and (11, 6): everything between is under fog.
+    # Centres of the fogged cells (8, 1) and (11, 6): everything between is under fog,
+    # and the pinned Cone runs across it.
     left, top = scene_to_pixel(board, options, board.hex_at(9, 1))
     right, bottom = scene_to_pixel(board, options, board.hex_at(11, 6))
     block = np.s_[math.ceil(top) : math.floor(bottom), math.ceil(left) : math.floor(right)]
-    fog = (FOG_COLOR.red(), FOG_COLOR.green(), FOG_COLOR.blue())
     assert player[block].size > 1000
-    assert np.all(player[block] == fog)
-    assert not np.all(gm[block] == fog)  # the GM sees the terrain and the lurker there
+    assert fog_pixels(player[block]).all()  # no hatching, no lurker, no terrain
+    assert not fog_pixels(gm[block]).all()  # the GM sees the terrain and the lurker there
+    cone_x, cone_y = scene_to_pixel(board, options, board.hex_at(6, 4))
+    seen = player[round(cone_y) - 6 : round(cone_y) + 6, round(cone_x) - 6 : round(cone_x) + 6]
+    assert (seen[..., 2].astype(int) - seen[..., 0] > 60).any()  # hatched where players see
 
 
-def test_a_board_without_fog_exports_the_same_for_players_bar_hidden_things(
+def test_the_player_png_is_the_players_scene_not_the_gms(qapp: object, tmp_path: Path) -> None:
+    board = Board.blank(6, 5).with_token(Token("a", "Aria", Hex(2, 1), color="#00C8FF"))
+    gm = pixels(export_board(board, tmp_path / "gm.png"))
+    player = pixels(export_board(board, tmp_path / "player.png", ExportOptions(player=True)))
+    assert gm.shape == player.shape  # no conflict, no coordinates: no frame
+    plate = np.all(player == (255, 255, 255), axis=-1) & ~np.all(gm == (255, 255, 255), axis=-1)
+    assert plate.sum() > 20  # the name plate's white letters (the GM's plate differs)
+    assert not np.array_equal(gm, player)
+
+
+def strip_board() -> Board:
+    """A small map in a conflict: Aria acts first; the hidden Spy is in the order too."""
+    board = Board.blank(14, 8, name="Strip")
+    board = board.with_token(Token("aria", "Aria", board.hex_at(2, 2), side="party"))
+    board = board.with_token(Token("ogre", "Ogre", board.hex_at(6, 4), side="enemy"))
+    board = board.with_token(Token("spy", "Spy", board.hex_at(9, 5), hidden=True))
+    return in_conflict(board)
+
+
+def test_a_player_export_draws_the_turn_strip_above_the_map(qapp: object, tmp_path: Path) -> None:
+    board, options = strip_board(), ExportOptions(player=True)
+    frame = frame_for(player_board(board), options)
+    assert frame.strip_text.startswith("Round 1")
+    assert "▶ Aria" in frame.strip_text and "Ogre" in frame.strip_text
+    assert "Spy" not in frame.strip_text  # hidden creatures are not listed
+    out = pixels(export_board(board, tmp_path / "p.png", options))
+    gm = pixels(export_board(board, tmp_path / "gm.png"))
+    band = frame.margins.top()
+    assert band > 20 and out.shape[0] == gm.shape[0] + band and out.shape[1] == gm.shape[1]
+    top = out[:band]
+    amber = np.all(np.abs(top.astype(int) - (0xFF, 0xD2, 0x1F)) <= 3, axis=-1)
+    assert amber.sum() > 100  # the acting creature's amber mark
+    assert (np.all(top == (0x11, 0x11, 0x11), axis=-1)).mean() > 0.5  # the dark bar
+    svg = export_board(board, tmp_path / "p.svg", options).read_text()
+    assert "Round 1" in svg and "Aria" in svg and "Spy" not in svg
+
+
+def test_no_strip_without_a_conflict_or_for_the_gm(qapp: object) -> None:
+    board = strip_board()
+    assert frame_for(board, ExportOptions()).margins.top() == 0
+    calm = Board.blank(6, 5).with_token(Token("a", "Aria", Hex(2, 1)))
+    assert frame_for(calm, ExportOptions(player=True)).margins.top() == 0
+
+
+def test_coordinates_frame_the_map_with_column_letters_and_row_numbers(
     qapp: object, tmp_path: Path
 ) -> None:
-    board = Board.blank(6, 5).with_token(Token("a", "A", Hex(2, 1), color="#00C8FF"))
-    gm = export_board(board, tmp_path / "gm.png")
-    player = export_board(board, tmp_path / "player.png", ExportOptions(player=True))
-    assert np.array_equal(pixels(gm), pixels(player))
+    board = Board.blank(30, 8, name="Wide")
+    options = ExportOptions(player=True, coordinates=True, pixels_per_hex=30)
+    frame = frame_for(board, options)
+    margins = frame.margins
+    assert min(margins.left(), margins.top(), margins.right(), margins.bottom()) > 10
+    plain = pixels(export_board(board, tmp_path / "plain.png", ExportOptions(pixels_per_hex=30)))
+    framed = pixels(export_board(board, tmp_path / "c.png", options))
+    assert framed.shape[0] == plain.shape[0] + margins.top() + margins.bottom()
+    assert framed.shape[1] == plain.shape[1] + margins.left() + margins.right()
+    svg = export_board(board, tmp_path / "c.svg", options).read_text()
+    for text in (">A<", ">AD<", ">1<", ">8<"):  # first and last column, first and last row
+        assert text in svg.replace(" ", "")
 
 
 # -- progress, cancel, no partial files ----------------------------------------------------
