@@ -15,7 +15,6 @@ bar sits above the view, never over the map's tokens; its text is large and bold
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
@@ -23,12 +22,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from app.controllers.turns import actor_name
+from app.export.turn_strip import StripEntry, strip_entries  # one copy: window and export
 from app.widgets.docks.tracker_text import round_text
 from app.widgets.panels.odds_chart import percent
 from rules import Board, chance
 from rules.board import LoggedRoll
-from rules.turns import SOULWEAVER, actor
 
 __all__ = [
     "ORDER_PX",
@@ -51,31 +49,6 @@ WAITING_TEXT = "#BBBBBB"
 SEPARATOR = "  ·  "
 ODDS_ROLES = ("roll", "check")  # a plain roll against a DL: its odds are chance(); an
 # attack's depend on the defence rolled against it, not in its log entry
-
-
-@dataclass(frozen=True)
-class StripEntry:
-    """One place in the players' Priority order: who, acting now, waiting."""
-
-    token_id: str
-    name: str
-    acting: bool = False
-    waiting: bool = False
-
-
-def strip_entries(board: Board) -> tuple[StripEntry, ...]:
-    """The Priority order of ``board`` (the players' board) with the Soulweaver last, or
-    nothing when no conflict runs."""
-    turn = board.turn
-    if not turn.started:
-        return ()
-    now = actor(turn)
-    rows = [
-        StripEntry(p.token_id, actor_name(board, p.token_id), p.token_id == now, p.waiting)
-        for p in turn.order
-    ]
-    rows.append(StripEntry(SOULWEAVER, actor_name(board, SOULWEAVER), now == SOULWEAVER))
-    return tuple(rows)
 
 
 def entry_html(entry: StripEntry) -> str:
