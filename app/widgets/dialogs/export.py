@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -118,6 +119,7 @@ class ExportDialog(QDialog):
             self.true_scale_button.toggled,
             self.hex_size_box.currentIndexChanged,
             self.pixels_box.valueChanged,
+            self.coordinates_box.toggled,
         ):
             signal.connect(self._update)
         self._update()
@@ -166,9 +168,15 @@ class ExportDialog(QDialog):
         self.pixels_box.setValue(options.pixels_per_hex or min(PIXELS_PER_HEX, largest))
         self.pixels_box.setSuffix(" px")
         self.pixels_box.setToolTip("Pixels across a hex, edge to edge")
+        self.coordinates_box = QCheckBox("&Coordinates along the edges (C7)")
+        self.coordinates_box.setToolTip(
+            "Column letters and row numbers round the map, as the Player Window shows them"
+        )
+        self.coordinates_box.setChecked(options.coordinates)
         box = QGroupBox("Picture size (PNG, SVG)")
         form = QFormLayout(box)
         form.addRow("Pixels per &hex", self.pixels_box)
+        form.addRow(self.coordinates_box)
         return box
 
     def _lay_out(self) -> None:
@@ -206,7 +214,12 @@ class ExportDialog(QDialog):
             hex_mm=self.hex_size_box.currentData(),
             pixels_per_hex=self.pixels_box.value(),
             hidden_layers=self._hidden_layers,
+            coordinates=self.coordinates_box.isChecked() and self._picture_format(),
         )
+
+    def _picture_format(self) -> bool:
+        """Whether the file named is a PNG or SVG (the coordinates are drawn on those)."""
+        return self.path().suffix.lower() in (".png", ".svg")
 
     def _update(self) -> None:
         """Enable the options of the format named and say what will be made, or why not."""
