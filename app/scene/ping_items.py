@@ -9,6 +9,10 @@ file. They read by shape as well as by colour, and stay thick on screen at every
 rings and the trail are sized in screen pixels), so they survive 720p video compression:
 a ping is cyan rings around a hex outline (unlike the turn's solid amber ring), the trail a
 red line with a dark halo, thinner and fainter toward its tail.
+
+On the players' screen they grow with the window's Scale as the tokens do
+(:func:`presentation_scale_of` the scene): a ping's rings spread that much wider and its
+pens, and the trail's, are that much thicker; the GM's map keeps them at 100 %.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ __all__ = [
     "PingItem",
     "PointerOverlay",
     "TrailItem",
+    "presentation_scale_of",
 ]
 
 PING_SECONDS = 1.5  # from the flash to nothing
@@ -60,6 +65,17 @@ def _always() -> bool:
     return True
 
 
+def presentation_scale_of(scene: QGraphicsScene | None) -> float:
+    """How much larger than at 100 % ``scene`` draws its players' presentation (the Player
+    Window's Scale on a :class:`~app.scene.map_scene.MapScene`); 1.0 for any other scene."""
+    if scene is None:
+        return 1.0
+    scale = getattr(scene, "presentation_scale", None)
+    if scale is None:  # a MapScene without the public property keeps it here
+        scale = getattr(scene, "_presentation_scale", 1.0)
+    return float(scale) if isinstance(scale, int | float) and scale > 0 else 1.0
+
+
 def _pen(color: QColor, width: float, cosmetic: bool = True) -> QPen:
     pen = QPen(color, width)
     pen.setCosmetic(cosmetic)
@@ -77,15 +93,19 @@ def _faded(color: QColor, alpha: float) -> QColor:
 class PingItem(QGraphicsItem):
     """One ping on one scene: the hex's outline and a light fill (in scene units) and, on
     its middle, :class:`_PingRings` spreading (in screen pixels). :meth:`set_progress`
-    moves it through its life: its opacity falls from 1 to 0 as ``progress`` goes 0 → 1."""
+    moves it through its life: its opacity falls from 1 to 0 as ``progress`` goes 0 → 1.
+    ``grow`` (the players' Scale) widens the outline's pen and the rings that many times."""
 
-    def __init__(self, hex_: Hex, outline: QPolygonF, middle: QPointF, size: float):
+    def __init__(
+        self, hex_: Hex, outline: QPolygonF, middle: QPointF, size: float, grow: float = 1.0
+    ):
         super().__init__()
         mouse_transparent(self)
         self.setZValue(POINTER_Z)
         self.hex = hex_
+        self.grow = grow
         self._outline = outline
-        self._width = size * 0.16
+        self._width = size * 0.16 * grow
         self._bounds = outline.boundingRect().adjusted(
             -self._width, -self._width, self._width, self._width
         )
@@ -125,14 +145,16 @@ class PingItem(QGraphicsItem):
 
 class _PingRings(QGraphicsItem):
     """The rings of a :class:`PingItem`, the same size on screen at every zoom: a dot in
-    the middle and :data:`RINGS` rings, one after another, spreading and thinning out."""
+    the middle and :data:`RINGS` rings, one after another, spreading and thinning out
+    (all of it the ping's ``grow`` times larger)."""
 
     def __init__(self, ping: PingItem):
         super().__init__(ping)
         mouse_transparent(self)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self._ping = ping
-        reach = RING_TO_PX + RING_HALO_PX
+        self._grow = ping.grow
+        reach = (RING_TO_PX + RING_HALO_PX) * self._grow
         self._bounds = QRectF(-reach, -reach, 2 * reach, 2 * reach)
 
     def boundingRect(self) -> QRectF:
@@ -141,11 +163,12 @@ class _PingRings(QGraphicsItem):
     def radii(self) -> list[tuple[float, float]]:
         """Each ring shown now: its radius in screen pixels and its alpha (0–1)."""
         shown = []
+        low, high = RING_FROM_PX * self._grow, RING_TO_PX * self._grow
         for k in range(RINGS):
             phase = (self._ping.progress - k * RING_DELAY) / RING_LIFE
             if 0.0 <= phase <= 1.0:
                 spread = 1.0 - (1.0 - phase) ** 2  # quick at first, then slowing
-                shown.append((RING_FROM_PX + (RING_TO_PX - RING_FROM_PX) * spread, 1.0 - phase))
+                shown.append((low + (high - low) * spread, 1.0 - phase))
         return shown
 
     def paint(
@@ -156,14 +179,15 @@ class _PingRings(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(Qt.BrushStyle.NoBrush)
+        grow = self._grow
         for radius, alpha in self.radii():
-            painter.setPen(_pen(_faded(HALO, alpha), RING_HALO_PX))
+            painter.setPen(_pen(_faded(HALO, alpha), RING_HALO_PX * grow))
             painter.drawEllipse(QPointF(0, 0), radius, radius)
-            painter.setPen(_pen(_faded(PING_COLOR, alpha), RING_PX))
+            painter.setPen(_pen(_faded(PING_COLOR, alpha), RING_PX * grow))
             painter.drawEllipse(QPointF(0, 0), radius, radius)
-        painter.setPen(_pen(HALO, 3.0))
+        painter.setPen(_pen(HALO, 3.0 * grow))
         painter.setBrush(PING_COLOR)
-        painter.drawEllipse(QPointF(0, 0), 6.0, 6.0)
+        painter.drawEllipse(QPointF(0, 0), 6.0 * grow, 6.0 * grow)
 
 
 TrailPoint = tuple[QPointF, float]  # a scene point and how faded it is (0 new – 1 gone)
@@ -171,7 +195,8 @@ TrailPoint = tuple[QPointF, float]  # a scene point and how faded it is (0 new �
 
 class TrailItem(QGraphicsItem):
     """The laser trail on one scene: polylines through scene points, each segment fainter
-    and thinner the older it is, in screen pixels at every zoom (hidden while empty)."""
+    and thinner the older it is, in screen pixels at every zoom (hidden while empty), as
+    thick as its scene's :func:`presentation_scale_of` says."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -192,7 +217,7 @@ class TrailItem(QGraphicsItem):
         self._strokes = [list(stroke) for stroke in strokes if len(stroke) >= 2]
         points = [point for stroke in self._strokes for point, _fade in stroke]
         if points:
-            margin = TRAIL_HALO_PX / self._smallest_zoom()
+            margin = TRAIL_HALO_PX * self.grow / self._smallest_zoom()
             self._bounds = (
                 QPolygonF(points).boundingRect().adjusted(-margin, -margin, margin, margin)
             )
@@ -206,6 +231,11 @@ class TrailItem(QGraphicsItem):
         zooms = [view.transform().m11() for view in scene.views()] if scene else []
         return max(1e-3, min(zooms, default=1.0))
 
+    @property
+    def grow(self) -> float:
+        """How many times thicker than at 100 % the trail is drawn (its scene's Scale)."""
+        return presentation_scale_of(self.scene())
+
     def boundingRect(self) -> QRectF:
         return self._bounds
 
@@ -216,12 +246,14 @@ class TrailItem(QGraphicsItem):
         widget: QWidget | None = None,
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        grow = self.grow
         segments = [
             (a, b, 1.0 - max(fade_a, fade_b))
             for stroke in self._strokes
             for (a, fade_a), (b, fade_b) in itertools.pairwise(stroke)
         ]
-        for color, width in ((HALO, TRAIL_HALO_PX), (LASER_COLOR, TRAIL_PX), (CORE, 2.0)):
+        for color, px in ((HALO, TRAIL_HALO_PX), (LASER_COLOR, TRAIL_PX), (CORE, 2.0)):
+            width = px * grow
             for a, b, alpha in segments:
                 painter.setPen(_pen(_faded(color, alpha), width * (0.45 + 0.55 * alpha)))
                 painter.drawLine(a, b)
@@ -296,7 +328,10 @@ class PointerOverlay(QObject):
             if not shown.shows():
                 continue
             geometry = shown.scene.geometry  # type: ignore[attr-defined]
-            item = PingItem(hex_, geometry.polygon(hex_), geometry.center(hex_), geometry.size)
+            grow = presentation_scale_of(shown.scene)
+            item = PingItem(
+                hex_, geometry.polygon(hex_), geometry.center(hex_), geometry.size, grow
+            )
             shown.scene.addItem(item)
             ping.items.append(item)
         self._pings.append(ping)

@@ -23,6 +23,11 @@ width), so a disc's initials stay readable at fit zoom; a badge is at most
 :data:`BADGE_REACH` hex from its corner, so it covers no token's centre. Marks only paint
 and take no clicks; :func:`badge_rects_in` lists every badge drawn in a scene (for the name
 plates, which avoid them).
+
+On the players' screen the window's Scale grows the marks with the tokens
+(:meth:`MarksItem.set_presentation_scale`): every pen, badge and type size is ``grow`` times
+larger (the hex shares with them, so a badge shows ``grow`` times farther out), but a badge
+still never reaches past :data:`BADGE_REACH` hex from its corner.
 """
 
 from __future__ import annotations
@@ -195,39 +200,39 @@ def corner_of(
     return QPointF(*(sector or ranked)[0])
 
 
-def pen_width(style: MarkStyle, hex_px: float) -> float:
+def pen_width(style: MarkStyle, hex_px: float, grow: float = 1.0) -> float:
     """``style``'s ring pen in screen pixels for a hex of circumradius ``hex_px`` on
     screen: at most :data:`PEN_SHARE` of the hex (``2 × hex_px``), never under
-    :data:`MIN_PEN_PX`, never over the style's own width."""
-    return max(MIN_PEN_PX, min(style.width, PEN_SHARE * 2 * hex_px))
+    :data:`MIN_PEN_PX`, never over the style's own width; all of it ``grow`` times wider
+    (the players' Scale)."""
+    return grow * max(MIN_PEN_PX, min(style.width, PEN_SHARE * 2 * hex_px))
 
 
-def _halo_width(style: MarkStyle, hex_px: float) -> float:
-    pen = pen_width(style, hex_px)
-    return pen + min(3.0, pen)
+def _halo_width(style: MarkStyle, hex_px: float, grow: float) -> float:
+    pen = pen_width(style, hex_px, grow)
+    return pen + min(3.0 * grow, pen)
 
 
-def badge_layout(style: MarkStyle, hex_px: float) -> BadgeLayout | None:
+def badge_layout(style: MarkStyle, hex_px: float, grow: float = 1.0) -> BadgeLayout | None:
     """The badge of ``style`` for a hex of circumradius ``hex_px`` on screen, at most
-    :data:`BADGE_SHARE` of the hex (``2 × hex_px``) high: glyph and word when they fit
-    within :data:`BADGE_REACH` hexes of the corner at a readable size, else the word, else
-    the glyph alone in a small round badge; ``None`` (the ring alone) when the badge would
-    be under :data:`MIN_BADGE_PX`."""
+    :data:`BADGE_SHARE` of the hex (``2 × hex_px``) and :data:`MAX_BADGE_HEIGHT` high, both
+    ``grow`` times more (the players' Scale): glyph and word when they fit within
+    :data:`BADGE_REACH` hexes of the corner at a readable size (a grown badge lowered, down
+    to its height at 100 %, to fit), else the word, else the glyph alone in a round badge
+    (never past that reach either); ``None`` (the ring alone) when the badge would be
+    under :data:`MIN_BADGE_PX`."""
     if not style.glyph and not style.word:
         return None
     reach = BADGE_REACH * hex_px
-    height = min(MAX_BADGE_HEIGHT, BADGE_SHARE * 2 * hex_px)
+    floor = min(MAX_BADGE_HEIGHT, BADGE_SHARE * 2 * hex_px)  # its height at 100 %
+    height = grow * floor
     if height < MIN_BADGE_PX:
         return None
-    font_px = 0.72 * height
-    if style.word and font_px >= MIN_BADGE_FONT:
-        metrics = QFontMetricsF(_font(font_px))
+    if style.word:
         for text in (f"{style.glyph} {style.word}".strip(), style.word):
-            width = metrics.horizontalAdvance(text) + 0.6 * height
-            if math.hypot(width / 2, height / 2) <= reach:
-                return BadgeLayout(
-                    text, QRectF(-width / 2, -height / 2, width, height), font_px, False
-                )
+            layout = _word_badge(text, height, floor, reach)
+            if layout is not None:
+                return layout
     radius = min(reach, height / 2)
     return BadgeLayout(
         style.glyph or style.word[:1],
@@ -237,6 +242,25 @@ def badge_layout(style: MarkStyle, hex_px: float) -> BadgeLayout | None:
     )
 
 
+def _word_badge(text: str, height: float, floor: float, reach: float) -> BadgeLayout | None:
+    """``text`` in a badge ``height`` high, or lower (never under ``floor``, never in type
+    under :data:`MIN_BADGE_FONT`) so that it stays within ``reach`` of its corner; ``None``
+    when it cannot."""
+
+    def width_at(h: float) -> float:
+        return QFontMetricsF(_font(0.72 * h)).horizontalAdvance(text) + 0.6 * h
+
+    ratio = width_at(height) / height  # the type's width grows with its height
+    fitting = min(height, 2 * reach / math.hypot(ratio, 1.0))
+    for h in (fitting, 0.95 * fitting, 0.9 * fitting):  # the type's hinting may round up
+        if h < floor or 0.72 * h < MIN_BADGE_FONT:
+            return None
+        width = width_at(h)
+        if math.hypot(width / 2, h / 2) <= reach:
+            return BadgeLayout(text, QRectF(-width / 2, -h / 2, width, h), 0.72 * h, False)
+    return None
+
+
 def _font(px: float) -> QFont:
     font = QFont()
     font.setBold(True)
@@ -244,10 +268,11 @@ def _font(px: float) -> QFont:
     return font
 
 
-def badge_rect(mark: Mark, scale: float) -> QRectF:
-    """Where ``mark``'s badge is drawn at ``scale``, in the marks' coordinates (empty for
-    a mark without one, or whose badge is left out at this zoom)."""
-    layout = badge_layout(mark.style, mark.hex_size * scale)
+def badge_rect(mark: Mark, scale: float, grow: float = 1.0) -> QRectF:
+    """Where ``mark``'s badge is drawn at ``scale`` and presentation ``grow``, in the
+    marks' coordinates (empty for a mark without one, or whose badge is left out at this
+    zoom)."""
+    layout = badge_layout(mark.style, mark.hex_size * scale, grow)
     if layout is None:
         return QRectF()
     box = layout.box
@@ -259,11 +284,12 @@ def badge_rect(mark: Mark, scale: float) -> QRectF:
     )
 
 
-def ring_path(mark: Mark, scale: float) -> QPainterPath:
-    """``mark``'s ring as drawn at ``scale``: the outline scaled about the centre so the
-    pen runs :data:`RING_GAP_PX` outside it (level 0: the turn) or inside it (level 1)."""
+def ring_path(mark: Mark, scale: float, grow: float = 1.0) -> QPainterPath:
+    """``mark``'s ring as drawn at ``scale`` and presentation ``grow``: the outline scaled
+    about the centre so the pen runs :data:`RING_GAP_PX` outside it (level 0: the turn) or
+    inside it (level 1)."""
     hex_px = max(1e-6, mark.hex_size * scale)
-    offset = RING_GAP_PX + pen_width(mark.style, hex_px) / 2
+    offset = RING_GAP_PX + pen_width(mark.style, hex_px, grow) / 2
     sign = 1.0 if mark.style.level == 0 else -1.0
     k = max(0.5, 1.0 + sign * offset / hex_px)
     c = mark.centre
@@ -271,10 +297,13 @@ def ring_path(mark: Mark, scale: float) -> QPainterPath:
     return transform.map(mark.ring)
 
 
-def paint_marks(painter: QPainter, marks: Iterable[Mark], avoid: Sequence[QRectF] = ()) -> None:
+def paint_marks(
+    painter: QPainter, marks: Iterable[Mark], avoid: Sequence[QRectF] = (), grow: float = 1.0
+) -> None:
     """Draw ``marks``' rings (every halo first, so no halo hides another ring) outside the
     badge boxes ``avoid`` (in the painter's coordinates: another item's badges, which its
-    rings must not cross), then their badges over every ring."""
+    rings must not cross), then their badges over every ring; pens and badges ``grow``
+    times larger (the players' Scale)."""
     marks = list(marks)
     scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -287,14 +316,14 @@ def paint_marks(painter: QPainter, marks: Iterable[Mark], avoid: Sequence[QRectF
         for rect in avoid:
             holes.addRoundedRect(rect, rect.height() / 2, rect.height() / 2)
         painter.setClipPath(clip.subtracted(holes), Qt.ClipOperation.IntersectClip)
-    rings = [(mark, ring_path(mark, scale), mark.hex_size * scale) for mark in marks]
+    rings = [(mark, ring_path(mark, scale, grow), mark.hex_size * scale) for mark in marks]
     for mark, ring, hex_px in rings:
         if mark.style.halo:
-            painter.setPen(cosmetic_pen(HALO, _halo_width(mark.style, hex_px)))
+            painter.setPen(cosmetic_pen(HALO, _halo_width(mark.style, hex_px, grow)))
             painter.drawPath(ring)
     for mark, ring, hex_px in rings:
         style = mark.style
-        width = pen_width(style, hex_px)
+        width = pen_width(style, hex_px, grow)
         painter.setPen(cosmetic_pen(style.color, width, style.dash))
         painter.drawPath(ring)
         if style.core:
@@ -302,18 +331,19 @@ def paint_marks(painter: QPainter, marks: Iterable[Mark], avoid: Sequence[QRectF
             painter.drawPath(ring)
     painter.restore()
     for mark in marks:
-        _paint_badge(painter, mark, scale)
+        _paint_badge(painter, mark, scale, grow)
 
 
-def _paint_badge(painter: QPainter, mark: Mark, scale: float) -> None:
-    layout = badge_layout(mark.style, mark.hex_size * scale)
+def _paint_badge(painter: QPainter, mark: Mark, scale: float, grow: float) -> None:
+    layout = badge_layout(mark.style, mark.hex_size * scale, grow)
     if layout is None:
         return
     painter.save()
     painter.translate(mark.anchor)
     painter.scale(1 / scale, 1 / scale)  # draw in screen pixels about the corner
     box = layout.box
-    painter.setPen(cosmetic_pen(mark.style.color, 2.0 if box.height() >= 12 else 1.2))
+    border = 2.0 if box.height() >= 12 * grow else 1.2
+    painter.setPen(cosmetic_pen(mark.style.color, border * grow))
     painter.setBrush(BADGE_FILL)
     if layout.round:
         painter.drawEllipse(box)
@@ -336,8 +366,9 @@ def marks_rect(marks: Sequence[Mark]) -> QRectF:
 
 
 class MarksItem(QGraphicsItem):
-    """Draws a list of :class:`Mark` (in its own coordinates), over the tokens; no clicks.
-    Subclasses that draw more grow :attr:`_rect` after :meth:`set_marks`."""
+    """Draws a list of :class:`Mark` (in its own coordinates), over the tokens; no clicks;
+    its pens and badges :attr:`presentation_scale` times larger (1 but on the players'
+    screen). Subclasses that draw more grow :attr:`_rect` after :meth:`set_marks`."""
 
     def __init__(self, marks: Sequence[Mark] = (), z: float = 40.0) -> None:
         super().__init__()
@@ -346,6 +377,19 @@ class MarksItem(QGraphicsItem):
         self.setAcceptHoverEvents(False)
         self.marks: list[Mark] = list(marks)
         self._rect = marks_rect(self.marks)
+        self._marks_scale = 1.0
+
+    @property
+    def presentation_scale(self) -> float:
+        """How much larger than at 100 % the pens and badges are drawn."""
+        return self._marks_scale
+
+    def set_presentation_scale(self, scale: float) -> None:
+        """Draw the pens and badges ``scale`` times larger (the players' Scale, 1.0–2.0)."""
+        if scale <= 0:
+            raise ValueError(f"A presentation scale must be above 0, not {scale}")
+        self._marks_scale = scale  # within marks_rect still: a badge reaches 0.8 hex at most
+        self.update()
 
     def set_marks(self, marks: Sequence[Mark]) -> None:
         """Draw ``marks`` instead."""
@@ -356,7 +400,7 @@ class MarksItem(QGraphicsItem):
 
     def badge_rects(self, scale: float) -> list[QRectF]:
         """Every badge's box at ``scale``, in scene coordinates."""
-        rects = [badge_rect(mark, scale) for mark in self.marks]
+        rects = [badge_rect(mark, scale, self._marks_scale) for mark in self.marks]
         return [self.mapRectToScene(r) for r in rects if not r.isEmpty()]
 
     def avoided(self, painter: QPainter) -> list[QRectF]:
@@ -382,7 +426,7 @@ class MarksItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        paint_marks(painter, self.marks, self.avoided(painter))
+        paint_marks(painter, self.marks, self.avoided(painter), self._marks_scale)
 
 
 def badge_rects_in(scene: QGraphicsScene, scale: float | None = None) -> list[QRectF]:

@@ -8,7 +8,8 @@ as well as by colour: the selection ring is thin and dashed, a target's ring das
 hit's double; the turn's is the outermost, solid one. Every other mark has its own ring
 inside it and its own corner, so a creature both acting and missed shows both. It covers
 no neighbour's disc: the ring straddles the outline, the badge stays within 0.8 hex of its
-corner. It only paints and takes
+corner. On the players' screen the window's Scale grows its pen and badge
+(:meth:`~app.scene.token_marks.MarksItem.set_presentation_scale`). It only paints and takes
 no clicks; whoever owns it (the Turn Order dock) calls :meth:`TurnHighlight.show_on`
 whenever the document changes.
 """

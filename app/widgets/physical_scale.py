@@ -1,11 +1,14 @@
 """Physical scale: the arithmetic that makes a hex on a screen laid on the table (a TV under
 the miniatures) as wide as a real one — 1 inch or 25 mm edge to edge.
 
-Pure functions, no Qt: a screen's pixels per inch from its diagonal (what a TV's box says)
-or from the physical size it reports; the view zoom that draws one hex that wide, given
-the scene's hex size; the pans that move the map by whole hexes, so a miniature standing
-on a hex is still on one after the map moves. Sizes are the screen's logical pixels (what
-Qt's ``QScreen.geometry()`` gives and a view's zoom is in), so a HiDPI scale cancels out.
+Pure functions, no Qt: a screen's pixels per inch from its diagonal (what a TV's box says),
+from the physical size it reports, or from two marks drawn a known number of pixels apart
+and measured with a ruler (:func:`pixels_per_inch_measured`; :func:`diagonal_from_ppi`
+turns that back into the diagonal a :class:`PhysicalScale` is remembered by); the view
+zoom that draws one hex that wide, given the scene's hex size; the pans that move the map
+by whole hexes, so a miniature standing on a hex is still on one after the map moves.
+Sizes are the screen's logical pixels (what Qt's ``QScreen.geometry()`` gives and a view's
+zoom is in), so a HiDPI scale cancels out.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from rules import Orientation
 
 __all__ = [
     "HEX_UNITS",
+    "LENGTH_UNITS",
     "MM_PER_INCH",
     "HexUnit",
     "PhysicalScale",
+    "diagonal_from_ppi",
     "diagonal_inches",
     "hex_edge_to_edge",
     "hex_unit_named",
@@ -27,6 +32,7 @@ __all__ = [
     "pan_step",
     "pixels_per_inch",
     "pixels_per_inch_from_size",
+    "pixels_per_inch_measured",
     "screen_key",
 ]
 
@@ -71,6 +77,37 @@ def pixels_per_inch_from_size(width_px: int, width_mm: float) -> float:
     millimetres wide (the physical size the screen reports)."""
     width_mm = _positive(width_mm, "the screen's physical width (mm)")
     return _positive(width_px, "the screen's width (pixels)") * MM_PER_INCH / width_mm
+
+
+LENGTH_UNITS: dict[str, float] = {"in": 1.0, "mm": 1.0 / MM_PER_INCH}
+"""A ruler's units, in inches."""
+
+
+def pixels_per_inch_measured(pixels_apart: float, length: float, unit: str = "in") -> float:
+    """Pixels per inch of a screen on which two marks ``pixels_apart`` (logical) pixels apart
+    measure ``length`` ``unit`` (``"in"`` or ``"mm"``) with a ruler.
+
+    >>> round(pixels_per_inch_measured(400, 101.6, "mm"), 2)
+    100.0
+    """
+    if unit not in LENGTH_UNITS:
+        raise ValueError(f"no length unit {unit!r}: one of {', '.join(LENGTH_UNITS)}")
+    pixels_apart = _positive(pixels_apart, "the marks' distance (pixels)")
+    length = _positive(length, f"the length measured ({unit})")
+    return pixels_apart / (length * LENGTH_UNITS[unit])
+
+
+def diagonal_from_ppi(ppi: float, width_px: int, height_px: int) -> float:
+    """The diagonal, in inches, of a ``width_px`` × ``height_px`` screen of ``ppi`` pixels
+    per inch (the inverse of :func:`pixels_per_inch`).
+
+    >>> round(diagonal_from_ppi(91.79, 1920, 1080), 1)
+    24.0
+    """
+    ppi = _positive(ppi, "pixels per inch")
+    _positive(width_px, "the screen's width (pixels)")
+    _positive(height_px, "the screen's height (pixels)")
+    return math.hypot(width_px, height_px) / ppi
 
 
 def diagonal_inches(width_mm: float, height_mm: float) -> float:

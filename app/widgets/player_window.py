@@ -6,8 +6,8 @@ It shows a :class:`~app.document.player_document.PlayerDocument` of the GM's map
 (same centre, zoomed so that what the GM sees fills it) or be panned and zoomed on its
 own; Pause freezes the picture while the GM prepares (the state shows in the window title
 and the toolbar, never on the map itself); Full Screen puts it on a chosen screen,
-without the toolbar; Scale draws token rings, names and labels larger. Closing it only
-hides it.
+without the toolbar; Scale grows the players' view as a whole (tokens' rings, pills, names,
+labels, the turn's ring and badge, pings and the laser trail). Closing it only hides it.
 
 Above the map (never over it) a bar (:class:`~app.widgets.player_strip.PlayerStrip`) shows
 the **Turn Strip** while a conflict runs (the round, the Priority order of the creatures the
@@ -46,6 +46,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QDialog,
+    QGraphicsItem,
     QLabel,
     QMainWindow,
     QMenu,
@@ -132,7 +133,7 @@ class PlayerWindow(QMainWindow):
         self.strip = PlayerStrip(self)
         self._rolls_seen: tuple[tuple[LoggedRoll, ...], Board] | None = None
         self.turn_highlight = TurnHighlight()
-        self.scene.addItem(self.turn_highlight)
+        self._add_clipped(self.turn_highlight)
         self.blackout_card = BlackoutCard()
         self.picture = QStackedWidget()  # what the players see: the map, or the blackout
         self.picture.setObjectName("player_picture")
@@ -167,6 +168,15 @@ class PlayerWindow(QMainWindow):
         if follow is not None:
             self.follow_view(follow)
             self.set_following(True)
+
+    def _add_clipped(self, item: QGraphicsItem) -> None:
+        """Put ``item`` on the players' scene, clipped to what they may see when the scene
+        clips its marks to the fog (nothing under fog)."""
+        clips = getattr(self.scene, "fog_clips", None)
+        if clips is None:
+            self.scene.addItem(item)
+        else:
+            clips.add(item)
 
     @staticmethod
     def _central(strip: PlayerStrip, view: MapView) -> QWidget:
@@ -302,7 +312,10 @@ class PlayerWindow(QMainWindow):
 
     def _build_scale_menu(self) -> QMenu:
         menu = QMenu("Scale", self)
-        menu.setToolTip("How large token rings, names and labels are drawn")
+        menu.setToolTip(
+            "How large tokens' rings, pills and names, labels, the turn's ring, pings and "
+            "the laser trail are drawn"
+        )
         self.scale_actions = QActionGroup(self)
         for scale in SCALES:
             action = menu.addAction(f"{scale * 100:.0f} %")
@@ -647,8 +660,10 @@ class PlayerWindow(QMainWindow):
         return False
 
     def set_presentation_scale(self, scale: float) -> None:
-        """Draw token rings, names, labels and the bar's text ``scale`` times larger
-        (1.0–2.0)."""
+        """Draw the players' view ``scale`` times larger (1.0–2.0): tokens' rings, pills
+        and names, labels, the turn's ring and badge, pings and the laser trail (which read
+        the scene's scale) and the bar's text."""
+        self.turn_highlight.set_presentation_scale(scale)  # before the plates lay out again
         self.scene.set_presentation_scale(scale)
         self.strip.set_scale(scale)
         for action in self.scale_actions.actions():

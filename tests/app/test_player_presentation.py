@@ -21,16 +21,19 @@ from app.widgets.physical_scale import (
     HEX_UNITS,
     MM_PER_INCH,
     PhysicalScale,
+    diagonal_from_ppi,
     diagonal_inches,
     hex_zoom,
     pan_step,
     pixels_per_inch,
     pixels_per_inch_from_size,
+    pixels_per_inch_measured,
     screen_key,
 )
 from app.widgets.player_inset import CLOSED_TEXT, PlayerInset
 from app.widgets.player_presentation import (
     BLACKOUT_BACKGROUND,
+    MARKS_PX,
     OUTPUT_SIZES,
     PhysicalScaleDialog,
 )
@@ -127,6 +130,9 @@ def test_pixels_per_inch_from_a_diagonal_or_the_screens_own_report() -> None:
         (lambda: pixels_per_inch_from_size(1920, float("nan")), "physical width"),
         (lambda: PhysicalScale(-3.0), "diagonal"),
         (lambda: pan_step(Orientation.FLAT, 32.0, "sideways"), "sideways"),
+        (lambda: pixels_per_inch_measured(400, 0.0), "length measured"),
+        (lambda: pixels_per_inch_measured(400, 4.0, "cubits"), "cubits"),
+        (lambda: diagonal_from_ppi(-1.0, 1920, 1080), "pixels per inch"),
     ],
 )
 def test_nonsense_is_refused_saying_what_is_wrong(call, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -448,3 +454,63 @@ def test_physical_scale_can_follow_the_acting_creature(
     assert centred_on("goblin")
     player.pan_hexes("left")  # the GM may still move it by hand
     assert not centred_on("goblin")
+
+
+@pytest.mark.parametrize(
+    ("length", "unit", "ppi"),
+    [(4.0, "in", 100.0), (101.6, "mm", 100.0), (10.0, "mm", 1016.0)],
+)
+def test_two_marks_measured_give_the_screens_pixels_per_inch(
+    length: float, unit: str, ppi: float
+) -> None:
+    assert pixels_per_inch_measured(400, length, unit) == pytest.approx(ppi, rel=0.01)
+
+
+def test_a_measured_ppi_and_the_diagonal_are_one_scale() -> None:
+    ppi = pixels_per_inch_measured(400, 4.36)  # a 24" 1920×1080 monitor: 91.79 ppi
+    diagonal = diagonal_from_ppi(ppi, 1920, 1080)
+    assert diagonal == pytest.approx(24.0, rel=0.01)
+    assert pixels_per_inch(diagonal, 1920, 1080) == pytest.approx(ppi, rel=1e-9)
+    hex_px = PhysicalScale(diagonal).zoom(1920, 1080, HEX_SIZE) * math.sqrt(3) * HEX_SIZE
+    assert hex_px == pytest.approx(ppi, rel=0.01)  # one hex, one inch
+
+
+def test_the_dialog_draws_two_marks_its_pixels_apart(
+    player: PlayerWindow,
+) -> None:
+    dialog = PhysicalScaleDialog(player.screen(), 40.0, HEX_UNITS[0], player)
+    dialog.show()
+    QApplication.processEvents()
+    image = pixels(dialog.marks.grab().toImage())
+    dark = np.where(image[8].max(axis=1) < 128)[0]  # a row through the two marks, not the line
+    assert tuple(dark) == dialog.marks.mark_xs()
+    assert dark[1] - dark[0] == MARKS_PX
+    dialog.close()
+
+
+def test_the_physical_scale_dialog_takes_two_marks_measured_with_a_ruler(
+    player: PlayerWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ppi = 80.0  # this screen, by the ruler: 400 px measure 5 in (127 mm)
+
+    def answer(dialog: PhysicalScaleDialog) -> int:
+        dialog.length_unit_box.setCurrentText("mm")
+        dialog.measured_box.setValue(MARKS_PX / ppi * MM_PER_INCH)
+        assert dialog.use_measurement()
+        assert dialog.result_label.text().startswith("80.0 pixels an inch")
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(PhysicalScaleDialog, "exec", answer)
+    player.physical_action.trigger()  # Table TV → Physical Scale…
+    assert player.physical_scale is not None
+    assert neighbours_px(player) / ppi == pytest.approx(1.0, rel=0.01)  # one hex, one inch
+
+
+def test_a_measurement_no_screen_could_give_is_refused_saying_so(player: PlayerWindow) -> None:
+    dialog = PhysicalScaleDialog(player.screen(), 40.0, HEX_UNITS[0], player)
+    dialog.measured_box.setValue(0.5)  # 400 px in half an inch: a screen smaller than 5 in
+    assert not dialog.use_measurement()
+    assert dialog.diagonal() == 40.0
+    assert "measure again" in dialog.result_label.text()
+    dialog.length_unit_box.setCurrentText("mm")  # the length kept, in the new unit
+    assert dialog.measured_box.value() == pytest.approx(0.5 * MM_PER_INCH, abs=0.01)
