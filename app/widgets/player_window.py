@@ -70,6 +70,7 @@ from app.widgets.physical_scale import (
     pan_step,
     screen_key,
 )
+from app.widgets.pill_legend import PillLegend
 from app.widgets.player_presentation import (
     OUTPUT_SIZES,
     BlackoutCard,
@@ -91,6 +92,7 @@ SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)
 DEFAULT_SIZE = (1280, 720)
 TURN_STRIP_KEY = "player_window/turn_strip"  # QSettings keys of the bar's two switches
 LAST_ROLL_KEY = "player_window/last_roll"
+PILL_LEGEND_KEY = "player_window/pill_legend"
 OUTPUT_SIZE_KEY = "player_window/output_size"
 PHYSICAL_GROUP = "player_window/physical"  # then the screen's key, then diagonal / unit
 BLACKOUT_KEYS = "Ctrl+Shift+F5"  # as the GM window's View → Blackout Player View
@@ -131,13 +133,14 @@ class PlayerWindow(QMainWindow):
         self.view = MapView(self.scene, self)
         self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.strip = PlayerStrip(self)
+        self.legend = PillLegend(self)  # the pills shown and what they mean, on request
         self._rolls_seen: tuple[tuple[LoggedRoll, ...], Board] | None = None
         self.turn_highlight = TurnHighlight()
         self._add_clipped(self.turn_highlight)
         self.blackout_card = BlackoutCard()
         self.picture = QStackedWidget()  # what the players see: the map, or the blackout
         self.picture.setObjectName("player_picture")
-        self.map_page = self._central(self.strip, self.view)
+        self.map_page = self._central(self.strip, self.legend, self.view)
         self.picture.addWidget(self.map_page)
         self.picture.addWidget(self.blackout_card)
         self.setCentralWidget(self.picture)
@@ -179,13 +182,14 @@ class PlayerWindow(QMainWindow):
             clips.add(item)
 
     @staticmethod
-    def _central(strip: PlayerStrip, view: MapView) -> QWidget:
-        """The bar above the map view: it never covers a token."""
+    def _central(strip: PlayerStrip, legend: PillLegend, view: MapView) -> QWidget:
+        """The bars above the map view: they never cover a token."""
         central = QWidget()
         column = QVBoxLayout(central)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(strip)
+        column.addWidget(legend)
         column.addWidget(view, 1)
         return central
 
@@ -268,6 +272,15 @@ class PlayerWindow(QMainWindow):
         self.strip.set_last_roll_shown(self.last_roll_action.isChecked())
         self.turn_strip_action.toggled.connect(self.set_turn_strip_shown)
         self.last_roll_action.toggled.connect(self.set_last_roll_shown)
+        self.pill_legend_action = self._action(
+            "Pill Legend",
+            "",
+            "List the condition pills shown on the map and what they mean, above the map",
+            True,
+        )
+        self.pill_legend_action.setChecked(self._setting(PILL_LEGEND_KEY, False))
+        self.legend.set_shown(self.pill_legend_action.isChecked())
+        self.pill_legend_action.toggled.connect(self.set_pill_legend_shown)
 
     def _build_table_actions(self) -> None:
         """Output Size (a stable screen share) and Physical Scale (a TV on the table)."""
@@ -354,6 +367,7 @@ class PlayerWindow(QMainWindow):
         # what is drawn beside the map: the bar's switches (and later "Coordinates")
         self.toolbar.addAction(self.turn_strip_action)
         self.toolbar.addAction(self.last_roll_action)
+        self.toolbar.addAction(self.pill_legend_action)
         self._show_state()
 
     # -- following the GM's view --------------------------------------------------------------
@@ -666,6 +680,7 @@ class PlayerWindow(QMainWindow):
         self.turn_highlight.set_presentation_scale(scale)  # before the plates lay out again
         self.scene.set_presentation_scale(scale)
         self.strip.set_scale(scale)
+        self.legend.set_scale(scale)
         for action in self.scale_actions.actions():
             action.setChecked(action.data() == scale)
 
@@ -691,6 +706,12 @@ class PlayerWindow(QMainWindow):
         self.strip.set_last_roll_shown(on)
         self._remember(LAST_ROLL_KEY, on)
 
+    def set_pill_legend_shown(self, on: bool) -> None:
+        """Show the legend of the condition pills on the map (remembered)."""
+        self.pill_legend_action.setChecked(on)
+        self.legend.set_shown(on)
+        self._remember(PILL_LEGEND_KEY, on)
+
     def _remember(self, key: str, on: bool) -> None:
         if self.settings is not None:
             self.settings.setValue(key, on)
@@ -700,6 +721,7 @@ class PlayerWindow(QMainWindow):
         and the last roll."""
         board = self.player_document.board
         self.strip.show_turn(board)
+        self.legend.show_board(board)
         now = actor(board.turn)
         item = self.scene.token_item(now) if now and now != SOULWEAVER else None
         self.turn_highlight.show_on(item)

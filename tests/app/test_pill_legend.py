@@ -130,3 +130,25 @@ def test_its_text_is_large_and_grows_with_scale(legend: PillLegend) -> None:
     assert legend.label.font().pixelSize() == LEGEND_PX >= 16  # after 720p video
     legend.set_scale(1.5)
     assert legend.label.font().pixelSize() == round(LEGEND_PX * 1.5)
+
+
+def test_the_player_windows_toggle_shows_it_above_the_map_and_is_remembered(
+    qtbot,  # type: ignore[no-untyped-def]
+    settings,  # type: ignore[no-untyped-def]
+) -> None:
+    from app.widgets.player_window import PlayerWindow
+
+    current = CurrentDocument(MapDocument(table()))
+    window = PlayerWindow(current, settings=settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    assert not window.pill_legend_action.isChecked() and not window.legend.isVisible()
+    window.pill_legend_action.trigger()
+    assert window.legend.isVisible()
+    assert window.legend.geometry().bottom() <= window.view.geometry().top()  # above the map
+    assert settings.value("player_window/pill_legend", type=bool)
+    again = PlayerWindow(current, settings=settings)
+    qtbot.addWidget(again)
+    assert again.pill_legend_action.isChecked()
