@@ -86,7 +86,7 @@ def _export_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--coordinates",
         action="store_true",
-        help="column letters and row numbers round the map, as players say hexes (C7); PNG and SVG",
+        help="column letters and row numbers round the map, as players say hexes (C7)",
     )
     parser.add_argument(
         "--layers",
@@ -152,8 +152,6 @@ def _export_options(args: argparse.Namespace) -> ExportOptions:
     given = [flag for flag, value in pdf_flags.items() if value is not None]
     if kind != ".pdf" and given:
         raise ExportOptionsError(f"{', '.join(given)}: only for PDF output, not {kind}")
-    if kind == ".pdf" and args.coordinates:
-        raise ExportOptionsError("--coordinates: only for PNG and SVG output, not .pdf")
     if kind == ".pdf" and args.px_per_hex is not None:
         raise ExportOptionsError(
             "--px-per-hex: only for PNG and SVG output; a PDF fits the page, or use --true-scale"

@@ -3,17 +3,26 @@
 Each page prints its part of the map (:meth:`app.export.plan.PagePlan.source_rect`) inside
 :data:`~app.export.plan.PAGE_MARGIN_MM` margins, with a footer naming the map, the view,
 the page ("page 2 of 6, row 1 of 2, column 2 of 3") and the scale. A true-scale page is
-made to be trimmed and taped: crop marks at the printable area's corners, the ``(q, r)``
-coordinates of the hexes along its four edges in the margins (as the status bar names
-them), and on tiled pages ticks where the next page's map begins. The page fitted to the
-paper has the map's name as a title instead. The layout comes from
-:func:`app.export.plan.page_plan`.
+made to be trimmed and taped: crop marks at the printable area's corners, the names of
+the hexes along its four edges in the margins ("C7", as players, the status bar and the
+ruler name them), and on tiled pages ticks where the next page's map begins. The page
+fitted to the paper has the map's name as a title instead.
+
+A player export shows the turn strip while a conflict runs (:mod:`app.export.player_frame`,
+as the Player Window does), and with ``coordinates`` the map's column letters and row
+numbers: round the map fitted to the page (:func:`framed_fit`, the map shrunk to make
+room), across the first true-scale page's top margin (the margins' hex names are the
+coordinates there). The strip's type is readable on paper (:data:`STRIP_TEXT_PX`), the
+coordinates a third of a hex. The layout comes from :func:`app.export.plan.page_plan`.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 import numpy as np
-from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -26,6 +35,7 @@ from PySide6.QtGui import (
 )
 
 from app.export.plan import (
+    EDGE,
     INCH_MM,
     OVERLAP_MM,
     PAGE_MARGIN_MM,
@@ -37,12 +47,14 @@ from app.export.plan import (
     PagePlan,
     map_rect,
     page_plan,
+    piece_grid,
 )
+from app.export.player_frame import PlayerFrame, paint_frame, player_frame
 from app.export.render import Steps, open_buffer, render_pieces
 from app.scene.geometry import SceneGeometry
 from app.scene.map_scene import MapScene
-from rules import Board, __version__
-from rules.board import axial_of_cells
+from rules import Board, Hex, __version__
+from rules.board import axial_of_cells, hex_name
 
 PX = PDF_DPI / INCH_MM  # device pixels a millimetre
 MARGIN_TEXT_MM = 3.0  # type in the margins (8.5 pt)
@@ -50,6 +62,9 @@ COORDINATE_MM = 2.2  # the hex coordinates along the edges (6 pt)
 TITLE_MM = 5.0  # the fitted page's title (14 pt)
 CROP_GAP_MM, CROP_LENGTH_MM = 1.5, 6.0  # crop marks: from the corner, and how long
 INK = QColor(90, 90, 90)
+STRIP_TEXT_PX = math.ceil(9 / 72 * PDF_DPI)  # the turn strip's names: 9 pt on paper
+# A true-scale page's top margin above the coordinates' type, for the turn strip.
+STRIP_ROOM_MM = PAGE_MARGIN_MM - 0.6 - COORDINATE_MM * 0.7 - COORDINATE_MM / 2
 
 
 def pdf_bytes(scene: MapScene, board: Board, options: ExportOptions, steps: Steps) -> bytes:
@@ -93,15 +108,91 @@ def _pdf_page(
     margin = PAGE_MARGIN_MM * PX
     target = QRectF(margin, margin, pw * PX, ph * PX)
     source = plan.source_rect(map_rect(board), *where)
-    render_pieces(scene, painter, target, source, steps)
-    _pdf_footer(painter, plan, board.name, where, options)
     if options.true_scale:
+        render_pieces(scene, painter, target, source, steps)
+        strip_mm = _margin_strip(painter, plan, board) if where == (0, 0) and options.player else 0
         _crop_marks(painter, plan)
-        _edge_coordinates(painter, plan, board, source, where)
+        _edge_coordinates(painter, plan, board, source, where, top=strip_mm <= STRIP_ROOM_MM)
     else:
+        plan = _fit_framed(scene, painter, plan, board, options, target, steps)
         _title(painter, plan, board.name)
+    _pdf_footer(painter, plan, board.name, where, options)
     if plan.pages > 1:
         _overlap_marks(painter, plan, where)
+
+
+def framed_fit(board: Board, options: ExportOptions, page: QRectF) -> tuple[PlayerFrame, QRectF]:
+    """The frame (:func:`~app.export.player_frame.player_frame`: the turn strip of a
+    player export while a conflict runs, the coordinates if asked) and where the map is
+    drawn (device pixels) for the map and its frame fitted together, centred, on ``page``."""
+    rect = map_rect(board)
+    k = min(page.width() / rect.width(), page.height() / rect.height())  # pixels a unit
+    for _attempt in range(8):
+        size = QSize(max(1, int(rect.width() * k)), max(1, int(rect.height() * k)))
+        frame = player_frame(
+            board,
+            size,
+            k * EDGE,
+            strip=options.player,
+            coordinates=options.coordinates,
+            min_strip_px=STRIP_TEXT_PX,
+        )
+        whole = frame.size(size)
+        if whole.width() <= page.width() + 0.5 and whole.height() <= page.height() + 0.5:
+            break
+        m = frame.margins
+        k = 0.995 * min(
+            (page.width() - m.left() - m.right()) / rect.width(),
+            (page.height() - m.top() - m.bottom()) / rect.height(),
+        )
+    origin = QPointF(
+        round(page.center().x() - whole.width() / 2), round(page.center().y() - whole.height() / 2)
+    )
+    return frame, frame.map_target(size).translated(origin)
+
+
+def _fit_framed(
+    scene: MapScene,
+    painter: QPainter,
+    plan: PagePlan,
+    board: Board,
+    options: ExportOptions,
+    page: QRectF,
+    steps: Steps,
+) -> PagePlan:
+    """The map fitted on ``page``, in its frame if it has one; the plan as printed (its
+    scale is the map's once the frame has taken its room)."""
+    source = plan.source_rect(map_rect(board), 0, 0)
+    grid = piece_grid(source)  # as many pieces as counted for the progress
+    framed = (options.player or options.coordinates) and framed_fit(board, options, page)
+    if not framed or framed[0].margins.isNull():
+        render_pieces(scene, painter, page, source, steps, grid)
+        return plan
+    frame, target = framed
+    render_pieces(scene, painter, target, map_rect(board), steps, grid)
+    painter.save()
+    corner = target.topLeft() - QPointF(frame.margins.left(), frame.margins.top())
+    painter.translate(corner)
+    paint_frame(painter, frame, board, target.translated(-corner), map_rect(board))
+    painter.restore()
+    return replace(plan, mm_per_unit=target.width() / map_rect(board).width() / PX)
+
+
+def _margin_strip(painter: QPainter, plan: PagePlan, board: Board) -> float:
+    """The turn strip across the first true-scale page's top margin (while a conflict
+    runs), its type readable on paper; its height in mm (0 with no conflict)."""
+    (pw, _ph), m = plan.printable_mm, PAGE_MARGIN_MM
+    size = QSize(round((pw - 2 * CROP_GAP_MM) * PX), 1)  # clear of the crop marks
+    frame = player_frame(
+        board, size, 0.0, strip=True, coordinates=False, min_strip_px=STRIP_TEXT_PX
+    )
+    if frame.strip.isEmpty():
+        return 0.0
+    painter.save()
+    painter.translate((m + CROP_GAP_MM) * PX, 0)
+    paint_frame(painter, frame, board, frame.map_target(size), map_rect(board))
+    painter.restore()
+    return frame.strip.height() / PX
 
 
 def page_words(plan: PagePlan, where: tuple[int, int]) -> str:
@@ -175,7 +266,8 @@ def _crop_marks(painter: QPainter, plan: PagePlan) -> None:
 def edge_hexes(board: Board, source: QRectF) -> dict[str, list[tuple[float, str]]]:
     """The hexes along each edge ("top", "bottom", "left", "right") of the scene rectangle
     ``source``: the first and last row and the first and last hex of each row whose
-    centres lie inside it, as (scene x for top and bottom, scene y for the sides, "(q, r)")."""
+    centres lie inside it, as (scene x for top and bottom, scene y for the sides, the
+    name players say, "C7": :func:`rules.board.hex_name`)."""
     geometry = SceneGeometry(board.orientation)
     cols, rows = geometry.cell_range(board, source)
     if not cols or not rows:
@@ -194,7 +286,8 @@ def edge_hexes(board: Board, source: QRectF) -> dict[str, list[tuple[float, str]
     shown_rows = np.flatnonzero(inside.any(axis=1))
 
     def name(i: int, j: int) -> str:
-        return f"({int(qs[i, j])}, {int(rs[i, j])})"
+        named: str = hex_name(board, Hex(int(qs[i, j]), int(rs[i, j])))
+        return named
 
     def across(i: int) -> list[tuple[float, str]]:
         return [(float(xs[i, j]), name(i, j)) for j in np.flatnonzero(inside[i]).tolist()]
@@ -213,10 +306,16 @@ def edge_hexes(board: Board, source: QRectF) -> dict[str, list[tuple[float, str]
 
 
 def _edge_coordinates(
-    painter: QPainter, plan: PagePlan, board: Board, source: QRectF, where: tuple[int, int]
+    painter: QPainter,
+    plan: PagePlan,
+    board: Board,
+    source: QRectF,
+    where: tuple[int, int],
+    top: bool = True,
 ) -> None:
-    """The ``(q, r)`` of the hexes along the page's edges, in the margins next to them
-    (the sides' turned to read along the edge), as many as fit without touching."""
+    """The names ("C7") of the hexes along the page's edges, in the margins next to them
+    (the sides' turned to read along the edge), as many as fit without touching; not
+    along the top without ``top`` (the turn strip is there)."""
     (pw, ph), m, k = plan.printable_mm, PAGE_MARGIN_MM, plan.mm_per_unit
     painter.setFont(_font(COORDINATE_MM))
     painter.setPen(INK)
@@ -224,6 +323,8 @@ def _edge_coordinates(
     ticks = _tick_positions(plan, where)
     edges = edge_hexes(board, source)
     for edge, entries in edges.items():
+        if edge == "top" and not top:
+            continue
         along_x = edge in ("top", "bottom")
         start = source.left() if along_x else source.top()
         length = pw if along_x else ph

@@ -74,7 +74,7 @@ class PlayerFrame:
     runs: tuple[StripRun, ...]
     coordinate_margins: QMargins
     coordinate_font: QFont
-    scale: float
+    scale: float  # the strip's type against the window's
 
     def size(self, map_size: QSize) -> QSize:
         """The whole picture for a map ``map_size`` pixels big."""
@@ -139,20 +139,28 @@ def _strip_runs(board: Board, width: float, scale: float) -> tuple[tuple[StripRu
 
 
 def player_frame(
-    board: Board, map_size: QSize, hex_px: float, *, strip: bool, coordinates: bool
+    board: Board,
+    map_size: QSize,
+    hex_px: float,
+    *,
+    strip: bool,
+    coordinates: bool,
+    min_strip_px: float = 0.0,
 ) -> PlayerFrame:
     """The frame for ``board``'s map drawn ``map_size`` pixels big at ``hex_px`` pixels a
-    hex: with ``strip`` the turn strip while a conflict runs, with ``coordinates`` the
-    edge labels' bands."""
+    hex: with ``strip`` the turn strip while a conflict runs, its names at least
+    ``min_strip_px`` pixels tall (a print's readable size, whatever its hexes), with
+    ``coordinates`` the edge labels' bands (sized to the hexes: a third of one)."""
     scale = frame_scale(hex_px)
+    strip_scale = max(scale, min_strip_px / ORDER_PX)
     font = label_font()
     font.setPixelSize(max(8, round(LABEL_PIXELS * scale)))
     bands = band_margins(board, font) if coordinates else QMargins()
     width = map_size.width() + bands.left() + bands.right()
-    runs, height = _strip_runs(board, width, scale) if strip else ((), 0.0)
+    runs, height = _strip_runs(board, width, strip_scale) if strip else ((), 0.0)
     band = round(height)
     margins = QMargins(bands.left(), bands.top() + band, bands.right(), bands.bottom())
-    return PlayerFrame(margins, QRectF(0, 0, width, band), runs, bands, font, scale)
+    return PlayerFrame(margins, QRectF(0, 0, width, band), runs, bands, font, strip_scale)
 
 
 class _PictureView:

@@ -153,11 +153,17 @@ def _render(scene: MapScene, painter: QPainter, target: QRectF, source: QRectF) 
 
 
 def render_pieces(
-    scene: MapScene, painter: QPainter, target: QRectF, source: QRectF, steps: Steps
+    scene: MapScene,
+    painter: QPainter,
+    target: QRectF,
+    source: QRectF,
+    steps: Steps,
+    grid: tuple[int, int] | None = None,
 ) -> None:
-    """Draw ``source`` onto ``target`` piece by piece, on whole device pixels, so no
+    """Draw ``source`` onto ``target`` piece by piece (``grid``: columns and rows of
+    them, else :func:`~app.export.plan.piece_grid`'s), on whole device pixels, so no
     antialiased edge is drawn twice where two pieces meet."""
-    cols, rows = piece_grid(source)
+    cols, rows = grid or piece_grid(source)
     sx, sy = source.width() / target.width(), source.height() / target.height()
     for top, bottom in _cuts(target.top(), target.bottom(), rows):
         for left, right in _cuts(target.left(), target.right(), cols):

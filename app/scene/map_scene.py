@@ -13,7 +13,8 @@ scene with the Select and Move tool and its controller).
 
 ``MapScene(source, player=True)`` is the players' presentation (the Player View):
 clicks do nothing, fog is opaque, tokens have thick rings and name plates, labels are large
-and keep their size on screen, and nothing GM-only is drawn.
+and keep their size on screen, and nothing GM-only is drawn; labels are clipped to the
+spaces players may see (:attr:`MapScene.fog_clips`, :mod:`app.scene.fog_clip`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from app.document.current import CurrentDocument
 from app.scene.annotation_items import LabelItem, NoteMarkerItem
 from app.scene.area_items import PinnedAreaLayer
 from app.scene.background_item import BackgroundItem
+from app.scene.fog_clip import FogClips
 from app.scene.geometry import SceneGeometry
 from app.scene.grid_item import HexGridItem
 from app.scene.legend_layers import PLAYER_HIDDEN_LAYERS
@@ -87,6 +89,8 @@ class MapScene(QGraphicsScene):
         self.select_tool: Tool = ViewOnlyTool()
         self.tool: Tool = self.select_tool
         self.pinned_areas = PinnedAreaLayer(self)
+        # Players' scene: labels drawn only where players may see (nothing under fog).
+        self.fog_clips = FogClips(self, source.board, self.geometry) if player else None
         self._rebuild()
         source.changed.connect(self._on_document_changed)
         if isinstance(source, CurrentDocument):
@@ -139,6 +143,8 @@ class MapScene(QGraphicsScene):
     def _rebuild(self) -> None:
         board = self._source.board
         self._grid.set_board(board)
+        if self.fog_clips is not None:
+            self.fog_clips.set_board(board, self.geometry)
         # Generous margins so the view can zoom about the cursor near the map's edges too.
         rect = self.content_rect()
         margin = max(rect.width(), rect.height()) * 0.5 + 512
@@ -165,6 +171,8 @@ class MapScene(QGraphicsScene):
                 self.selection_changed.emit(self.selection)
             return
         self._grid.set_board(board, terrain_changed=change.terrain)
+        if change.terrain and self.fog_clips is not None:
+            self.fog_clips.set_board(board, self.geometry)  # the fog may have moved
         if change.images:
             self._decode_images(board)
         if change.background:
@@ -223,10 +231,13 @@ class MapScene(QGraphicsScene):
                 continue
             where = note.hex if note.hex is not None else board.token(note.token_id or "").position
             items.append(NoteMarkerItem(note, geometry.center(where), geometry.size))
-        for item in items:
-            self.addItem(item)
         self._annotations = items
         self._scale_annotations()
+        for item in items:
+            if self.fog_clips is not None and isinstance(item, LabelItem):
+                self.fog_clips.add(item)  # at the z value it has now
+            else:
+                self.addItem(item)
 
     def annotation_items(self) -> list[LabelItem | NoteMarkerItem]:
         """The label and note items shown."""

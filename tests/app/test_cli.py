@@ -64,6 +64,15 @@ def test_player_export_with_coordinates_frames_the_map(qapp: object, map_file: P
     assert big.width() > small.width() + 20 and big.height() > small.height() + 20
 
 
+def test_a_player_pdf_takes_coordinates(qapp: object, map_file: Path) -> None:
+    from test_print_labels import pdf_text
+
+    out = map_file.with_name("framed.pdf")
+    assert main(["export", str(map_file), "-o", str(out), "--player", "--coordinates"]) == 0
+    (page,) = pdf_text(out)
+    assert "ABCDEF" in page and "123456" in page  # the column letters, the row numbers
+
+
 def test_export_a_true_scale_pdf_on_letter(qapp: object, map_file: Path) -> None:
     from test_export import expected_pages, pdf_pages
 
@@ -88,7 +97,6 @@ def test_export_a_png_at_chosen_pixels_per_hex(qapp: object, map_file: Path) -> 
         (["-o", "x.png", "--page", "A4"], "--page: only for PDF output"),
         (["-o", "x.svg", "--true-scale", "--hex-mm", "25"], "--true-scale, --hex-mm: only for PDF"),
         (["-o", "x.pdf", "--px-per-hex", "30"], "--px-per-hex: only for PNG and SVG"),
-        (["-o", "x.pdf", "--player", "--coordinates"], "--coordinates: only for PNG and SVG"),
         (["-o", "x.pdf", "--page", "B5"], "'B5' is not A4, Letter, A3 or Tabloid"),
         (["-o", "x.pdf", "--orientation", "sideways"], "invalid choice: 'sideways'"),
         (["-o", "x.pdf", "--hex-mm", "1000"], "hex size must be 5 to 100 mm, not 1000"),

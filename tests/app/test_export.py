@@ -37,6 +37,7 @@ from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield import player_board
 from rules.board.annotations import Label, Note
 from tests.app.conflict_helpers import in_conflict
+from tests.app.test_print_labels import pdf_text
 
 PAPER_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A3": (297.0, 420.0)}
 PAPER_MM["Tabloid"] = (279.4, 431.8)
@@ -284,6 +285,34 @@ def test_coordinates_frame_the_map_with_column_letters_and_row_numbers(
     svg = export_board(board, tmp_path / "c.svg", options).read_text()
     for text in (">A<", ">AD<", ">1<", ">8<"):  # first and last column, first and last row
         assert text in svg.replace(" ", "")
+
+
+def test_a_player_pdf_shows_the_turn_strip_and_the_coordinates(
+    qapp: object, tmp_path: Path
+) -> None:
+    board = strip_board()
+    framed = ExportOptions(player=True, coordinates=True)
+    (page,) = pdf_text(export_board(board, tmp_path / "framed.pdf", framed))
+    words = page.replace("\t", "")
+    assert "Round1" in words and "▶Aria" in words and "Ogre" in words
+    assert "Spy" not in words  # hidden creatures are not listed
+    assert "ABCDEFGHIJKLMN" in words and "12345678" in words  # round the map
+    (plain,) = pdf_text(export_board(board, tmp_path / "plain.pdf", ExportOptions(player=True)))
+    assert "Round1" in plain.replace("\t", "") and "ABCDEFGHIJKLMN" not in plain
+    (gm,) = pdf_text(export_board(board, tmp_path / "gm.pdf"))
+    assert "Round1" not in gm.replace("\t", "")  # the GM's print has no strip
+
+
+def test_a_true_scale_player_pdf_puts_the_strip_in_the_first_pages_margin(
+    qapp: object, tmp_path: Path
+) -> None:
+    options = ExportOptions(player=True, true_scale=True)
+    pages = pdf_text(export_board(strip_board(), tmp_path / "tiles.pdf", options))
+    assert len(pages) > 1
+    first, *others = (page.replace("\t", "") for page in pages)
+    assert "Round1" in first and "▶Aria" in first
+    assert not any("Round1" in page for page in others)
+    assert "A1B1C1" in first  # the top edge's hex names still fit under the strip
 
 
 # -- progress, cancel, no partial files ----------------------------------------------------

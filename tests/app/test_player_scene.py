@@ -13,7 +13,8 @@ from PySide6.QtGui import QImage, QPainter
 
 from app.document import MapDocument
 from app.document.commands import BoardEditCommand
-from app.scene.fog_clip import FogClips
+from app.scene.annotation_items import LabelItem
+from app.scene.fog_clip import FogClip, FogClips
 from app.scene.map_scene import MapScene
 from app.scene.name_plates import NamePlate, layout_plates
 from app.scene.player_items import PlayerDecorations, PlayerTokenItem
@@ -21,6 +22,7 @@ from app.scene.turn_highlight import TurnHighlight
 from rules import Board, Hex
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield import player_board
+from rules.board.annotations import Label
 from rules.board.conditions import ConditionEntry
 from rules.board.tokens import Token
 
@@ -133,6 +135,55 @@ def test_fog_clips_put_each_item_under_a_clip_of_its_own_level(qapp: object) -> 
     assert ring.scenePos() == mage.pos()  # where it would be without the clip
     clips.set_board(board.with_layer("fog", np.zeros((8, 12), dtype=bool)), scene.geometry)
     assert not clip.flags() & clip.GraphicsItemFlag.ItemClipsChildrenToShape
+
+
+def labelled(board: Board) -> Board:
+    """``board`` with a long label on the last seen column, running on into the fog."""
+    text = "THE LONG BRIDGE OVER THE RIVER"
+    return board.with_label(Label("bridge", text, board.hex_at(FOG_FROM - 1, 2)))
+
+
+def label_drawn_over_fog(player: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(where the label changed the picture in fogged hexes, and in seen ones) for the
+    players' scene or the GM's."""
+    board = coned_board().without_areas(["cone"])
+    if player:
+        board = player_board(board)
+    with_label = MapScene(MapDocument(labelled(board)), player=player)
+    without = MapScene(MapDocument(board), player=player)
+    changed = np.any(rendered(with_label) != rendered(without), axis=-1)
+    seen = [h for h in board.hexes() if h not in set(fogged_hexes(board))]
+    fogged = inside(with_label, fogged_hexes(board), shrink=1.0)
+    return changed & fogged, changed & inside(with_label, seen, shrink=1.0)
+
+
+def test_a_label_running_into_the_fog_is_clipped_on_the_players_screen(qapp: object) -> None:
+    over_fog, over_seen = label_drawn_over_fog(player=True)
+    assert over_seen.sum() > 50  # drawn where the players see
+    assert over_fog.sum() == 0  # and not one pixel over a fogged hex
+    scene = MapScene(MapDocument(player_board(labelled(coned_board()))), player=True)
+    (label,) = [i for i in scene.annotation_items() if isinstance(i, LabelItem)]
+    clip = label.parentItem()
+    assert isinstance(clip, FogClip) and clip.zValue() == label.zValue() == 0  # under tokens
+
+
+def test_the_gms_scene_draws_the_label_over_fog(qapp: object) -> None:
+    over_fog, over_seen = label_drawn_over_fog(player=False)
+    assert over_seen.sum() > 50 and over_fog.sum() > 50
+    scene = MapScene(MapDocument(labelled(coned_board())))
+    assert scene.fog_clips is None
+    assert all(item.parentItem() is None for item in scene.annotation_items())
+
+
+def test_the_labels_clip_follows_the_fog_as_it_lifts(qapp: object) -> None:
+    document = MapDocument(player_board(labelled(coned_board())))
+    scene = MapScene(document, player=True)
+    (label,) = scene.annotation_items()
+    clip = label.parentItem()
+    assert isinstance(clip, FogClip) and clip.region is not None
+    lifted = document.board.with_layer("fog", np.zeros((8, 12), dtype=bool))
+    document.undo_stack.push(BoardEditCommand(document, lifted, "Reveal"))
+    assert clip.region is None
 
 
 # -- Scale grows the players' view ------------------------------------------------------------

@@ -1,9 +1,10 @@
 """Prints that work (#16): every label on paper sized to its hex, the layers the legend
-shows, and true-scale pages with crop marks and coordinates.
+shows, and true-scale pages with crop marks and coordinates (hex names, "C7").
 
 Text sizes are read from the files themselves: a PDF's content streams (``Tf`` sizes
 through the text and transformation matrices, in points), an SVG's ``font-size`` through
-its group's matrix, a PNG's inked pixels.
+its group's matrix, a PNG's inked pixels; a PDF's words through its fonts' ToUnicode maps
+(:func:`pdf_text`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
 from app.document import MapDocument
 from app.export.files import export_board
-from app.export.pdf import PX, edge_hexes, page_words, pdf_bytes
+from app.export.pdf import PX, edge_hexes, framed_fit, page_words, pdf_bytes
 from app.export.plan import (
+    EDGE,
     PAGE_MARGIN_MM,
     ExportOptions,
     ExportOptionsError,
@@ -35,9 +38,11 @@ from app.main import main
 from app.scene.legend_layers import HIDDEN_AT_START, LAYER_NAMES, hidden_layers_from_shown
 from app.scene.map_scene import MapScene
 from app.widgets.dialogs.export import ExportDialog
-from rules import Board, Token
+from rules import Board, Hex, Token
+from rules.board import hex_name
 from rules.board.annotations import Label, Note
 from rules.board.conditions import ConditionEntry
+from tests.app.conflict_helpers import in_conflict
 
 PT_PER_MM = 72 / 25.4
 A_THIRD = 1 / 3 + 0.01  # "about a third of its hex", a hair for rounding
@@ -121,6 +126,72 @@ def pdf_text_runs(path: Path) -> list[list[TextRun]]:
             continue
         if b"Tf" in content:
             pages.append(_text_runs(content))
+    return pages
+
+
+def _cmap(content: bytes) -> dict[int, str]:
+    """A ToUnicode CMap's glyph codes and the text they stand for."""
+    codes: dict[int, str] = {}
+
+    def text(hex_: bytes) -> str:
+        return bytes.fromhex(hex_.decode()).decode("utf-16-be")
+
+    for block in re.findall(rb"beginbfrange(.*?)endbfrange", content, re.S):
+        for start, stop, target in re.findall(
+            rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(\[[^\]]*\]|<[0-9A-Fa-f]+>)", block
+        ):
+            first, last = int(start, 16), int(stop, 16)
+            if target.startswith(b"["):
+                for i, value in enumerate(re.findall(rb"<([0-9A-Fa-f]+)>", target)):
+                    codes[first + i] = text(value)
+            else:
+                base = int(target[1:-1], 16)
+                for i in range(last - first + 1):
+                    codes[first + i] = chr(base + i)
+    for block in re.findall(rb"beginbfchar(.*?)endbfchar", content, re.S):
+        for code, value in re.findall(rb"<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>", block):
+            codes[int(code, 16)] = text(value)
+    return codes
+
+
+def pdf_text(path: Path) -> list[str]:
+    """The text of each page of the PDF at ``path``, its glyphs read through their fonts'
+    ToUnicode maps (Qt draws a glyph a ``Tj`` and leaves spaces out: compare without
+    them)."""
+    data = path.read_bytes()
+    objects = {
+        int(number): body for number, body in re.findall(rb"(\d+) 0 obj(.*?)endobj", data, re.S)
+    }
+
+    def stream(body: bytes) -> bytes:
+        start = re.search(rb"stream\r?\n", body)
+        raw = body[start.end() : body.rfind(b"endstream")] if start else b""
+        try:
+            return zlib.decompress(raw)
+        except zlib.error:
+            return raw
+
+    maps: dict[int, dict[int, str]] = {}  # font object → its codes
+    for number, body in objects.items():
+        found = re.search(rb"/ToUnicode (\d+) 0 R", body)
+        if found:
+            maps[number] = _cmap(stream(objects[int(found.group(1))]))
+    names = {
+        name: maps.get(int(number), {}) for name, number in re.findall(rb"/(F\d+) (\d+) 0 R", data)
+    }
+    pages = []
+    for body in objects.values():
+        content = stream(body)
+        if b"Tj" not in content or b"begincmap" in content:
+            continue
+        codes: dict[int, str] = {}
+        text = []
+        for font, glyphs in re.findall(rb"/(F\d+) [-\d.]+ Tf|<([0-9A-Fa-f]+)> Tj", content):
+            if font:
+                codes = names.get(font, {})
+                continue
+            text += [codes.get(int(glyphs[i : i + 4], 16), "?") for i in range(0, len(glyphs), 4)]
+        pages.append("".join(text))
     return pages
 
 
@@ -221,6 +292,25 @@ def test_every_label_in_a_pdf_is_at_most_a_third_of_its_hex(
     assert tallest <= hex_pt * A_THIRD, f"{tallest:.1f} pt type in a {hex_pt:.1f} pt hex"
     if true_scale:  # and legible: nothing shrunk to nothing
         assert min(run.size for run in runs) >= 5.0
+
+
+@pytest.mark.parametrize("true_scale", [False, True], ids=["fit", "true-scale"])
+def test_a_player_pdfs_strip_reads_and_its_coordinates_are_a_third_of_a_hex(
+    qapp: object, tmp_path: Path, true_scale: bool
+) -> None:
+    aria = Token("aria", "Aria", Hex(2, 2), side="party")
+    board = in_conflict(Board.blank(10, 6, name="Strip").with_token(aria))
+    options = ExportOptions(player=True, coordinates=True, true_scale=true_scale)
+    runs = pdf_text_runs(export_board(board, tmp_path / "strip.pdf", options))[0]
+    strip = [r for r in runs if r.size >= 9.0]
+    assert len(strip) >= 8  # the round and the creatures' names: 9 pt or more
+    if true_scale:
+        return
+    (pw, ph), m = page_plan(board, options).printable_mm, PAGE_MARGIN_MM * PX
+    frame, target = framed_fit(board, options, QRectF(m, m, pw * PX, ph * PX))
+    hex_px = target.width() / map_rect(board).width() * EDGE
+    assert 0 < frame.coordinate_font.pixelSize() <= hex_px * A_THIRD
+    assert frame.coordinate_margins.top() > 0 and frame.strip.height() > 0
 
 
 def test_a_svg_writes_labels_and_numbers_at_most_a_third_of_a_hex(
@@ -417,13 +507,21 @@ def test_every_true_scale_page_has_crop_marks_and_coordinates_in_its_margins(
         assert sum(r.y < mp for r in margins) >= 2  # along the bottom, and the footer
 
 
-def test_the_hexes_along_a_page_edge_are_named_as_the_status_bar_names_them(qapp: object) -> None:
+def test_the_hexes_along_a_page_edge_are_named_as_players_name_them(qapp: object) -> None:
     board = Board.blank(6, 4)
     edges = edge_hexes(board, map_rect(board))
-    assert [name for _x, name in edges["top"]] == [f"({q}, 0)" for q in range(6)]
-    assert edges["left"][0][1] == "(0, 0)" and len(edges["left"]) == 4
+    assert [name for _x, name in edges["top"]] == [f"{letter}1" for letter in "ABCDEF"]
+    assert edges["left"][0][1] == "A1" and len(edges["left"]) == 4
     bottom_row = [board.hex_at(col, 3) for col in range(6)]
-    assert [name for _x, name in edges["bottom"]] == [f"({h.q}, {h.r})" for h in bottom_row]
+    assert [name for _x, name in edges["bottom"]] == [hex_name(board, h) for h in bottom_row]
+    assert [name for _y, name in edges["right"]] == ["F1", "F2", "F3", "F4"]
+
+
+def test_true_scale_margins_print_the_hex_names(qapp: object, tmp_path: Path) -> None:
+    board = Board.blank(14, 10, name="Tiles")
+    pages = pdf_text(export_board(board, tmp_path / "tiles.pdf", ExportOptions(true_scale=True)))
+    assert "A1B1C1" in pages[0] and "A1A2A3" in pages[0]  # along the top, down the left
+    assert "(0,0)" not in pages[0].replace("\t", "")
 
 
 def test_a_tiled_page_says_which_page_it_is(qapp: object) -> None:
