@@ -405,15 +405,15 @@ def test_the_dialog_exports_a_player_pdf_at_true_scale(make_window, tmp_path: Pa
     assert "Exported handout.pdf" in window.statusBar().currentMessage()
 
 
-def test_the_dialog_frames_a_png_with_coordinates_when_asked(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_dialog_frames_the_map_with_coordinates_when_asked(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     window = make_window(MapDocument(sample_board(20, 10)))
     dialog = open_export_dialog(window)
     dialog.path_edit.setText(str(tmp_path / "map.png"))
     assert not dialog.options().coordinates
     dialog.coordinates_box.setChecked(True)
     assert dialog.options().coordinates
-    dialog.path_edit.setText(str(tmp_path / "map.pdf"))  # not drawn on a PDF
-    assert not dialog.options().coordinates and not dialog.png_group.isEnabled()
+    dialog.path_edit.setText(str(tmp_path / "map.pdf"))  # a PDF frames its map too
+    assert dialog.options().coordinates and not dialog.png_group.isEnabled()
 
 
 def test_the_dialog_names_a_bad_file_and_will_not_export(make_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

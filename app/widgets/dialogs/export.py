@@ -100,6 +100,11 @@ class ExportDialog(QDialog):
             "&Player view: no hidden tokens, GM-only labels or notes, nothing under fog"
         )
         (self.player_button if options.player else self.gm_button).setChecked(True)
+        self.coordinates_box = QCheckBox("&Coordinates along the edges (C7)")
+        self.coordinates_box.setToolTip(
+            "Column letters and row numbers round the map, as the Player Window shows them"
+        )
+        self.coordinates_box.setChecked(options.coordinates)
         self.pdf_group = self._pdf_box(options)
         self.png_group = self._png_box(options)
         self.summary = QLabel()
@@ -168,15 +173,9 @@ class ExportDialog(QDialog):
         self.pixels_box.setValue(options.pixels_per_hex or min(PIXELS_PER_HEX, largest))
         self.pixels_box.setSuffix(" px")
         self.pixels_box.setToolTip("Pixels across a hex, edge to edge")
-        self.coordinates_box = QCheckBox("&Coordinates along the edges (C7)")
-        self.coordinates_box.setToolTip(
-            "Column letters and row numbers round the map, as the Player Window shows them"
-        )
-        self.coordinates_box.setChecked(options.coordinates)
         box = QGroupBox("Picture size (PNG, SVG)")
         form = QFormLayout(box)
         form.addRow("Pixels per &hex", self.pixels_box)
-        form.addRow(self.coordinates_box)
         return box
 
     def _lay_out(self) -> None:
@@ -190,6 +189,7 @@ class ExportDialog(QDialog):
         views = QVBoxLayout()
         views.addWidget(self.gm_button)
         views.addWidget(self.player_button)
+        views.addWidget(self.coordinates_box)
         form.addRow("View", views)
         form.addRow("Layers", self.layers_label)
         layout = QVBoxLayout(self)
@@ -214,12 +214,8 @@ class ExportDialog(QDialog):
             hex_mm=self.hex_size_box.currentData(),
             pixels_per_hex=self.pixels_box.value(),
             hidden_layers=self._hidden_layers,
-            coordinates=self.coordinates_box.isChecked() and self._picture_format(),
+            coordinates=self.coordinates_box.isChecked(),
         )
-
-    def _picture_format(self) -> bool:
-        """Whether the file named is a PNG or SVG (the coordinates are drawn on those)."""
-        return self.path().suffix.lower() in (".png", ".svg")
 
     def _update(self) -> None:
         """Enable the options of the format named and say what will be made, or why not."""
