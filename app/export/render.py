@@ -84,7 +84,10 @@ def scene_for(board: Board, options: ExportOptions) -> MapScene:
             if isinstance(item, PlayerTokenItem):
                 item.set_printed(True)
         ring = TurnHighlight()
-        scene.addItem(ring)
+        if scene.fog_clips is not None:  # clipped to what the players may see, as on screen
+            scene.fog_clips.add(ring)
+        else:
+            scene.addItem(ring)
         now = actor(board.turn)
         ring.show_on(scene.token_item(now) if now and now != SOULWEAVER else None)
     return scene

@@ -254,6 +254,12 @@ class MapScene(QGraphicsScene):
         self.addItem(item)
 
     # -- the players' presentation -------------------------------------------------------
+    @property
+    def presentation_scale(self) -> float:
+        """How much larger than at 100 % the players' presentation is drawn (1.0 on the
+        GM's map)."""
+        return self._presentation_scale
+
     def set_presentation_scale(self, scale: float) -> None:
         """Players' screen: draw token rings, names and labels ``scale`` times larger."""
         self._presentation_scale = scale

@@ -70,9 +70,7 @@ def presentation_scale_of(scene: QGraphicsScene | None) -> float:
     Window's Scale on a :class:`~app.scene.map_scene.MapScene`); 1.0 for any other scene."""
     if scene is None:
         return 1.0
-    scale = getattr(scene, "presentation_scale", None)
-    if scale is None:  # a MapScene without the public property keeps it here
-        scale = getattr(scene, "_presentation_scale", 1.0)
+    scale = getattr(scene, "presentation_scale", 1.0)
     return float(scale) if isinstance(scale, int | float) and scale > 0 else 1.0
 
 
