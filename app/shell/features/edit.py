@@ -10,10 +10,12 @@ from app.document.clipboard import tokens_from_mime, tokens_to_mime
 from app.shell.workbench import Workbench
 from rules import MapFileError
 
-__all__ = ["NO_SELECTION", "EditFeature"]
+__all__ = ["NO_SELECTION", "ONE_TOKEN", "EditFeature"]
 
 NO_SELECTION = "Select a token on the map first"
 """Why Cut, Copy, Delete and Duplicate cannot run (their menu entries are greyed with it)."""
+ONE_TOKEN = "Select one token on the map first"
+"""Why what acts on one token (Token Properties, the Movement menu) cannot run."""
 
 
 class EditFeature:

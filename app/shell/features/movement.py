@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QMenu
 
 from app.controllers.movement_choices import Choice, idle_choices, token_choices
 from app.shell.deferred import Deferred
+from app.shell.features.edit import ONE_TOKEN
 from app.shell.menus import MAP_KEYS, MOVEMENT_KEYS
 from app.shell.workbench import Workbench
 from app.widgets.token_menu import fill_movement_menu, show_choice
@@ -197,7 +198,7 @@ class MovementFeature:
         entries, with their keys, refreshed each time it opens."""
         self.menu = menu
         self.menu_actions = fill_movement_menu(
-            menu, idle_choices("Select one token"), self._run_for_selection, self._bench.parent
+            menu, idle_choices(ONE_TOKEN), self._run_for_selection, self._bench.parent
         )
         for choice_id, key in MOVEMENT_KEYS.items():
             action = self.menu_actions[choice_id]
@@ -210,11 +211,7 @@ class MovementFeature:
     def _refresh_menu(self) -> None:
         token_id = self._selected()
         board = self._bench.current.board
-        choices = (
-            token_choices(board, token_id)
-            if token_id
-            else idle_choices("Select one token on the map first")
-        )
+        choices = token_choices(board, token_id) if token_id else idle_choices(ONE_TOKEN)
         for choice in choices:
             show_choice(self.menu_actions[choice.id], choice)
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import QDropEvent
 
 from app.controllers.tokens import TokenController
 from app.scene.name_plates import name_plates_shown, set_name_plates
+from app.shell.features.edit import ONE_TOKEN
 from app.shell.workbench import Workbench
 from app.widgets.docks.library import LibraryDock, default_user_library, selected_token_source
 from app.widgets.map_drop import center_hex, handle_template_drop
@@ -59,7 +60,7 @@ class TokensFeature(QObject):
 
         selection = self._bench.scene.selection
         if len(selection) != 1:
-            self.controller.refused.emit("Select one token to edit its properties")
+            self.controller.refuse(ONE_TOKEN)
             return
         edit_token_properties(self.controller, selection[0], self._bench.parent)
 
