@@ -17,7 +17,7 @@ from rules.hexes import Hex
 from rules.ids import id_problem
 from rules.text import text_problem
 
-__all__ = ["Background", "Label", "Note"]
+__all__ = ["MAX_DOOR_HEXES", "Background", "Label", "Note"]
 
 MAX_TEXT = 4000
 
@@ -40,18 +40,46 @@ def _plain_hex(h: Hex) -> Hex:
 
 @dataclass(frozen=True, slots=True)
 class Label:
-    """Text written on the map at a hex, e.g. "Ford" or "Trapdoor (GM)"."""
+    """Text written on the map at a hex, e.g. "Ford" or "Trapdoor (GM)".
+
+    A label with ``door`` hexes is a closed door (map format version 8; a Universal VTT
+    import writes one per closed portal, issue #18): the wall hexes it stands for, which
+    opening the door clears (:meth:`rules.board.grid.Board.with_door_opened`). At most
+    :data:`MAX_DOOR_HEXES`, each once.
+    """
 
     id: str
     text: str
     position: Hex
     gm_only: bool = False
+    door: tuple[Hex, ...] = ()
 
     def __post_init__(self) -> None:
-        problem = _text_problem("label", self.id, self.text)
+        problem = _text_problem("label", self.id, self.text) or _door_problem(self)
         if problem:
             raise ValueError(problem)
         object.__setattr__(self, "position", _plain_hex(self.position))
+        object.__setattr__(self, "door", tuple(_plain_hex(h) for h in self.door))
+
+    @property
+    def is_door(self) -> bool:
+        """True for a closed door's label (it has wall hexes to open)."""
+        return bool(self.door)
+
+
+MAX_DOOR_HEXES = 64
+"""The most wall hexes one door may stand for (a door 20 squares wide crosses about 40)."""
+
+
+def _door_problem(label: Label) -> str | None:
+    door = label.door
+    if not isinstance(door, tuple) or not all(isinstance(h, Hex) for h in door):
+        return f"label {label.id!r}: door must be a tuple of hexes"
+    if len(door) > MAX_DOOR_HEXES:
+        return f"label {label.id!r}: a door may stand for at most {MAX_DOOR_HEXES} hexes"
+    if len(set(door)) != len(door):
+        return f"label {label.id!r}: a door lists a hex twice"
+    return None
 
 
 @dataclass(frozen=True, slots=True)

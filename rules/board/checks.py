@@ -70,6 +70,9 @@ def _annotation_problems(board: Board) -> Iterator[str]:
     for key, label in board.labels.items():
         if not board.contains(label.position):
             yield f"label {key!r} is off the map at {label.position!r}"
+        outside = [h for h in label.door if not board.contains(h)]
+        if outside:
+            yield f"door {key!r} stands for a hex off the map at {min(outside)!r}"
         if key in board.notes:
             yield f"label {key!r} and a note share the id {key!r}"
     for key, note in board.notes.items():

@@ -417,9 +417,24 @@ class Board:
         """This board with ``label`` added or replaced (by id); it must be on the map, and
         its id not a note's (one id, one annotation: removing goes by id)."""
         self.cell_of(label.position)
+        for h in label.door:
+            self.cell_of(h)
         if label.id in self.notes:
             raise ValueError(f"label id {label.id!r} is a note's id already")
         return self._evolve(labels={**self.labels, label.id: label})
+
+    def with_door_opened(self, label_id: str) -> Board:
+        """This board with the door ``label_id`` opened: its label gone and the walls of its
+        hexes cleared (issue #18: a closed Universal VTT door is wall hexes with a "door"
+        label the Soulweaver opens with one undo step). Raises KeyError for an unknown
+        label and ValueError for a label that is not a door."""
+        label = self.labels.get(label_id)
+        if label is None:
+            raise KeyError(f"no label with id {label_id!r} on this map")
+        if not label.is_door:
+            raise ValueError(f"label {label.text!r} is not a door")
+        opened = self.with_terrain("blocked", label.door, False)
+        return opened._evolve(labels={k: v for k, v in self.labels.items() if k != label_id})
 
     def with_note(self, note: Note) -> Board:
         """This board with ``note`` added or replaced (by id); its hex or token must exist,
@@ -591,7 +606,11 @@ def reoriented(board: Board, orientation: Orientation) -> Board:
         return board
     before = board.orientation
     labels = {
-        k: replace(label, position=_recell(label.position, before, orientation))
+        k: replace(
+            label,
+            position=_recell(label.position, before, orientation),
+            door=tuple(_recell(h, before, orientation) for h in label.door),
+        )
         for k, label in board.labels.items()
     }
     notes = {
@@ -621,7 +640,8 @@ def resized(board: Board, width: int, height: int) -> Board:
     place in the turn order and the effects it made or carries; other Areas it made no
     longer name a caster. An Area with an
     origin hex cut off goes as :meth:`~rules.board.Board.without_area` removes it, with
-    the effects that kept it. Labels and notes on hexes are kept only where they fit.
+    the effects that kept it. Labels and notes on hexes are kept only where they fit (a
+    door keeps the hexes of it that fit).
     """
     _check_dimensions(width, height)
     layers = dict(blank_layers(width, height))
@@ -634,7 +654,11 @@ def resized(board: Board, width: int, height: int) -> Board:
     board = board.without_tokens([t.id for t in board.tokens.values() if not _fits(shape, t)])
     cut = [k for k, a in board.areas.items() if not all(map(shape.contains, a.origin))]
     board = board.without_areas(cut)
-    labels = {k: v for k, v in board.labels.items() if shape.contains(v.position)}
+    labels = {
+        k: replace(v, door=tuple(filter(shape.contains, v.door)))
+        for k, v in board.labels.items()
+        if shape.contains(v.position)
+    }
     notes = {k: n for k, n in board.notes.items() if n.hex is None or shape.contains(n.hex)}
     # Everything else (Holds, effects, turn order, dice) is the trimmed board's own.
     return board._evolve(width=width, height=height, layers=layers, labels=labels, notes=notes)

@@ -106,8 +106,8 @@ MAX_AREA_ORIGIN = 4_096
 """The most origin hexes of one pinned Area (a Burst from a token's whole footprint, at
 most 1,027 hexes at size 12)."""
 MAX_LISTED_HEXES = 250_000
-"""The most hexes map.json may list in all, in token footprint overrides and Area
-origins together (each costs the reader and the board about 10 µs to check and place)."""
+"""The most hexes map.json may list in all, in token footprint overrides, Area origins
+and doors together (each costs the reader and the board about 10 µs to check and place)."""
 MAX_LABELS = 10_000
 """The most labels a map holds."""
 MAX_NOTES = 10_000
@@ -451,7 +451,7 @@ def check_counts(data: dict[str, Any]) -> None:
     if isinstance(order, list):
         check_count(order, "turn.order", MAX_TURN_ORDER, "participants")
     listed = _listed(data.get("tokens"), "footprint") + _listed(data.get("areas"), "origin")
-    check_listed_hexes(listed)
+    check_listed_hexes(listed + _listed(data.get("labels"), "door"))
 
 
 def _listed(entries: object, key: str) -> int:
@@ -463,11 +463,11 @@ def _listed(entries: object, key: str) -> int:
 
 
 def check_listed_hexes(count: int) -> None:
-    """Refuse a map whose token footprint overrides and Area origins list ``count`` hexes
-    in all, if that is more than :data:`MAX_LISTED_HEXES`."""
+    """Refuse a map whose token footprint overrides, Area origins and doors list ``count``
+    hexes in all, if that is more than :data:`MAX_LISTED_HEXES`."""
     if count > MAX_LISTED_HEXES:
         raise MapFileError(
-            f"map.json lists {count} hexes in token footprints and Area origins, more than "
+            f"map.json lists {count} hexes in token footprints, Area origins and doors, more than "
             f"the {MAX_LISTED_HEXES} allowed"
         )
 

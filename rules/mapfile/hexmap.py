@@ -68,6 +68,7 @@ from rules.mapfile.reader import (
     build_board,
     place_tokens,
     upgrade_v1_to_v2,
+    upgrade_v7_to_v8,
 )
 from rules.mapfile.turn_state import effects_json, token_state_json, turn_json, upgrade_v3_to_v4
 from rules.options import RuleOptions
@@ -91,7 +92,7 @@ __all__ = [
 
 FORMAT_NAME = "hexmap"
 """The ``"format"`` field of every ``map.json``."""
-FORMAT_VERSION = 7
+FORMAT_VERSION = 8
 """The version this module writes, and the newest it reads."""
 SUFFIX = ".hexmap"
 """The file name suffix of maps."""
@@ -104,6 +105,7 @@ UPGRADERS: dict[int, Callable[[MapDict], MapDict]] = {
     4: upgrade_v4_to_v5,
     5: upgrade_v5_to_v6,
     6: upgrade_v6_to_v7,
+    7: upgrade_v7_to_v8,
 }
 """Version ``N`` → a function turning a version-``N`` ``map.json`` dict into version
 ``N + 1``. :func:`loads` applies them one after another up to :data:`FORMAT_VERSION`."""
@@ -259,10 +261,12 @@ def _map_json(board: Board) -> MapDict:
 
 
 def _listed_hexes(board: Board) -> int:
-    """How many hexes map.json will list in token footprint overrides and Area origins."""
+    """How many hexes map.json will list in token footprint overrides, Area origins and
+    doors."""
     footprints = (t.footprint_override for t in board.tokens.values())
     origins = sum(len(a.origin) for a in board.areas.values() if isinstance(a.origin, tuple))
-    return sum(len(f) for f in footprints if isinstance(f, tuple)) + origins
+    doors = sum(len(label.door) for label in board.labels.values())
+    return sum(len(f) for f in footprints if isinstance(f, tuple)) + origins + doors
 
 
 def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:

@@ -29,7 +29,7 @@ from typing import Any, Protocol, TypeVar
 import numpy as np
 
 from rules.areas import AreaTemplate
-from rules.board.annotations import Background, Label, Note
+from rules.board.annotations import MAX_DOOR_HEXES, Background, Label, Note
 from rules.board.grid import MAX_MAP_SIDE, Board, OptionValue, hex_to_cell
 from rules.board.terrain import LAYER_SPECS, Layer, read_only
 from rules.board.tokens import Token, TokenKind
@@ -51,6 +51,7 @@ __all__ = [
     "parse_token",
     "place_tokens",
     "upgrade_v1_to_v2",
+    "upgrade_v7_to_v8",
 ]
 
 HEX_FEET = 5
@@ -101,7 +102,14 @@ def annotations_json(board: Board) -> MapDict:
     background = board.background
     doc = {
         "labels": [
-            {"id": x.id, "text": x.text, "q": x.position.q, "r": x.position.r, "gm_only": x.gm_only}
+            {
+                "id": x.id,
+                "text": x.text,
+                "q": x.position.q,
+                "r": x.position.r,
+                "gm_only": x.gm_only,
+                "door": [[h.q, h.r] for h in x.door],
+            }
             for x in board.labels.values()
         ],
         "notes": [
@@ -401,6 +409,7 @@ def place_tokens(board: Board) -> None:
 def _label(i: int, item: object, shape: _Shape) -> Label:
     where = f"labels[{i}]"
     obj = chk.as_object(item, where)
+    door = chk.get_list(obj, "door", where, MAX_DOOR_HEXES, "hexes")
     label = chk.made(
         where,
         lambda: Label(
@@ -408,9 +417,10 @@ def _label(i: int, item: object, shape: _Shape) -> Label:
             text=chk.get_str(obj, "text", where),
             position=Hex(chk.get_int(obj, "q", where), chk.get_int(obj, "r", where)),
             gm_only=chk.get_bool(obj, "gm_only", where),
+            door=chk.hex_pairs(door, f"{where}.door", "[q, r]"),
         ),
     )
-    shape.place(where, f"label {label.id!r}", [label.position])
+    shape.place(where, f"label {label.id!r}", [label.position, *label.door])
     return label
 
 
@@ -472,4 +482,17 @@ def upgrade_v1_to_v2(doc: MapDict) -> MapDict:
     upgraded = {**doc, "labels": [], "notes": [], "background": None}
     if isinstance(doc.get("tokens"), list):
         upgraded["tokens"] = [{**t, **stats} if isinstance(t, dict) else t for t in doc["tokens"]]
+    return upgraded
+
+
+def upgrade_v7_to_v8(doc: MapDict) -> MapDict:
+    """A version-7 map.json as version 8, which added each label's ``door`` (the wall hexes
+    a closed door stands for, issue #18): every label of version 7 is a plain label, no
+    door (version 7 never read the key, so any is replaced). Leaves any damage for the
+    reader to name."""
+    upgraded = dict(doc)
+    if isinstance(doc.get("labels"), list):
+        upgraded["labels"] = [
+            {**label, "door": []} if isinstance(label, dict) else label for label in doc["labels"]
+        ]
     return upgraded

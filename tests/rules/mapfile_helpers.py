@@ -40,7 +40,17 @@ V4_FIXTURE = FIXTURES / "format-v4.hexmap"
 V5_FIXTURE = FIXTURES / "format-v5.hexmap"
 V6_FIXTURE = FIXTURES / "format-v6.hexmap"
 V7_FIXTURE = FIXTURES / "format-v7.hexmap"
-FIXTURE_FILES = (V1_FIXTURE, V2_FIXTURE, V3_FIXTURE, V4_FIXTURE, V5_FIXTURE, V6_FIXTURE, V7_FIXTURE)
+V8_FIXTURE = FIXTURES / "format-v8.hexmap"
+FIXTURE_FILES = (
+    V1_FIXTURE,
+    V2_FIXTURE,
+    V3_FIXTURE,
+    V4_FIXTURE,
+    V5_FIXTURE,
+    V6_FIXTURE,
+    V7_FIXTURE,
+    V8_FIXTURE,
+)
 BROKEN = FIXTURES / "broken"
 
 
@@ -63,6 +73,7 @@ make_v4 = fixture_script("make_v4_fixture")
 make_v5 = fixture_script("make_v5_fixture")
 make_v6 = fixture_script("make_v6_fixture")
 make_v7 = fixture_script("make_v7_fixture")
+make_v8 = fixture_script("make_v8_fixture")
 
 
 # --- pictures (headers only: the map file never decodes them) ------------------------------
@@ -240,6 +251,7 @@ GOOD_V4 = V4_FIXTURE.read_bytes()  # 8×6 pointy: fog, play state, effects, a st
 GOOD_V5 = V5_FIXTURE.read_bytes()  # 8×6 pointy: a cliff, tokens flying, burrowing, climbing
 GOOD_V6 = V6_FIXTURE.read_bytes()  # 8×6 flat: a Hold, five logged rolls, effects of a kind
 GOOD_V7 = V7_FIXTURE.read_bytes()  # 7×5 pointy: senses, limbs, words, a run for Charge
+GOOD_V8 = V8_FIXTURE.read_bytes()  # 6×5 pointy: a wall with a closed door, labels
 
 
 def map_json(data: bytes = GOOD) -> dict[str, Any]:

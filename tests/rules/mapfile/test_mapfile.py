@@ -59,7 +59,7 @@ def test_dumps_loads_round_trip_and_is_deterministic() -> None:
 def test_map_json_layout() -> None:
     doc = map_json(mapfile.dumps(sample_board(Orientation.FLAT)))
     assert doc["format"] == mapfile.FORMAT_NAME == "hexmap"
-    assert doc["version"] == mapfile.FORMAT_VERSION == 7
+    assert doc["version"] == mapfile.FORMAT_VERSION == 8
     assert doc["app_version"] == rules.__version__
     assert doc["grid"] == {"width": 9, "height": 7, "orientation": "flat", "hex_feet": 5}
     assert doc["layers"] == {name: f"layers/{name}.npy" for name in LAYER_SPECS}
@@ -114,7 +114,7 @@ def test_archive_members_are_complete_and_pictures_stored_as_they_are() -> None:
 def test_map_json_has_a_line_per_field_and_per_list_item() -> None:
     text = members_of(mapfile.dumps(sample_board()))["map.json"].decode()
     lines = text.splitlines()
-    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 7,']
+    assert lines[:3] == ["{", '  "format": "hexmap",', '  "version": 8,']
     assert '  "tokens": [' in lines and '  "areas": [' in lines and lines[-1] == "}"
     assert '  "effects": [' in lines and sum(line.startswith('  "turn": {') for line in lines) == 1
     items = sum(line.startswith('    {"id": ') for line in lines)

@@ -48,8 +48,8 @@ JSON_CASES = [
     ("no-format", drop("format"), "not a Hexweave map: map.json has no format name"),
     (
         "newer",
-        put("version", 8),
-        "a newer Hexweave (format version 8); this version reads up to 7 (it was written by",
+        put("version", 9),
+        "a newer Hexweave (format version 9); this version reads up to 8 (it was written by",
     ),
     ("version-0", put("version", 0), "version must be a whole number from 1, got 0"),
     ("version-str", put("version", "1"), "version must be a whole number from 1, got '1'"),

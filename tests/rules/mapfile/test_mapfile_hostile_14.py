@@ -44,6 +44,7 @@ from tests.rules.mapfile_helpers import (
     GOOD_V4,
     GOOD_V6,
     GOOD_V7,
+    GOOD_V8,
     V1_FIXTURE,
     edit_json,
     jpeg_header,
@@ -317,11 +318,11 @@ def test_the_hexes_of_all_footprints_and_origins_are_held_to_a_limit(
     listed = sum(len(area["origin"]) for area in origins)
     monkeypatch.setattr(mapfile_checks, "MAX_LISTED_HEXES", 2)
     assert outcome(footprints) == (
-        f"{PREFIX}map.json lists 3 hexes in token footprints and Area origins, more than the "
+        f"{PREFIX}map.json lists 3 hexes in token footprints, Area origins and doors, more than the "
         "2 allowed"
     )
     assert outcome(GOOD_V3) == (
-        f"{PREFIX}map.json lists {listed} hexes in token footprints and Area origins, more "
+        f"{PREFIX}map.json lists {listed} hexes in token footprints, Area origins and doors, more "
         "than the 2 allowed"
     )
 
@@ -336,7 +337,7 @@ def test_the_writer_keeps_the_same_limits(monkeypatch: pytest.MonkeyPatch) -> No
         ("MAX_AREA_ORIGIN", "map.json: areas[2].origin holds 2 hexes, more than the 1"),
         ("MAX_EFFECTS", "map.json: effects holds 3 effects, more than the 1 allowed"),
         ("MAX_TURN_ORDER", "map.json: turn.order holds 4 participants, more than the 1"),
-        ("MAX_LISTED_HEXES", "map.json lists 6 hexes in token footprints and Area origins"),
+        ("MAX_LISTED_HEXES", "map.json lists 6 hexes in token footprints, Area origins and doors"),
     ]:
         with monkeypatch.context() as patch:
             patch.setattr(mapfile_checks, limit, 1)
@@ -468,9 +469,9 @@ def test_the_writer_names_text_it_cannot_write(
 def test_check_reports_a_map_that_loads_but_cannot_be_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    compact = json.dumps(map_json(GOOD_V7), ensure_ascii=False, separators=(",", ":")).encode()
+    compact = json.dumps(map_json(GOOD_V8), ensure_ascii=False, separators=(",", ":")).encode()
     path = tmp_path / "compact.hexmap"
-    path.write_bytes(replace_member("map.json", compact, GOOD_V7))
+    path.write_bytes(replace_member("map.json", compact, GOOD_V8))
     written = len(members_of(mapfile.dumps(mapfile.load(path)))["map.json"])
     assert len(compact) < written
     monkeypatch.setattr(mapfile_archive, "MAX_JSON_BYTES", len(compact))

@@ -70,7 +70,7 @@ def test_v6_fixture_loads_and_equals_its_builder() -> None:
 def test_v6_fixture_checks_clean_and_is_rewritten_in_the_current_format() -> None:
     assert mapfile.check(V6_FIXTURE) == []
     rewritten = mapfile.dumps(mapfile.load(V6_FIXTURE))
-    assert map_json(rewritten)["version"] == mapfile.FORMAT_VERSION == 7
+    assert map_json(rewritten)["version"] == mapfile.FORMAT_VERSION == 8
     assert mapfile.loads(rewritten) == make_v6.build_board()
 
 

@@ -90,18 +90,18 @@ def test_upgrader_chain_runs_from_the_file_version(monkeypatch: pytest.MonkeyPat
 
         return run
 
-    def v7_to_v8(doc: dict[str, Any]) -> dict[str, Any]:
+    def v8_to_v9(doc: dict[str, Any]) -> dict[str, Any]:
         return {**doc, "weather": [], "name": doc["name"] + " (upgraded)"}
 
     for module in (mapfile, mapfile.hexmap):  # the face re-exports it
-        monkeypatch.setattr(module, "FORMAT_VERSION", 8)
-    for version, step in [*mapfile.UPGRADERS.items(), (7, v7_to_v8)]:
+        monkeypatch.setattr(module, "FORMAT_VERSION", 9)
+    for version, step in [*mapfile.UPGRADERS.items(), (8, v8_to_v9)]:
         monkeypatch.setitem(mapfile.UPGRADERS, version, recording(step))
     board = mapfile.load(V1_FIXTURE)
-    assert seen == [1, 2, 3, 4, 5, 6, 7]
+    assert seen == [1, 2, 3, 4, 5, 6, 7, 8]
     assert board == make_v1.build_board().with_name("Fixture v1: Mill ford (upgraded)")
     mapfile.load(V2_FIXTURE)
-    assert seen == [1, 2, 3, 4, 5, 6, 7, 2, 3, 4, 5, 6, 7]
+    assert seen == [1, 2, 3, 4, 5, 6, 7, 8, 2, 3, 4, 5, 6, 7, 8]
 
 
 def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -112,28 +112,28 @@ def test_upgraders_apply_one_after_another(monkeypatch: pytest.MonkeyPatch) -> N
         return doc
 
     for module in (mapfile, mapfile.hexmap):  # the face re-exports it
-        monkeypatch.setattr(module, "FORMAT_VERSION", 9)
-    monkeypatch.setitem(mapfile.UPGRADERS, 7, step)
+        monkeypatch.setattr(module, "FORMAT_VERSION", 10)
     monkeypatch.setitem(mapfile.UPGRADERS, 8, step)
-    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 7
+    monkeypatch.setitem(mapfile.UPGRADERS, 9, step)
+    assert mapfile.loads(GOOD) == make_v1.build_board()  # GOOD is written as version 8
     assert mapfile.load(V1_FIXTURE) == make_v1.build_board()
-    assert seen == [7, 8, 7, 8]
-    refuse(edit_json(put("version", 10)), "(format version 10); this version reads up to 9")
+    assert seen == [8, 9, 8, 9]
+    refuse(edit_json(put("version", 11)), "(format version 11); this version reads up to 10")
 
 
 def test_missing_or_failing_upgrader(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in (
         mapfile,
         mapfile.hexmap,
-    ):  # the face re-exports it  # GOOD is version 7: no step to 8
-        monkeypatch.setattr(module, "FORMAT_VERSION", 8)
-    refuse(GOOD, "no upgrade from format version 7 to 8")
+    ):  # the face re-exports it  # GOOD is version 8: no step to 9
+        monkeypatch.setattr(module, "FORMAT_VERSION", 9)
+    refuse(GOOD, "no upgrade from format version 8 to 9")
 
     def broken(doc: dict[str, Any]) -> dict[str, Any]:
         return {"moved": doc["no such field"]}
 
-    monkeypatch.setitem(mapfile.UPGRADERS, 7, broken)
-    refuse(GOOD, "could not upgrade from format version 7: 'no such field'")
+    monkeypatch.setitem(mapfile.UPGRADERS, 8, broken)
+    refuse(GOOD, "could not upgrade from format version 8: 'no such field'")
 
 
 def test_one_upgrader_per_older_version() -> None:
