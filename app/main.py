@@ -5,6 +5,10 @@ hexweave export MAP -o OUT.png|.pdf|.svg [--player] [--coordinates]
         [--layers NAME,NAME|all|help]
         [--page A4|Letter|A3|Tabloid] [--orientation auto|portrait|landscape]
         [--true-scale] [--hex-mm N] [--px-per-hex N]
+hexweave export MAP -o OUT.json             a plain JSON description for other tools
+hexweave import FILE -o OUT.hexmap [--orientation pointy|flat] [--hex-px N]
+        [--windows concealment|walls] [--force]
+                                            a Universal VTT map (.dd2vtt, .uvtt, .df2vtt)
 hexweave check MAP                          print "ok" or the problems; exit 1 if bad
 """
 
@@ -19,7 +23,7 @@ from typing import TYPE_CHECKING
 
 # Imported before PySide6 on purpose: once PySide6 is loaded, its __feature__ import hook
 # reads the source of each module imported after it, and numpy's import takes 20-40 ms longer.
-from rules import MapFileError, __version__, mapfile
+from rules import MapFileError, Orientation, __version__, mapfile
 
 if TYPE_CHECKING:
     from app.document import MapDocument
@@ -34,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "check":
         return _check(_check_parser().parse_args(args[1:]))
+    if args and args[0] == "import":
+        parser = _import_parser()
+        return _import(parser.parse_args(args[1:]), parser)
     if args and args[0] == "export":
         if _asks_layer_help(args[1:]):  # needs no map or output
             from app.scene.legend_layers import layers_help
@@ -49,7 +56,8 @@ def _app_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexweave",
         description="Hexweave: a tactical hex map for Rising Legends: Soulshards. "
-        "Subcommands: 'hexweave export MAP -o OUT' and 'hexweave check MAP'.",
+        "Subcommands: 'hexweave export MAP -o OUT', 'hexweave import FILE -o OUT.hexmap' "
+        "and 'hexweave check MAP'.",
     )
     parser.add_argument("map", nargs="?", type=Path, help="a .hexmap file (default: the demo map)")
     parser.add_argument("--version", action="version", version=f"hexweave {__version__}")
@@ -72,11 +80,14 @@ def _check_parser() -> argparse.ArgumentParser:
 def _export_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hexweave export",
-        description="Render a map to PNG, PDF or SVG without a window. A hex is counted "
-        "edge to edge (5 ft).",
+        description="Render a map to PNG, PDF or SVG without a window, or describe it as "
+        "plain JSON for other tools (README: 'Plain JSON export'). A hex is counted edge to "
+        "edge (5 ft).",
     )
     parser.add_argument("map", type=Path)
-    parser.add_argument("-o", "--output", type=Path, required=True, help="OUT.png, .pdf or .svg")
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, help="OUT.png, .pdf, .svg or .json"
+    )
     parser.add_argument(
         "--player",
         action="store_true",
@@ -110,6 +121,73 @@ def _export_parser() -> argparse.ArgumentParser:
         "--px-per-hex", type=float, metavar="N", help="pixels a hex (default 48, less if huge)"
     )
     return parser
+
+
+def _import_parser() -> argparse.ArgumentParser:
+    from app.controllers.importing import MAX_HEX_PX, MIN_HEX_PX
+
+    parser = argparse.ArgumentParser(
+        prog="hexweave import",
+        description="Make a Hexweave map from a Universal VTT file (.dd2vtt, .uvtt, .df2vtt: "
+        "Dungeondraft, Dungeon Alchemist, DungeonFog …): the picture becomes the battle map, "
+        "one hex edge to edge per square (5 ft), walls become wall hexes, closed doors wall "
+        "hexes with a Door label (Edit → Open Door), lights GM-only labels.",
+    )
+    parser.add_argument("file", type=Path, help="the .dd2vtt, .uvtt or .df2vtt file")
+    parser.add_argument("-o", "--output", type=Path, required=True, help="OUT.hexmap")
+    parser.add_argument(
+        "--orientation", choices=("pointy", "flat"), default="pointy", help="hex grid (pointy)"
+    )
+    parser.add_argument(
+        "--hex-px",
+        type=int,
+        metavar="N",
+        help=f"scale the picture so a hex is N pixels edge to edge ({MIN_HEX_PX}..{MAX_HEX_PX}; "
+        "default: the file's pixels per square, unchanged)",
+    )
+    parser.add_argument(
+        "--windows",
+        choices=("concealment", "walls"),
+        default="concealment",
+        help="windows as Concealment (seen through dimly; the default) or as walls",
+    )
+    parser.add_argument("--force", action="store_true", help="replace OUT.hexmap if it exists")
+    return parser
+
+
+def _import(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """Bad arguments exit 2; a file that cannot be imported or written exits 1 and writes
+    nothing."""
+    from rules.mapfile import SUFFIX, WindowsAs
+
+    output: Path = args.output
+    if output.suffix.lower() != SUFFIX:
+        parser.error(f"-o: the map must be a {SUFFIX} file, not {output.name!r}")
+    if output.exists() and not args.force:
+        parser.error(f"{output} exists: choose another name, or --force to replace it")
+    if args.hex_px is not None:  # scaling the picture decodes it with Qt
+        _offscreen_unless_a_display()
+        from PySide6.QtGui import QGuiApplication
+
+        _app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])
+    from app.controllers.importing import UvttOptions, import_uvtt
+
+    options = UvttOptions(Orientation(args.orientation), WindowsAs(args.windows), args.hex_px)
+    try:
+        imported = import_uvtt(args.file, options)
+        mapfile.save(imported.board, output)
+    except MapFileError as error:
+        print(f"hexweave import: {error}", file=sys.stderr)
+        return 1
+    for line in imported.summary:
+        print(line)
+    print(output)
+    return 0
+
+
+def _offscreen_unless_a_display() -> None:
+    if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 
 def _asks_layer_help(args: Sequence[str]) -> bool:
@@ -181,8 +259,9 @@ def _check(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """Bad arguments exit 2 (argparse's usage error); a map that cannot be read or a file
     that cannot be written exit 1."""
-    if "QT_QPA_PLATFORM" not in os.environ and not os.environ.get("DISPLAY"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if args.output.suffix.lower() == ".json":
+        return _export_json(args, parser)
+    _offscreen_unless_a_display()
     from app.export.files import export_board
     from app.export.plan import ExportError, ExportOptionsError
 
@@ -206,6 +285,24 @@ def _export(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"hexweave export: {error}", file=sys.stderr)
         return 1
     print(written)
+    return 0
+
+
+def _export_json(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """``export MAP -o OUT.json``: the plain JSON description, written atomically."""
+    picture_flags = ("player", "coordinates", "layers", "page", "orientation", "true_scale")
+    given = [f"--{name.replace('_', '-')}" for name in picture_flags if getattr(args, name)]
+    given += ["--hex-mm"] * (args.hex_mm is not None) + ["--px-per-hex"] * (
+        args.px_per_hex is not None
+    )
+    if given:
+        parser.error(f"{', '.join(given)}: only for pictures, not a .json description")
+    try:
+        mapfile.save_json(mapfile.load(args.map), args.output)
+    except MapFileError as error:
+        print(f"hexweave export: {error}", file=sys.stderr)
+        return 1
+    print(args.output)
     return 0
 
 

@@ -271,8 +271,8 @@ class MapController(Controller):
 
         def edited() -> Board:
             if annotation_id in board.labels:
-                old = board.labels[annotation_id]
-                return board.with_label(Label(annotation_id, text, old.position, gm_only))
+                old = board.labels[annotation_id]  # a door stays a door
+                return board.with_label(replace(old, text=text, gm_only=gm_only))
             note = board.notes[annotation_id]
             return board.with_note(Note(annotation_id, text, note.hex, note.token_id, gm_only))
 
@@ -285,6 +285,16 @@ class MapController(Controller):
         kind = "label" if annotation_id in board.labels else "note"
         without = lambda: board.without_annotation(annotation_id)  # noqa: E731
         return self._annotate(without, annotation_id, f"Delete {kind}") is not None
+
+    def open_door(self, label_id: str) -> bool:
+        """Open the closed door ``label_id`` (a Universal VTT import's doors, issue #18): its
+        walls cleared and its label removed, one undo step; refused with the reason if it is
+        not a door."""
+        board = self.board
+        label = board.labels.get(label_id)
+        text = f"Open {label.text}" if label is not None else "Open door"
+        opened = lambda: board.with_door_opened(label_id)  # noqa: E731
+        return self._annotate(opened, label_id, text) is not None
 
     def _annotate(self, make: Callable[[], Board], annotation_id: str, text: str) -> str | None:
         try:

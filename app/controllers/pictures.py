@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QBuffer, QEventLoop, QIODevice, Qt, QTimer
 from PySide6.QtGui import QImage, QImageReader
@@ -91,6 +92,19 @@ def load_picture(path: Path | str, limit_mb: int = DECODE_LIMIT_MB) -> tuple[byt
     return data, _decode(data, path.name, width, height, limit_mb)
 
 
+def decode_picture(data: bytes, name: str, limit_mb: int = DECODE_LIMIT_MB) -> QImage:
+    """The decoded image of picture bytes ``data`` (a stored picture named ``name``),
+    judged by its header first.
+
+    :raises PictureError: as :func:`load_picture` does, naming ``name``.
+    """
+    try:
+        width, height = picture_size(data, name)
+    except MapFileError as error:
+        raise PictureError(str(error)) from None
+    return _decode(data, name, width, height, limit_mb)
+
+
 def _read_bytes(path: Path) -> bytes:
     """The file's bytes, never reading more than :data:`MAX_PICTURE_BYTES` + 1."""
     limit = MAX_PICTURE_BYTES
@@ -129,18 +143,20 @@ def _decode(data: bytes, name: str, width: int, height: int, limit_mb: int) -> Q
     raise PictureError(f"{name} is not a picture Hexweave can read: {reader.errorString()}")
 
 
-Runner = Callable[..., tuple[bytes, QImage]]
+Runner = Callable[..., Any]
 
 
 @contextmanager
-def _busy(parent: QWidget | None, text: str, enabled: bool) -> Iterator[Runner]:
-    """A runner for slow calls: with ``enabled``, a modal busy indicator stays up for the
-    whole block and each call runs in a worker thread while the indicator turns."""
+def busy(
+    parent: QWidget | None, text: str, enabled: bool, title: str = "Import Battle-map Picture"
+) -> Iterator[Runner]:
+    """A runner for slow calls: with ``enabled``, a modal busy indicator (``title``) stays
+    up for the whole block and each call runs in a worker thread while the indicator turns."""
     if not enabled:
         yield lambda call, *args: call(*args)
         return
     dialog = QProgressDialog(text, "", 0, 0, parent)
-    dialog.setWindowTitle("Import Battle-map Picture")
+    dialog.setWindowTitle(title)
     dialog.setCancelButton(None)  # type: ignore[arg-type]
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(0)
@@ -152,7 +168,7 @@ def _busy(parent: QWidget | None, text: str, enabled: bool) -> Iterator[Runner]:
         dialog.deleteLater()
 
 
-def _in_worker(call: Runner, *args: object) -> tuple[bytes, QImage]:
+def _in_worker(call: Runner, *args: object) -> Any:
     with ThreadPoolExecutor(max_workers=1) as pool:
         future = pool.submit(call, *args)
         loop = QEventLoop()
@@ -235,7 +251,7 @@ class PictureController(Controller):
         one undo step "Import battle map". False (and :attr:`refused`) if it is refused."""
         path = Path(path)
         busy = show_progress and (_file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS)
-        with _busy(self._dialog_parent, f"Reading {path.name}…", busy) as run:
+        with busy(self._dialog_parent, f"Reading {path.name}…", busy) as run:
             try:
                 data, image = run(load_picture, path, self.limit_mb)
                 after = _imported(self.board, data, path.name, image.width())

@@ -60,6 +60,7 @@ class MapScene(QGraphicsScene):
     hovered = Signal(object)  # Hex | None
     hint = Signal(str)
     token_context_requested = Signal(str, QPoint)  # token id, screen position (select tool)
+    door_context_requested = Signal(str, QPoint)  # a closed door's label id, screen position
     tool_changed = Signal(object)  # the Tool active now (set_tool, install_select_tool, Esc)
 
     def __init__(
@@ -394,7 +395,19 @@ class MapScene(QGraphicsScene):
             self.token_context_requested.emit(item.token_id, event.screenPos())
             event.accept()
             return
+        door = self._door_at(event.scenePos())
+        if door is not None and self.tool is self.select_tool and not self._player:
+            self.door_context_requested.emit(door, event.screenPos())
+            event.accept()
+            return
         super().contextMenuEvent(event)
+
+    def _door_at(self, point: QPointF) -> str | None:
+        """The id of the closed door at scene ``point``, if any."""
+        board = self._source.board
+        h = self.geometry.hex_at(point)
+        door = board.door_at(h) if board.contains(h) else None
+        return None if door is None else door.id
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.document.clipboard import MIME_TYPE
 from app.scene.map_scene import MapScene
-from app.shell.features.edit import NO_SELECTION
+from app.shell.features.edit import NO_DOOR, NO_SELECTION, door_here
 from app.widgets.docks.tracker import TrackerDock
 from app.widgets.docks.tracker_text import button_reasons
 
@@ -37,6 +37,10 @@ class MenuAvailability:
         if count == 1:
             return None
         return NO_SELECTION if not count else f"{count} tokens are selected"
+
+    def door(self) -> str | None:
+        """Open Door: a closed door must be under the mouse."""
+        return None if door_here(self._scene.board, self._scene.hovered_hex) else NO_DOOR
 
     def clipboard(self) -> str | None:
         """Paste: the clipboard must hold copied tokens."""

@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QStyle,
     QTabBar,
     QTabWidget,
@@ -459,15 +458,6 @@ class MainWindow(QMainWindow):
             dock.hide()
         for bar in self.findChildren(QToolBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
             bar.hide()
-
-    def about(self) -> None:
-        """Help → About."""
-        QMessageBox.about(
-            self,
-            "About Hexweave",
-            "<b>Hexweave</b><br>A tactical hex map for Rising Legends: Soulshards.<br>"
-            "The rules package decides; the map shows the answer and why.",
-        )
 
     # -- window events -------------------------------------------------------------------
     def _restore_geometry(self) -> None:

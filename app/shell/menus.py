@@ -221,6 +221,15 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "Ctrl+Shift+I",
         "Use a PNG, JPEG or WebP picture as the map's background",
     ),
+    MenuCommand(
+        "file.import_uvtt",
+        "&File",
+        "Import &Universal VTT…",
+        "files.import_uvtt_dialog",
+        "Ctrl+Shift+U",
+        "A new map from a Dungeondraft, Dungeon Alchemist or DungeonFog export (.dd2vtt, "
+        ".uvtt, .df2vtt): its picture, walls, doors and lights",
+    ),
     MenuCommand("file.sep2", "&File", SEPARATOR, ""),
     MenuCommand(
         "file.quit",
@@ -303,6 +312,16 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         QKeySequence.StandardKey.Delete,
         "Delete the selected tokens",
         available="available.selection",
+    ),
+    MenuCommand(
+        "edit.open_door",
+        "&Edit",
+        "&Open Door",
+        "edit.open_door",
+        "O",
+        "Open the closed door under the mouse: its walls go and its label with them (one "
+        "undo step; doors come from Universal VTT imports)",
+        available="available.door",
     ),
     MenuCommand("edit.sep2", "&Edit", SEPARATOR, ""),
     MenuCommand(
@@ -643,7 +662,14 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
         "What the GM does, on one screen (shown once at the first start)",
     ),
     MenuCommand("help.sep1", "&Help", SEPARATOR, ""),
-    MenuCommand("help.about", "&Help", "&About Hexweave", "about", None),
+    MenuCommand(
+        "help.about",
+        "&Help",
+        "&About Hexweave…",
+        "help.about",
+        None,
+        "The version, what it runs on, and the licences of what is bundled",
+    ),
 )
 
 

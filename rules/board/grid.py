@@ -423,6 +423,13 @@ class Board:
             raise ValueError(f"label id {label.id!r} is a note's id already")
         return self._evolve(labels={**self.labels, label.id: label})
 
+    def door_at(self, h: Hex) -> Label | None:
+        """The closed door whose wall hexes (or label) include ``h``, if any."""
+        return next(
+            (x for x in self.labels.values() if x.is_door and (h in x.door or h == x.position)),
+            None,
+        )
+
     def with_door_opened(self, label_id: str) -> Board:
         """This board with the door ``label_id`` opened: its label gone and the walls of its
         hexes cleared (issue #18: a closed Universal VTT door is wall hexes with a "door"

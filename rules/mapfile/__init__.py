@@ -13,6 +13,11 @@ This face is the way in (:func:`load`, :func:`loads`, :func:`save`, :func:`dumps
 - :mod:`rules.mapfile.checks` — defensive reading of map.json (its text, nesting, fields
   and counts) and of the ``.npy`` layers;
 - :mod:`rules.mapfile.pictures` — a picture's size from its header, bounded;
+- :mod:`rules.mapfile.json_export` — the plain JSON description for other tools
+  (``hexweave export MAP -o OUT.json``) and reading it back;
+- :mod:`rules.mapfile.uvtt` — Universal VTT files (``.dd2vtt``, ``.uvtt``, ``.df2vtt``) read
+  into a new board (:mod:`~rules.mapfile.uvtt_file` reads and checks the file,
+  :mod:`~rules.mapfile.uvtt_grid` lays the hexes over its picture and walks its walls);
 - :mod:`rules.mapfile.areas`, :mod:`~rules.mapfile.body`, :mod:`~rules.mapfile.motion`,
   :mod:`~rules.mapfile.turn_state`, :mod:`~rules.mapfile.dice` — each part of map.json (pinned
   Areas; senses, limbs and words; motion; conditions, vitals, effects and the turn order;
@@ -38,21 +43,51 @@ from rules.mapfile.hexmap import (
     picture_size,
     save,
 )
+from rules.mapfile.json_export import (
+    JSON_FORMAT,
+    JSON_VERSION,
+    board_from_json,
+    export_json,
+    json_text,
+    save_json,
+)
+from rules.mapfile.uvtt import (
+    MAX_UVTT_BYTES,
+    UVTT_SUFFIXES,
+    UvttImport,
+    UvttSummary,
+    WindowsAs,
+    load_uvtt,
+    read_uvtt,
+)
 
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "HEX_FEET",
+    "JSON_FORMAT",
+    "JSON_VERSION",
     "MAX_PICTURE_BYTES",
     "MAX_PICTURE_PIXELS",
     "MAX_PICTURE_SIDE",
+    "MAX_UVTT_BYTES",
     "SUFFIX",
     "UPGRADERS",
+    "UVTT_SUFFIXES",
     "MapFileError",
+    "UvttImport",
+    "UvttSummary",
+    "WindowsAs",
+    "board_from_json",
     "check",
     "dumps",
+    "export_json",
+    "json_text",
     "load",
+    "load_uvtt",
     "loads",
     "picture_size",
+    "read_uvtt",
     "save",
+    "save_json",
 ]

@@ -86,6 +86,7 @@ __all__ = [
     "dumps",
     "load",
     "loads",
+    "map_json_bytes",
     "picture_size",
     "save",
 ]
@@ -151,7 +152,7 @@ def dumps(board: Board) -> bytes:
         larger than they allow).
     """
     try:
-        header = _map_json_bytes(board)
+        header = map_json_bytes(board)
     except MapFileError as exc:
         raise MapFileError(f"cannot write map: {exc}") from exc
     buffer = io.BytesIO()
@@ -159,7 +160,7 @@ def dumps(board: Board) -> bytes:
     return buffer.getvalue()
 
 
-def _map_json_bytes(board: Board) -> bytes:
+def map_json_bytes(board: Board) -> bytes:
     """map.json's bytes for ``board``, after every check the writer makes (the archive's
     sizes too): what :func:`dumps` and :func:`save` write and :func:`check` tries."""
     doc = _map_json(board)
@@ -322,7 +323,7 @@ def save(board: Board, path: StrPath) -> None:
     """
     target = Path(os.path.realpath(path))
     try:
-        header = _map_json_bytes(board)
+        header = map_json_bytes(board)
         replace_atomically_with(target, partial(_write_archive, board=board, header=header))
     except MapFileError as exc:
         raise MapFileError(f"could not save {os.fspath(path)}: {exc}") from exc
@@ -372,7 +373,7 @@ def check(path: StrPath) -> list[str]:
     else:  # it loads; a rule option with a value it does not take falls back to its default
         problems += [f"map.json: {p}" for p in RuleOptions.of(board.options).problems]
         try:
-            _map_json_bytes(board)
+            map_json_bytes(board)
         except MapFileError as exc:
             problems.append(f"cannot write map: {exc}")
     return problems
@@ -444,7 +445,7 @@ def _check_writable(board: Board, version: int) -> None:
     upgraded map gains fields in every entry, and a large map.json from another writer
     may be written back longer (a line per entry), either past the reader's limits."""
     try:
-        _map_json_bytes(board)
+        map_json_bytes(board)
     except MapFileError as exc:
         old = f" (format version {version})" if version < FORMAT_VERSION else ""
         raise MapFileError(

@@ -4,18 +4,27 @@ nothing selected they say why (:data:`NO_SELECTION`; the menu greys them with it
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QMenu
 
 from app.document.clipboard import tokens_from_mime, tokens_to_mime
 from app.shell.workbench import Workbench
-from rules import MapFileError
+from rules import Board, Hex, MapFileError
+from rules.board import Label
 
-__all__ = ["NO_SELECTION", "ONE_TOKEN", "EditFeature"]
+__all__ = ["NO_DOOR", "NO_SELECTION", "ONE_TOKEN", "EditFeature", "door_here"]
 
 NO_SELECTION = "Select a token on the map first"
 """Why Cut, Copy, Delete and Duplicate cannot run (their menu entries are greyed with it)."""
 ONE_TOKEN = "Select one token on the map first"
 """Why what acts on one token (Token Properties, the Movement menu) cannot run."""
+NO_DOOR = "No closed door under the mouse: point at a door's walls (its label says Door)"
+"""Why Open Door cannot run (a Universal VTT import's closed doors, issue #18)."""
+
+
+def door_here(board: Board, hovered: Hex | None) -> Label | None:
+    """The closed door at the hex under the mouse, if any."""
+    return None if hovered is None else board.door_at(hovered)
 
 
 class EditFeature:
@@ -23,6 +32,21 @@ class EditFeature:
 
     def __init__(self, bench: Workbench):
         self._bench = bench
+        bench.scene.door_context_requested.connect(self._on_door_context)
+
+    def _on_door_context(self, label_id: str, where: QPoint) -> None:
+        """Right-click on a closed door: a one-entry menu to open it."""
+        self.door_menu(label_id).exec(where)
+
+    def door_menu(self, label_id: str) -> QMenu:
+        """The menu a right-click on the door ``label_id`` shows: Open Door."""
+        menu = QMenu(self._bench.parent)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        door = self._bench.current.board.labels.get(label_id)
+        action = menu.addAction(f"Open {door.text if door else 'Door'}")
+        action.setToolTip("Its walls go and its label with them (one undo step)")
+        action.triggered.connect(lambda: self._bench.controller.open_door(label_id))
+        return menu
 
     def copy_selection(self) -> bool:
         """Edit → Copy: the selected tokens and their pictures go to the clipboard."""
@@ -71,3 +95,13 @@ class EditFeature:
         dialog = NewMapDialog.for_board(self._bench.current.board, self._bench.parent)
         if dialog.exec():
             self._bench.controller.change_map_properties(*dialog.values())
+
+    def open_door(self) -> bool:
+        """Edit → Open Door (O): the closed door under the mouse opens (its walls cleared,
+        its label gone), one undo step; with none there it says why."""
+        bench = self._bench
+        door = door_here(bench.current.board, bench.scene.hovered_hex)
+        if door is None:
+            bench.status.refuse(NO_DOOR, 5000)
+            return False
+        return bench.controller.open_door(door.id)

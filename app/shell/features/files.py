@@ -22,10 +22,29 @@ from rules import MapFileError
 from rules.mapfile import SUFFIX
 
 if TYPE_CHECKING:
+    from app.controllers.importing import UvttOptions
     from app.export.plan import ExportOptions
     from app.widgets.dialogs.export import ExportDialog
 
 FILE_FILTER = f"Hexweave maps (*{SUFFIX})"
+UVTT_FILTER = "Universal VTT maps (*.dd2vtt *.uvtt *.df2vtt);;All files (*)"
+BUSY_IMPORT_BYTES = 4 * 1024 * 1024
+"""Universal VTT files larger than this are read behind a busy indicator."""
+
+
+def _file_size(path: Path) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0
+
+
+def _without_prefix(error: MapFileError, path: Path) -> str:
+    """The import's message as a dialog says it: "Could not import NAME:" then the problem."""
+    text = str(error)
+    for prefix in (f"cannot import {path}: ", f"cannot import {path.name}: "):
+        text = text.removeprefix(prefix)
+    return f"Could not import {path.name}:\n{text}"
 
 
 class FilesFeature(QObject):
@@ -46,6 +65,8 @@ class FilesFeature(QObject):
         self.recent_menu = QMenu("Open &Recent", parent)
         self._export_path: tuple[object, Path] | None = None  # (document, file) exported last
         self._export_options: ExportOptions | None = None
+        self.last_import_summary: tuple[str, ...] = ()  # what the last import made
+        self.summary_box: QMessageBox | None = None
         session.recent_changed.connect(lambda _paths: self._refresh_recent_menu())
         self._refresh_recent_menu()
 
@@ -90,6 +111,52 @@ class FilesFeature(QObject):
         )
         if name:
             self.open_path(Path(name))
+
+    def import_uvtt_dialog(self) -> None:
+        """File → Import Universal VTT…: pick the file, then how to import it."""
+        from app.widgets.dialogs.uvtt_import import UvttImportDialog
+
+        name, _ = QFileDialog.getOpenFileName(
+            self._parent, "Import Universal VTT map", self._last_dir(), UVTT_FILTER
+        )
+        if not name:
+            return
+        dialog = UvttImportDialog(Path(name).name, self._parent)
+        if dialog.exec():
+            self.import_uvtt_path(Path(name), dialog.options())
+
+    def import_uvtt_path(self, path: Path, options: UvttOptions | None = None) -> bool:
+        """Import a Universal VTT file as a new, unsaved map (after asking about unsaved
+        changes) and show what became what; a refused file leaves the open map as it was."""
+        from app.controllers.importing import UvttOptions, import_uvtt
+        from app.controllers.pictures import busy
+        from app.document import MapDocument
+
+        if not self.confirm_discard():
+            return False
+        large = _file_size(path) > BUSY_IMPORT_BYTES
+        title = "Import Universal VTT"
+        try:
+            with busy(self._parent, f"Reading {path.name}…", large, title) as run:
+                imported = run(import_uvtt, Path(path), options or UvttOptions())
+        except MapFileError as error:
+            QMessageBox.warning(self._parent, "Cannot import map", _without_prefix(error, path))
+            return False
+        document = MapDocument(imported.board)
+        self._session.adopt(document)
+        document.mark_recovered()  # not saved anywhere yet: closing asks
+        self.last_import_summary = imported.summary
+        self._show_summary(path, imported.summary)
+        self._say(f"Imported {path.name}: save it as a .hexmap to keep it", 8000)
+        return True
+
+    def _show_summary(self, path: Path, lines: tuple[str, ...]) -> None:
+        box = QMessageBox(QMessageBox.Icon.Information, "Imported", "", parent=self._parent)
+        box.setText(f"Imported {path.name}")
+        box.setInformativeText("\n".join(lines))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()  # not modal for the caller: tests and scripts go on
+        self.summary_box = box
 
     def save(self) -> bool:
         """File → Save; asks for a name if the map was never saved. True if saved."""

@@ -1,8 +1,10 @@
-"""HelpFeature: the Help menu's Keyboard Shortcuts (F1) and Quick Tour, and the tour
-offered once at the first start.
+"""HelpFeature: the Help menu's Keyboard Shortcuts (F1), Quick Tour and About Hexweave…, and
+the tour offered once at the first start.
 
 The shortcuts come from :func:`app.shell.menus.shortcut_groups` (the tables the menus are
-built from); the tour is :mod:`app.widgets.dialogs.tour`. Both are built when first shown.
+built from); the tour is :mod:`app.widgets.dialogs.tour`; About (the version and the
+licences of what is bundled) is :mod:`app.widgets.dialogs.about`. Each is built when first
+shown.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
+    from app.widgets.dialogs.about import AboutDialog
     from app.widgets.dialogs.shortcuts import ShortcutsDialog
     from app.widgets.dialogs.tour import TourDialog
 
@@ -20,13 +23,14 @@ __all__ = ["HelpFeature"]
 
 
 class HelpFeature:
-    """Help → Keyboard Shortcuts… and Quick Tour for the window ``parent``."""
+    """Help → Keyboard Shortcuts…, Quick Tour and About Hexweave… for the window ``parent``."""
 
     def __init__(self, parent: QWidget, settings: QSettings):
         self._parent = parent
         self._settings = settings
         self.shortcuts_dialog: ShortcutsDialog | None = None
         self.tour_dialog: TourDialog | None = None
+        self.about_dialog: AboutDialog | None = None
 
     def shortcuts(self) -> ShortcutsDialog:
         """Help → Keyboard Shortcuts… (F1): the list, searchable, beside the map."""
@@ -59,3 +63,15 @@ class HelpFeature:
         if shown is not None:
             self.tour_dialog = shown
         return shown
+
+    def about(self) -> AboutDialog:
+        """Help → About Hexweave…: the version, what it runs on, and the licences of what
+        the one-folder app bundles (modal; it opens on its Versions tab)."""
+        from app.widgets.dialogs.about import AboutDialog
+
+        if self.about_dialog is None:
+            self.about_dialog = AboutDialog(self._parent)
+        dialog = self.about_dialog
+        dialog.tabs.setCurrentIndex(0)
+        dialog.exec()
+        return dialog

@@ -26,6 +26,7 @@ from app.controllers.map import MapController
 from app.document.current import CurrentDocument
 from app.scene.map_scene import MapScene
 from rules import Hex
+from rules.board import Label
 
 
 class AnnotationDialog(QDialog):
@@ -83,12 +84,20 @@ class NotesDock(QDockWidget):
                 ),
                 ("Edit…", "Change the selected label or note", self.edit_dialog),
                 ("Delete", "Delete the selected label or note", self.delete_selected),
+                (
+                    "Open Door",
+                    "Open the selected door: its walls go and its label with them (O over "
+                    "the map opens the door under the mouse)",
+                    self.open_selected_door,
+                ),
             )
         ):
             button = QPushButton(text)
             button.setToolTip(tip)
             button.clicked.connect(slot)
             buttons.addWidget(button, index // 2, index % 2)
+        self.open_door_button = button
+        self.list.currentItemChanged.connect(lambda *_: self._follow_selection())
         body = QWidget(self)
         column = QVBoxLayout(body)
         column.addWidget(self.list)
@@ -102,7 +111,7 @@ class NotesDock(QDockWidget):
         board = self._current.board
         self.list.clear()
         for label in board.labels.values():
-            self._add_row(label.id, f"Label: {label.text}", label.gm_only)
+            self._add_row(label.id, _label_row(label), label.gm_only)
         for note in board.notes.values():
             where = (
                 f"on {board.token(note.token_id).name}"
@@ -112,6 +121,11 @@ class NotesDock(QDockWidget):
                 else ""
             )
             self._add_row(note.id, f"Note {where}: {note.text}", note.gm_only)
+        self._follow_selection()
+
+    def _follow_selection(self) -> None:
+        door = self._current.board.labels.get(self.selected_id() or "")
+        self.open_door_button.setEnabled(door is not None and door.is_door)
 
     def _add_row(self, annotation_id: str, text: str, gm_only: bool) -> None:
         item = QListWidgetItem(f"{text}  [GM only]" if gm_only else text)
@@ -139,6 +153,11 @@ class NotesDock(QDockWidget):
         if len(selection) == 1:
             return self._controller.add_note(text, token_id=selection[0], gm_only=gm_only)
         return self._controller.add_note(text, at=self._target_hex(), gm_only=gm_only)
+
+    def open_selected_door(self) -> bool:
+        """Open the door selected in the list (one undo step)."""
+        label_id = self.selected_id()
+        return label_id is not None and self._controller.open_door(label_id)
 
     def delete_selected(self) -> None:
         """Delete the label or note selected in the list."""
@@ -169,3 +188,10 @@ class NotesDock(QDockWidget):
         dialog = AnnotationDialog("Edit", old.text, old.gm_only, parent=self)
         if dialog.exec():
             self._controller.edit_annotation(annotation_id, *dialog.values())
+
+
+def _label_row(label: Label) -> str:
+    """A label's line in the list; a closed door says how many wall hexes it opens."""
+    if label.is_door:
+        return f"Door: {label.text} ({len(label.door)} wall hexes)"
+    return f"Label: {label.text}"

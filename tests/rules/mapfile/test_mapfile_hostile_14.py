@@ -318,8 +318,8 @@ def test_the_hexes_of_all_footprints_and_origins_are_held_to_a_limit(
     listed = sum(len(area["origin"]) for area in origins)
     monkeypatch.setattr(mapfile_checks, "MAX_LISTED_HEXES", 2)
     assert outcome(footprints) == (
-        f"{PREFIX}map.json lists 3 hexes in token footprints, Area origins and doors, more than the "
-        "2 allowed"
+        f"{PREFIX}map.json lists 3 hexes in token footprints, Area origins and doors, more "
+        "than the 2 allowed"
     )
     assert outcome(GOOD_V3) == (
         f"{PREFIX}map.json lists {listed} hexes in token footprints, Area origins and doors, more "

@@ -13,6 +13,7 @@ import pytest
 from rules import mapfile
 from rules.board.annotations import MAX_DOOR_HEXES, Label
 from rules.board.grid import Board
+from rules.errors import OutOfBoundsError
 from rules.hexes import Hex
 from rules.layout import Orientation
 from tests.rules.mapfile_helpers import (
@@ -132,7 +133,7 @@ def test_opening_a_door_clears_its_walls_and_removes_its_label() -> None:
 
 def test_a_door_must_be_on_the_map_and_keeps_its_cells_when_reshaped() -> None:
     board = make_v8.build_board()
-    with pytest.raises(Exception, match="off the map|outside"):
+    with pytest.raises(OutOfBoundsError, match=r"Hex\(q=30, r=0\) is outside the 6×5 map"):
         board.with_label(Label("door-2", "Door", Hex(0, 0), door=(Hex(30, 0),)))
     flipped = board.with_orientation(Orientation.FLAT).with_orientation(Orientation.POINTY)
     assert flipped.labels["door-1"].door == make_v8.DOOR
