@@ -250,8 +250,8 @@ class PictureController(Controller):
         """Store the picture at ``path`` as the background with a first-guess placement:
         one undo step "Import battle map". False (and :attr:`refused`) if it is refused."""
         path = Path(path)
-        busy = show_progress and (_file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS)
-        with busy(self._dialog_parent, f"Reading {path.name}…", busy) as run:
+        slow = show_progress and (_file_size(path) > BUSY_BYTES or _pixels(path) > BUSY_PIXELS)
+        with busy(self._dialog_parent, f"Reading {path.name}…", slow) as run:
             try:
                 data, image = run(load_picture, path, self.limit_mb)
                 after = _imported(self.board, data, path.name, image.width())
