@@ -198,7 +198,7 @@ class UvttSummary:
             f"corner on the picture).",
             self._walls_line(),
             f"Doors: {_count(self.closed_doors, 'closed door')} (wall hexes with a Door label; "
-            f"opening it clears them), {_count(self.open_doors, 'open door')} left open.",
+            f"opening it clears them); {_count(self.open_doors, 'open door')}.",
             self._windows_line(),
             f"Lights: {_count(self.lights, 'light')}, each noted as a GM-only label.",
             *(f"Skipped: {reason}." for reason in self.skipped),
