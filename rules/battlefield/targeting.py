@@ -192,18 +192,14 @@ def _origin(
     opts: RuleOptions,
     refusals: list[str],
 ) -> tuple[Hex, ...]:
+    """:meth:`Board.area_origin`, with why it cannot stand: a source token not on the map,
+    or an Aura with nothing to move with."""
     if template.source is not None:
-        source = board.tokens.get(template.source)
-        if source is None:
+        if template.source not in board.tokens:
             refusals.append(f"the source token {template.source!r} is not on the map")
-            return template.origin
-        return tuple(sorted(source.footprint))
-    spread = template.kind is AreaKind.SELF or _legacy_spread(template, opts)
-    if spread and caster is not None:
-        return tuple(sorted(caster.footprint))
-    if template.kind is AreaKind.AURA:
+    elif template.kind is AreaKind.AURA and (caster is None or not _legacy_spread(template, opts)):
         refusals.append("an Aura needs a source token to move with")
-    return template.origin
+    return board.area_origin(template, opts.legacy_areas)
 
 
 def _check_origin_spaces(

@@ -38,7 +38,7 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
-from rules.areas import AreaTemplate
+from rules.areas import AreaKind, AreaTemplate
 from rules.board.annotations import Background, Label, Note
 from rules.board.conditions import remove_condition
 from rules.board.effects import OngoingEffect
@@ -492,6 +492,21 @@ class Board:
             self.cell_of(h)
         check_area_tokens(self, template)
         return self._evolve(areas={**self.areas, template.id: template})
+
+    def area_origin(self, template: AreaTemplate, legacy_areas: bool = False) -> tuple[Hex, ...]:
+        """Where ``template`` is drawn from, sorted: the spaces of its source token (an
+        Aura moves with it), of its caster for a Self Area or, with option
+        ``legacy_areas``, for a Burst or Aura with no origin of its own (seed 001 [S001]:
+        "The origin space is all spaces of a creature or object that is the source of the
+        effect"); else its own origin hexes (also when the token it names is not here)."""
+        if template.source is not None:
+            source = self.tokens.get(template.source)
+            return tuple(sorted(source.footprint)) if source else template.origin
+        caster = self.tokens.get(template.caster) if template.caster is not None else None
+        legacy = legacy_areas and template.kind.radial and not template.origin
+        if caster is not None and (template.kind is AreaKind.SELF or legacy):
+            return tuple(sorted(caster.footprint))
+        return template.origin
 
     def without_area(self, area_id: str) -> Board:
         """This board without the pinned Area ``area_id`` and the effects that kept it

@@ -15,7 +15,6 @@ checked before its data is read.
 
 from __future__ import annotations
 
-import gc
 import json
 import math
 import numbers
@@ -32,6 +31,7 @@ from rules.board.terrain import Layer, LayerSpec, check_layer, read_only
 from rules.errors import MapFileError
 from rules.hexes import Hex
 from rules.mapfile.archive import member_errors, read_into, sized_buffer, unsafe_member_reason
+from rules.mapfile.strict_json import json_type, strict_loads
 from rules.text import text_problem
 
 __all__ = [
@@ -151,21 +151,6 @@ def option_problem(key: object, value: object) -> str | None:
 # -- map.json ---------------------------------------------------------------------------
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) < len(pairs):  # rare: find the repeated key to name it
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise MapFileError(f"map.json is not valid: key {key!r} appears twice in an object")
-            seen.add(key)
-    return result
-
-
-def _no_constant(name: str) -> Any:
-    raise MapFileError(f"map.json is not valid: {name} is not a JSON number")
-
-
 def check_containers(raw: bytes) -> None:
     """Refuse map.json's bytes ``raw`` if they hold more than :data:`MAX_JSON_CONTAINERS`
     lists and objects (every ``[`` and ``{`` counted, at C speed, before parsing)."""
@@ -175,19 +160,6 @@ def check_containers(raw: bytes) -> None:
             f"map.json holds {containers} lists and objects (counting every '[' and '{{'), "
             f"more than the {MAX_JSON_CONTAINERS} allowed"
         )
-
-
-def _loads(text: str) -> Any:
-    """``json.loads`` of map.json, strict, with the cyclic garbage collector paused: the
-    values it builds hold no cycles, and its passes over a million new lists would take
-    longer than the parsing."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def parse_json(raw: bytes) -> dict[str, Any]:
@@ -202,7 +174,7 @@ def parse_json(raw: bytes) -> dict[str, Any]:
             f"map.json is not UTF-8 text ({exc.reason} at byte {exc.start})"
         ) from exc
     try:
-        data = _loads(text)
+        data = strict_loads(text, "map.json is not valid")
     except MapFileError:
         raise
     except json.JSONDecodeError as exc:
@@ -215,7 +187,7 @@ def parse_json(raw: bytes) -> dict[str, Any]:
     except ValueError as exc:
         raise MapFileError(f"map.json is not valid JSON: {exc}") from exc
     if not isinstance(data, dict):
-        raise MapFileError(f"map.json must hold a JSON object, not {_json_type(data)}")
+        raise MapFileError(f"map.json must hold a JSON object, not {json_type(data)}")
     # Only a \uXXXX escape can make a surrogate: UTF-8 text cannot hold one.
     check_values(data, text=_SURROGATE_ESCAPE.search(raw) is not None)
     return data
@@ -300,19 +272,6 @@ def _walk(value: object, depth: int, text: bool) -> None:
                 raise
 
 
-def _json_type(value: object) -> str:
-    names = {
-        bool: "true/false",
-        int: "an integer",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-        type(None): "null",
-    }
-    return names.get(type(value), type(value).__name__)
-
-
 def is_int(value: object) -> bool:
     """True for a JSON integer (``bool`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -323,7 +282,7 @@ def _path(where: str, key: str) -> str:
 
 
 def _wrong(where: str, key: str, wanted: str, value: object) -> MapFileError:
-    return MapFileError(f"map.json: {_path(where, key)} must be {wanted}, not {_json_type(value)}")
+    return MapFileError(f"map.json: {_path(where, key)} must be {wanted}, not {json_type(value)}")
 
 
 def get(obj: dict[str, Any], key: str, where: str) -> object:

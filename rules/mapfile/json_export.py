@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import os
 import re
 import zipfile
@@ -65,6 +64,7 @@ from rules.layout import Orientation
 from rules.mapfile import checks as chk
 from rules.mapfile.archive import MIB
 from rules.mapfile.hexmap import FORMAT_NAME, FORMAT_VERSION, loads, map_json_bytes
+from rules.mapfile.strict_json import json_type, strict_loads
 from rules.options import RuleOptions
 
 __all__ = [
@@ -334,25 +334,11 @@ def _area_hexes(
     board: Board, area: AreaTemplate, legacy: bool, budget: _HexBudget
 ) -> list[list[int]] | None:
     """The hexes of ``area``'s shape on the map (before walls), listed within ``budget``."""
-    origin = _area_origin(board, area, legacy)
+    origin = board.area_origin(area, legacy)
     if not origin:
         return []
     cost = _shape_cost(area.kind, area.value, len(origin))
     return budget.listed(cost, lambda: frozenset(filter(board.contains, area.shape(origin))))
-
-
-def _area_origin(board: Board, area: AreaTemplate, legacy: bool) -> tuple[Hex, ...]:
-    """Where ``area`` is drawn from, as the app aims a pinned Area
-    (:func:`rules.battlefield.targeting.aim`): the spaces of its source token (an Aura moves
-    with it [S001]), of its caster for a Self Area, or, with option ``legacy_areas``, for a
-    Burst or Aura with no origin of its own [S001]; else its own origin hexes."""
-    if area.source is not None:
-        return tuple(sorted(board.tokens[area.source].footprint))
-    caster = board.tokens.get(area.caster) if area.caster is not None else None
-    spread = area.kind is AreaKind.SELF or (legacy and area.kind.radial and not area.origin)
-    if spread and caster is not None:
-        return tuple(sorted(caster.footprint))
-    return area.origin
 
 
 def _shape_cost(kind: AreaKind, value: int, origins: int) -> int:
@@ -481,12 +467,7 @@ def _parse(text: str | bytes) -> MapDict:
     if not text.strip():
         raise MapFileError("the JSON is empty")
     try:
-        doc = json.loads(
-            text,
-            object_pairs_hook=_unique_keys,
-            parse_constant=_no_constant,
-            parse_float=_finite_float,
-        )
+        doc = strict_loads(text, "the JSON is not valid", finite=True)
     except MapFileError:
         raise
     except json.JSONDecodeError as exc:
@@ -500,28 +481,6 @@ def _parse(text: str | bytes) -> MapDict:
         raise MapFileError("the JSON must hold an object")
     _check_format(doc)
     return doc
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> MapDict:
-    found = dict(pairs)
-    if len(found) < len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise MapFileError(f"the JSON is not valid: key {key!r} appears twice in an object")
-            seen.add(key)
-    return found
-
-
-def _no_constant(name: str) -> Any:
-    raise MapFileError(f"the JSON is not valid: {name} is not a JSON number")
-
-
-def _finite_float(literal: str) -> float:
-    value = float(literal)
-    if not math.isfinite(value):
-        raise MapFileError(f"the JSON is not valid: the number {literal[:40]} is too large")
-    return value
 
 
 def _check_format(doc: MapDict) -> None:
@@ -659,7 +618,9 @@ def _layer(obj: MapDict, spec: LayerSpec, width: int, height: int) -> Layer:
 def _row_values(row: object, where: str, width: int) -> IntArray:
     """The ``width`` values of one terrain row (``runs`` encoding)."""
     if not isinstance(row, str):
-        raise MapFileError(f"{where} must be a string of comma-separated values, not {_kind(row)}")
+        raise MapFileError(
+            f"{where} must be a string of comma-separated values, not {json_type(row)}"
+        )
     if len(row) > width * _MAX_CELL_TEXT or not _ROW.fullmatch(row):
         shown = row[:40] + ("…" if len(row) > 40 else "")
         raise MapFileError(
@@ -696,15 +657,10 @@ def _shown(value: object) -> str:
     """``value`` for a message: a short JSON scalar as written (``true``, ``"1"``) or,
     for a list or object, which it is."""
     if isinstance(value, list | dict):
-        return _kind(value)
+        return json_type(value)
     if isinstance(value, str):
         return repr(value[:40] + ("…" if len(value) > 40 else ""))
     return json.dumps(value)[:40]
-
-
-def _kind(value: object) -> str:
-    names = {bool: "true/false", int: "an integer", float: "a number", list: "a list"}
-    return names.get(type(value), "an object" if isinstance(value, dict) else "null")
 
 
 def save_json(board: Board, path: str | os.PathLike[str]) -> None:

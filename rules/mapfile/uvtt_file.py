@@ -42,6 +42,7 @@ import numpy.typing as npt
 from rules.errors import MapFileError
 from rules.mapfile.archive import MAX_PICTURE_BYTES, MIB
 from rules.mapfile.pictures import JPEG_HEADER_BYTES, MAX_PICTURE_SIDE, picture_size
+from rules.mapfile.strict_json import json_type, strict_loads
 
 __all__ = [
     "MAX_GRID_COORDINATE",
@@ -235,12 +236,6 @@ def parse_uvtt(data: bytes) -> UvttFile:
 # -- JSON ----------------------------------------------------------------------------------
 
 
-def _no_constant(name: str) -> Any:
-    """Refuse ``NaN``, ``Infinity`` and ``-Infinity``: not JSON (a browser's ``JSON.parse``
-    refuses them too)."""
-    raise MapFileError(f"the file is not valid JSON: {name} is not a JSON number")
-
-
 def _parse_json(raw: bytes) -> dict[str, Any]:
     """The file's JSON object, its lists and objects counted first
     (:data:`MAX_UVTT_CONTAINERS`); UTF-8, a byte-order mark allowed."""
@@ -257,29 +252,17 @@ def _parse_json(raw: bytes) -> dict[str, Any]:
             f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})"
         ) from None
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = strict_loads(text, "the file is not valid JSON")
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise MapFileError(f"the file is not valid JSON: {exc.msg} ({where})") from None
     except RecursionError:
         raise MapFileError("the file nests lists and objects too deep to read") from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise MapFileError(f"the file is not valid JSON: {exc}") from None
     if not isinstance(doc, dict):
-        raise MapFileError(f"the file must hold a JSON object, not {_kind(doc)}")
+        raise MapFileError(f"the file must hold a JSON object, not {json_type(doc)}")
     return doc
-
-
-def _kind(value: object) -> str:
-    """What a JSON value is, for messages: ``"a string"``, ``"a list"``…"""
-    names = {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-        type(None): "null",
-    }
-    return names.get(type(value), type(value).__name__)
 
 
 def _is_number(value: object) -> bool:
@@ -293,14 +276,14 @@ def _get_object(doc: dict[str, Any], key: str, where: str) -> dict[str, Any]:
         raise MapFileError(f"{where} is missing")
     value = doc[key]
     if not isinstance(value, dict):
-        raise MapFileError(f"{where} must be an object, not {_kind(value)}")
+        raise MapFileError(f"{where} must be an object, not {json_type(value)}")
     return value
 
 
 def _finite(value: object, where: str) -> float:
     """``value`` as a finite float (JSON's ``1e999`` reads as infinity)."""
     if not _is_number(value):
-        raise MapFileError(f"{where} must be a number, not {_kind(value)}")
+        raise MapFileError(f"{where} must be a number, not {json_type(value)}")
     try:
         number = float(value)  # type: ignore[arg-type]
     except OverflowError:
@@ -324,7 +307,7 @@ def _coordinate(value: object, where: str) -> float:
 def _point(value: object, where: str) -> Point:
     """``value`` as a point ``{x, y}`` in squares, named ``where`` in errors."""
     if not isinstance(value, dict):
-        raise MapFileError(f"{where} must be a point {{x, y}}, not {_kind(value)}")
+        raise MapFileError(f"{where} must be a point {{x, y}}, not {json_type(value)}")
     for axis in ("x", "y"):
         if axis not in value:
             raise MapFileError(f"{where}.{axis} is missing")
@@ -336,7 +319,7 @@ def _optional(obj: dict[str, Any], key: str, where: str, kind: type, wanted: str
     names it)."""
     value = obj.get(key)
     if value is not None and type(value) is not kind:
-        raise MapFileError(f"{where}.{key} must be {wanted}, not {_kind(value)}")
+        raise MapFileError(f"{where}.{key} must be {wanted}, not {json_type(value)}")
     return value
 
 
@@ -346,7 +329,7 @@ def _list(doc: dict[str, Any], key: str, limit: int, what: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise MapFileError(f"{key} must be a list of {what}, not {_kind(value)}")
+        raise MapFileError(f"{key} must be a list of {what}, not {json_type(value)}")
     if len(value) > limit:
         raise MapFileError(f"{key} has {len(value):,} {what}, more than {limit:,}")
     return value
@@ -408,7 +391,7 @@ def _environment(doc: dict[str, Any]) -> tuple[bool, tuple[str, ...]]:
     if env is None:
         return False, ()
     if not isinstance(env, dict):
-        raise MapFileError(f"environment must be an object, not {_kind(env)}")
+        raise MapFileError(f"environment must be an object, not {json_type(env)}")
     baked = _optional(env, "baked_lighting", "environment", bool, "true/false")
     ambient = _optional(env, "ambient_light", "environment", str, "a colour string")
     unread = () if ambient is None else (f"the ambient light ({_colour_text(ambient)})",)
@@ -436,7 +419,7 @@ def _polylines(doc: dict[str, Any], key: str, lines_before: int, points_before: 
         )
     if not set(map(type, lines)) <= {list}:
         k = next(i for i, line in enumerate(lines) if not isinstance(line, list))
-        raise MapFileError(f"{key}[{k}] must be a list of points, not {_kind(lines[k])}")
+        raise MapFileError(f"{key}[{k}] must be a list of points, not {json_type(lines[k])}")
     lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
     total = int(lengths.sum())
     if total > MAX_UVTT_POINTS:
@@ -511,7 +494,7 @@ def _portal(k: int, item: object) -> Portal:
     used (the bounds say where it is)."""
     where = f"portals[{k}]"
     if not isinstance(item, dict):
-        raise MapFileError(f"{where} must be an object, not {_kind(item)}")
+        raise MapFileError(f"{where} must be an object, not {json_type(item)}")
     bounds = item.get("bounds")
     if not (isinstance(bounds, list) and len(bounds) == 2):
         raise MapFileError(f"{where}.bounds must be a list of two points")
@@ -549,7 +532,7 @@ def _light(k: int, item: object) -> Light:
     """Light ``k``: its position, range (squares), intensity and colour."""
     where = f"lights[{k}]"
     if not isinstance(item, dict):
-        raise MapFileError(f"{where} must be an object, not {_kind(item)}")
+        raise MapFileError(f"{where} must be an object, not {json_type(item)}")
     if "position" not in item:
         raise MapFileError(f"{where}.position is missing")
     position = _point(item["position"], f"{where}.position")
@@ -572,7 +555,7 @@ def _light_colour(value: object, where: str) -> str | None:
         return None
     found = _COLOUR.fullmatch(value) if isinstance(value, str) else None
     if found is None:
-        shown = repr(value[:40]) if isinstance(value, str) else _kind(value)
+        shown = repr(value[:40]) if isinstance(value, str) else json_type(value)
         raise MapFileError(
             f'{where}.color must be a colour like "ffeccd8b" (hex ARGB), got {shown}'
         )
@@ -590,7 +573,7 @@ def _picture(doc: dict[str, Any]) -> EncodedPicture | None:
     if image is None or image == "":
         return None
     if not isinstance(image, str):
-        raise MapFileError(f"image must be a string of base64, not {_kind(image)}")
+        raise MapFileError(f"image must be a string of base64, not {json_type(image)}")
     prefix = _DATA_URL.match(image)
     start = prefix.end() if prefix else 0
     text = image[start:] if start else image
@@ -599,7 +582,7 @@ def _picture(doc: dict[str, Any]) -> EncodedPicture | None:
     head = head[: len(head) - len(head) % 4] if len(head) < len(text) else _padded(head)
     first = base64.b64decode(head)
     width, height = picture_size(first)
-    return EncodedPicture(text, width, height, _picture_kind(first))
+    return EncodedPicture(text, width, height, _picturejson_type(first))
 
 
 def _check_base64(text: str, start: int) -> None:
@@ -631,7 +614,7 @@ def _padded(text: str) -> str:
     return text + "=" * (-len(text) % 4)
 
 
-def _picture_kind(data: bytes) -> str:
+def _picturejson_type(data: bytes) -> str:
     """``"PNG"``, ``"JPEG"`` or ``"WebP"`` (``picture_size`` has accepted only these)."""
     if data.startswith(_PNG):
         return "PNG"

@@ -212,3 +212,33 @@ def test_players_do_not_see_areas_of_hidden_tokens(board: Board) -> None:
     assert "assassin" not in seen.tokens
     assert list(seen.areas) == ["by-mage", "ogre-own", "plain"]
     assert seen.areas["by-mage"] == pinned.areas["by-mage"]
+
+
+# --- where an Area is drawn from ----------------------------------------------------------
+
+
+def test_area_origin_is_the_source_token_s_spaces_for_an_aura(board: Board) -> None:
+    wide = Token("ogre", "Ogre", Hex(3, 2), footprint_override=(Hex(0, 0), Hex(1, 0)))
+    board = board.without_token("ogre").with_token(wide)
+    assert board.area_origin(aura()) == (Hex(3, 2), Hex(4, 2))
+
+
+def test_area_origin_of_a_self_area_is_its_caster_s_spaces(board: Board) -> None:
+    area = AreaTemplate("self-1", AreaKind.SELF, 0, (AT,), caster="ogre")
+    assert board.area_origin(area) == tuple(sorted(board.tokens["ogre"].footprint))
+
+
+def test_a_burst_without_an_origin_spreads_from_its_caster_only_with_legacy_areas(
+    board: Board,
+) -> None:
+    burst = AreaTemplate("burst-1", AreaKind.BURST, 1, (), caster="mage")
+    assert board.area_origin(burst) == ()
+    assert board.area_origin(burst, legacy_areas=True) == (Hex(0, 0),)
+    aimed = replace(burst, origin=(AT,))
+    assert board.area_origin(aimed, legacy_areas=True) == (AT,)
+
+
+def test_area_origin_is_the_own_origin_for_a_cone_or_a_missing_token(board: Board) -> None:
+    assert board.area_origin(cone(caster="mage"), legacy_areas=True) == (AT,)
+    stray = AreaTemplate("aura-x", AreaKind.AURA, 1, (AT,), source="nobody")
+    assert board.area_origin(stray) == (AT,)

@@ -549,6 +549,16 @@ HOSTILE: list[tuple[str, Callable[[], bytes], str]] = [
     ("bad json", lambda: b'{"format": 0.3,', "the file is not valid JSON: Expecting"),
     ("not utf-8", lambda: b'{"format": "\xff"}', "the file is not UTF-8 text"),
     ("not an object", lambda: b"[1, 2, 3]", "the file must hold a JSON object, not a list"),
+    (
+        "repeated key",
+        lambda: b'{"format": 0.3, "format": 0.2}',
+        "the file is not valid JSON: key 'format' appears twice in an object",
+    ),
+    (
+        "integer of 5000 digits",
+        lambda: b'{"format": ' + b"9" * 5000 + b"}",
+        "the file is not valid JSON: Exceeds the limit (4300 digits)",
+    ),
     ("no resolution", lambda: without("resolution"), "resolution is missing"),
     (
         "resolution a list",
@@ -696,7 +706,7 @@ HOSTILE: list[tuple[str, Callable[[], bytes], str]] = [
     (
         "image not text",
         lambda: change("image", 5),
-        "image must be a string of base64, not a number",
+        "image must be a string of base64, not an integer",
     ),
     (
         "bad base64",
