@@ -106,3 +106,10 @@ def test_a_right_click_on_a_door_offers_to_open_it(window: MainWindow) -> None:
     entry.trigger()
     assert walls(window, DOOR) == [False, False]
     assert window.document.undo_stack.undoText() == "Open Door"
+
+
+def test_a_one_hex_door_reads_one_wall_hex(make_window) -> None:  # type: ignore[no-untyped-def]
+    board = Board.blank(4, 4).with_terrain("blocked", (Hex(1, 1),), True)
+    board = board.with_label(Label("door-1", "Gate", Hex(1, 1), door=(Hex(1, 1),)))
+    dock = make_window(MapDocument(board)).notes_dock
+    assert dock.list.item(0).text() == "Door: Gate (1 wall hex)"

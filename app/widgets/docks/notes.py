@@ -193,5 +193,6 @@ class NotesDock(QDockWidget):
 def _label_row(label: Label) -> str:
     """A label's line in the list; a closed door says how many wall hexes it opens."""
     if label.is_door:
-        return f"Door: {label.text} ({len(label.door)} wall hexes)"
+        count = len(label.door)
+        return f"Door: {label.text} ({count} wall {'hex' if count == 1 else 'hexes'})"
     return f"Label: {label.text}"
