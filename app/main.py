@@ -165,8 +165,14 @@ def _import(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(f"-o: the map must be a {SUFFIX} file, not {output.name!r}")
     if output.exists() and not args.force:
         parser.error(f"{output} exists: choose another name, or --force to replace it")
-    if args.hex_px is not None:  # scaling the picture decodes it with Qt
-        _offscreen_unless_a_display()
+    if args.hex_px is not None:
+        from app.controllers.importing import check_hex_px
+
+        try:
+            check_hex_px(args.hex_px)
+        except ValueError as error:
+            parser.error(f"--hex-px: {error}")
+        _offscreen_unless_a_display()  # scaling the picture decodes it with Qt
         from PySide6.QtGui import QGuiApplication
 
         _app = QGuiApplication.instance() or QGuiApplication([sys.argv[0]])

@@ -22,7 +22,15 @@ from rules import Board, MapFileError, Orientation
 from rules.board import Background
 from rules.mapfile import MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE, WindowsAs, load_uvtt
 
-__all__ = ["MAX_HEX_PX", "MIN_HEX_PX", "Imported", "UvttOptions", "import_uvtt", "scaled_picture"]
+__all__ = [
+    "MAX_HEX_PX",
+    "MIN_HEX_PX",
+    "Imported",
+    "UvttOptions",
+    "check_hex_px",
+    "import_uvtt",
+    "scaled_picture",
+]
 
 MIN_HEX_PX = 8
 """The fewest pixels a hex may measure edge to edge when the picture is scaled."""
@@ -39,6 +47,16 @@ class UvttOptions:
     orientation: Orientation = Orientation.POINTY
     windows: WindowsAs = WindowsAs.CONCEALMENT
     hex_px: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.hex_px is not None:
+            check_hex_px(self.hex_px)
+
+
+def check_hex_px(hex_px: int) -> None:
+    """Refuse pixels a hex outside :data:`MIN_HEX_PX`..:data:`MAX_HEX_PX` (ValueError)."""
+    if not MIN_HEX_PX <= hex_px <= MAX_HEX_PX:
+        raise ValueError(f"pixels per hex must be {MIN_HEX_PX}..{MAX_HEX_PX}, got {hex_px}")
 
 
 @dataclass(frozen=True)
@@ -76,8 +94,7 @@ def scaled_picture(board: Board, hex_px: int) -> tuple[Board, str]:
     background = board.background
     if background is None:
         return board, "No picture to scale."
-    if not MIN_HEX_PX <= hex_px <= MAX_HEX_PX:
-        raise ValueError(f"--hex-px must be {MIN_HEX_PX}..{MAX_HEX_PX} pixels, got {hex_px}")
+    check_hex_px(hex_px)
     data = board.images[background.image]
     image = decode_picture(data, background.image)
     factor = hex_px / (background.hex_size * math.sqrt(3))
@@ -97,12 +114,12 @@ def scaled_picture(board: Board, hex_px: int) -> tuple[Board, str]:
 def _check_size(size: tuple[int, int]) -> None:
     width, height = size
     if min(width, height) < 1:
-        raise ValueError("the scaled picture would have no pixels; choose a larger --hex-px")
+        raise ValueError("the scaled picture would have no pixels; choose more pixels per hex")
     if max(width, height) > MAX_PICTURE_SIDE or width * height > MAX_PICTURE_PIXELS:
         raise ValueError(
             f"the scaled picture would be {width}×{height} pixels, more than a map may store "
-            f"({MAX_PICTURE_SIDE} on a side, {MAX_PICTURE_PIXELS:,} in all); choose a "
-            "smaller --hex-px"
+            f"({MAX_PICTURE_SIDE} on a side, {MAX_PICTURE_PIXELS:,} in all); choose fewer "
+            "pixels per hex"
         )
 
 

@@ -253,6 +253,8 @@ def _parse_json(raw: bytes) -> dict[str, Any]:
         ) from None
     try:
         doc = strict_loads(text, "the file is not valid JSON")
+    except MapFileError:
+        raise
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise MapFileError(f"the file is not valid JSON: {exc.msg} ({where})") from None
