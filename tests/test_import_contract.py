@@ -31,6 +31,7 @@ ORDER = {
     "prep": 3,
     "movement": 4,
     "actions": 5,
+    "lens": 6,
 }
 """The rank of each layer: an import may reach a lower rank, or its own layer."""
 

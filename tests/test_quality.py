@@ -36,3 +36,19 @@ def test_ruff_format_is_clean() -> None:
 def test_mypy_strict_on_rules_is_clean() -> None:
     done = _run(_tool("mypy"), "--strict", "rules")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_package_folder_is_installed() -> None:
+    """A package folder left out of pyproject's ``packages`` would be missing from a
+    plain (not editable) install and from the one-folder app."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    )
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for top in ("rules", "app")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+    assert found <= listed, sorted(found - listed)

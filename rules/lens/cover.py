@@ -1,0 +1,361 @@
+"""Cover (issue #19): the spaces the selected creature can reach this turn, and the
+Concealment it would have there from the enemies that can perceive it.
+
+- **Within reach this turn**: the anchors of :func:`rules.movement.movement_field` with
+  :func:`rules.movement.budget_of` the creature (Movement left × its pace, plus what is
+  paid for), each with its cost (Movement cost units). A spot is where the creature's
+  anchor (its ``position``) would stand; a multi-space creature covers its footprint
+  there.
+- **Concealment from each enemy** (:func:`rules.lens.sides.enemies_of`, where they stand
+  now) is the rules' own: :func:`rules.battlefield.concealment_field` of the enemy's
+  spaces with its senses and senses Ailments (as :func:`~rules.battlefield.concealment`
+  asks), one call per enemy, read at the spots — equal to
+  :func:`~rules.battlefield.concealment_between` space by space, which gives a spot's
+  reasons when it is asked for (:meth:`CoverMap.spot`). A multi-space creature is a
+  target on several spaces: [S000] "If any space you or a target are in or that is
+  between you and a target creates Concealment" counts every one of them and the line
+  between the nearest pair, which a one-space field cannot give, so
+  ``concealment_between`` is asked at each anchor.
+- **Who perceives it** **[ASSUMPTION]**: the seeds give Concealment no "cannot perceive
+  at all" — every Tier, 12 included, is a penalty on Awareness ("−1 per Tier" [S000]),
+  not a refusal. What stops perception outright is a wall: "Walls or vertical surfaces
+  filling a space" [S002] are solid, so an enemy perceives the creature at a spot when a
+  straight line from one of its spaces to one of the creature's passes no wall
+  (:func:`rules.battlefield.clear_lines`, either tie-break: the test Areas meet walls
+  with). An enemy that cannot perceive it there does not count.
+- **The Tier of a spot** is the **lowest** among the enemies that perceive it: how
+  exposed it is to its best-placed enemy. Cover is only as good as its weakest side — a
+  space deep in fog from one goblin but in plain view of another is no hiding place. A
+  spot no enemy perceives is as hidden as it gets: shaded as :data:`HIDDEN_TIER`
+  (Concealment's cap, 12) and marked ``hidden``.
+
+A neutral creature has no enemies (:mod:`rules.lens.sides`), nor has a creature alone on
+the map: nothing to hide from, an empty map that says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from rules.battlefield.concealment import (
+    MAX_TIER,
+    concealment_between,
+    concealment_field,
+    senses_ailments,
+)
+from rules.battlefield.line_of_effect import clear_lines
+from rules.board.coordinates import cell_name
+from rules.board.grid import Board
+from rules.board.offsets import cell_to_hex, cells_of, hex_to_cell
+from rules.board.terrain import read_only
+from rules.board.tokens import Token, TokenKind
+from rules.errors import RulesError
+from rules.hexes import Hex, distance
+from rules.layout import Orientation
+from rules.lens.sides import enemies_of, team_of
+from rules.movement.budget import budget_of
+from rules.movement.field import movement_field
+from rules.options import RuleOptions
+
+__all__ = ["HIDDEN_TIER", "CoverMap", "CoverSpot", "Sighting", "cover_map"]
+
+HIDDEN_TIER = MAX_TIER
+"""The Tier a spot no enemy perceives is shaded as: Concealment's cap [S000]."""
+
+Groups = list[frozenset[Hex]]
+_A = TypeVar("_A", bound="np.ndarray[Any, Any]")
+
+
+def _frozen(array: _A) -> _A:
+    """``array`` made read-only (:func:`rules.board.terrain.read_only`), its type kept."""
+    read_only(array)
+    return array
+
+
+def _name_of(h: Hex, orientation: Orientation) -> str:
+    return cell_name(*hex_to_cell(h, orientation))
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One enemy that perceives the creature at a spot: the Concealment ``tier`` it
+    would have from it, against the ``sense`` the enemy would choose it by, and why
+    (:attr:`rules.battlefield.Concealment.reasons`)."""
+
+    enemy_id: str
+    name: str
+    tier: int
+    sense: str
+    reasons: tuple[str, ...]
+
+    def describe(self) -> str:
+        """``Goblin 1: Concealment 3 against sight (3 from (4, 2) (world))``."""
+        why = f" ({'; '.join(self.reasons)})" if self.reasons else ", nothing in between"
+        return f"{self.name}: Concealment {self.tier} against {self.sense}{why}"
+
+
+@dataclass(frozen=True)
+class CoverSpot:
+    """A spot within reach this turn: its ``space`` (the creature's anchor there, named
+    ``space_name``), the ``cost`` to get there (Movement cost units), each enemy that
+    perceives it there with its Concealment (``seen_by``, least concealed first), the
+    names of those a wall hides it from (``unseen_by``), and ``tier``: the lowest of
+    ``seen_by`` (module notes), or :data:`HIDDEN_TIER` when no enemy perceives it."""
+
+    space: Hex
+    space_name: str
+    cost: int
+    tier: int
+    seen_by: tuple[Sighting, ...]
+    unseen_by: tuple[str, ...] = ()
+
+    @property
+    def hidden(self) -> bool:
+        """No enemy perceives it here."""
+        return not self.seen_by
+
+    def describe(self) -> tuple[str, ...]:
+        """Hover text: the spot's Tier and its best-placed enemy, then each enemy."""
+        where = f"{self.space_name} (cost {self.cost})"
+        walls = tuple(f"{name}: a wall hides it [ASSUMPTION]" for name in self.unseen_by)
+        if self.hidden:
+            return (f"{where}: no enemy can perceive it here — as hidden as it gets", *walls)
+        best = self.seen_by[0]
+        head = f"{where}: Concealment {self.tier} from its best-placed enemy, {best.name}"
+        return (head, *(s.describe() for s in self.seen_by), *walls)
+
+
+# -- perceiving and Concealment, many spots at once --------------------------------------
+def _walls_near(board: Board, hexes: list[Hex]) -> bool:
+    """Whether any wall lies in the q/r box of ``hexes`` (no wall there: every line
+    between them is clear)."""
+    qs, rs = [h.q for h in hexes], [h.r for h in hexes]
+    q = np.arange(min(qs), max(qs) + 1, dtype=np.int64)[None, :]
+    r = np.arange(min(rs), max(rs) + 1, dtype=np.int64)[:, None]
+    cols, rows = cells_of(q + 0 * r, r + 0 * q, board.orientation)
+    on_map = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)
+    return bool(board.layer("blocked")[rows[on_map], cols[on_map]].any())
+
+
+def _perceived(board: Board, enemy: Token, groups: Groups) -> list[bool]:
+    """For each group of spaces (the creature's body at a spot), whether a line from a
+    space of ``enemy`` to one of them passes no wall (module notes)."""
+    spaces = sorted(frozenset[Hex]().union(*groups))
+    if not spaces or not _walls_near(board, [*spaces, *enemy.footprint]):
+        return [True] * len(groups)
+    tq = np.array([h.q for h in spaces], dtype=np.int64)
+    tr = np.array([h.r for h in spaces], dtype=np.int64)
+    seen = np.zeros(len(spaces), dtype=bool)
+    for origin in sorted(enemy.footprint):
+        todo = ~seen
+        seen[todo] = clear_lines(board, origin, (tq[todo], tr[todo]))
+        if seen.all():
+            break
+    where = {h: k for k, h in enumerate(spaces)}
+    return [any(seen[where[h]] for h in group) for group in groups]
+
+
+def _tiers(
+    board: Board, enemy: Token, creature: Token, anchors: list[Hex], opts: RuleOptions
+) -> list[int]:
+    """The Concealment Tier the creature would have from ``enemy`` at each anchor."""
+    senses, ailments = enemy.senses, senses_ailments(enemy.conditions)
+    if len(creature.footprint_offsets) > 1:  # a target on several spaces (module notes)
+        return [
+            concealment_between(
+                board,
+                enemy.footprint,
+                creature.footprint_at(a),
+                opts,
+                senses=senses,
+                ailments=ailments,
+            ).tier
+            for a in anchors
+        ]
+    radius = max(distance(e, a) for e in enemy.footprint for a in anchors)
+    tiers = concealment_field(
+        board, enemy.footprint, opts, radius, senses=senses, ailments=ailments
+    )
+    return [int(tiers[row, col]) for col, row in (board.cell_of(a) for a in anchors)]
+
+
+def _sighting(board: Board, enemy: Token, spaces: frozenset[Hex], opts: RuleOptions) -> Sighting:
+    """``enemy``'s view of the creature on ``spaces``, with the reasons."""
+    seen = concealment_between(
+        board,
+        enemy.footprint,
+        spaces,
+        opts,
+        senses=enemy.senses,
+        ailments=senses_ailments(enemy.conditions),
+    )
+    return Sighting(enemy.id, enemy.name, seen.tier, seen.sense, seen.reasons)
+
+
+# -- the map ------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)
+class CoverMap:
+    """The cover of ``token_id`` (``name``) at every spot within its ``budget`` this turn:
+    ``tiers`` and ``costs`` are read-only ``(height, width)`` int16 arrays by the cell of
+    the spot (−1 beyond reach), ``hidden`` marks the spots no enemy perceives; the
+    ``enemies`` counted are ids in the board's order; ``reason`` says why the map is empty
+    (a neutral creature, no enemies). :meth:`spot` gives a spot's reasons."""
+
+    token_id: str
+    name: str
+    budget: int
+    enemies: tuple[str, ...]
+    tiers: npt.NDArray[np.int16]
+    costs: npt.NDArray[np.int16]
+    hidden: npt.NDArray[np.bool_]
+    orientation: Orientation
+    reason: str | None = None
+    options_used: tuple[str, ...] = ()
+    _board: Board | None = field(default=None, repr=False)
+    _options: RuleOptions | None = field(default=None, repr=False)
+    _seen: tuple[tuple[str, frozenset[Hex]], ...] = field(default=(), repr=False)
+
+    def _cell(self, h: Hex) -> tuple[int, int] | None:
+        col, row = hex_to_cell(h, self.orientation)
+        height, width = self.tiers.shape
+        return (row, col) if 0 <= col < width and 0 <= row < height else None
+
+    def tier(self, h: Hex) -> int | None:
+        """The spot's Tier (module notes), or None beyond reach this turn."""
+        cell = self._cell(h)
+        if cell is None or self.tiers[cell] < 0:
+            return None
+        return int(self.tiers[cell])
+
+    def cost(self, h: Hex) -> int | None:
+        """The Movement cost to stand there this turn, or None beyond reach."""
+        cell = self._cell(h)
+        if cell is None or self.costs[cell] < 0:
+            return None
+        return int(self.costs[cell])
+
+    def spaces(self) -> frozenset[Hex]:
+        """Every spot within reach this turn."""
+        rows, cols = np.nonzero(self.tiers >= 0)
+        return frozenset(
+            cell_to_hex(int(c), int(r), self.orientation) for r, c in zip(rows, cols, strict=True)
+        )
+
+    def spot(self, h: Hex) -> CoverSpot | None:
+        """The spot at ``h`` with every enemy's Concealment and its reasons (asked of
+        :func:`~rules.battlefield.concealment_between` now; who perceives it was found
+        with the map), or None beyond reach."""
+        cost = self.cost(h)
+        if cost is None or self._board is None or self._options is None:
+            return None
+        board, opts = self._board, self._options
+        spaces = board.token(self.token_id).footprint_at(h)
+        seen, unseen = [], []
+        for enemy_id, perceived in self._seen:
+            enemy = board.token(enemy_id)
+            if h in perceived:
+                seen.append(_sighting(board, enemy, spaces, opts))
+            else:
+                unseen.append(enemy.name)
+        seen.sort(key=lambda s: (s.tier, s.name, s.enemy_id))
+        tier = seen[0].tier if seen else HIDDEN_TIER
+        return CoverSpot(h, _name_of(h, self.orientation), cost, tier, tuple(seen), tuple(unseen))
+
+    def describe(self, h: Hex) -> tuple[str, ...]:
+        """Hover text for ``h``: the spot's cover and why, or why there is none."""
+        if self._cell(h) is None:
+            return (f"({h.q}, {h.r}) is off the map",)
+        where = _name_of(h, self.orientation)
+        if self.reason is not None:
+            return (f"{where}: {self.reason}",)
+        found = self.spot(h)
+        if found is None:
+            return (f"{where}: beyond {self.name}'s reach this turn (budget {self.budget})",)
+        return found.describe()
+
+
+def _creature(board: Board, token_id: str) -> Token:
+    token = board.token(token_id)  # UnknownTokenError
+    if token.kind is not TokenKind.CREATURE:
+        raise RulesError(f"{token.name} is an object: the cover lens is for a creature")
+    return token
+
+
+def _grid(board: Board, fill: int, dtype: type[Any]) -> npt.NDArray[Any]:
+    return np.full((board.height, board.width), fill, dtype=dtype)
+
+
+def _empty(
+    board: Board, creature: Token, budget: int, reason: str, used: tuple[str, ...]
+) -> CoverMap:
+    none = _frozen(_grid(board, -1, np.int16))
+    hidden = _frozen(_grid(board, 0, np.bool_))
+    return CoverMap(
+        creature.id, creature.name, budget, (), none, none, hidden, board.orientation, reason, used
+    )
+
+
+Seen = tuple[tuple[str, frozenset[Hex]], ...]  # per enemy, the anchors it perceives
+
+
+def _spot_tiers(
+    board: Board, creature: Token, enemies: tuple[Token, ...], anchors: list[Hex], opts: RuleOptions
+) -> tuple[list[int], list[bool], Seen]:
+    """Each anchor's Tier (the lowest among the enemies that perceive it), whether none
+    does, and the anchors each enemy perceives."""
+    groups = [creature.footprint_at(a) for a in anchors]
+    slot = {a: k for k, a in enumerate(anchors)}
+    best = [HIDDEN_TIER + 1] * len(anchors)
+    views = []
+    for enemy in enemies:
+        seen = _perceived(board, enemy, groups)
+        visible = [a for a, ok in zip(anchors, seen, strict=True) if ok]
+        views.append((enemy.id, frozenset(visible)))
+        if visible:
+            for a, tier in zip(visible, _tiers(board, enemy, creature, visible, opts), strict=True):
+                best[slot[a]] = min(best[slot[a]], tier)
+    hidden = [t > HIDDEN_TIER for t in best]
+    return [min(t, HIDDEN_TIER) for t in best], hidden, tuple(views)
+
+
+def _grids(
+    board: Board, reach: dict[Hex, int], tiers: list[int], hidden: list[bool]
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], npt.NDArray[np.bool_]]:
+    """The read-only Tier, cost and hidden grids by cell (−1 beyond reach)."""
+    tier_grid, cost_grid = _grid(board, -1, np.int16), _grid(board, -1, np.int16)
+    hidden_grid = _grid(board, 0, np.bool_)
+    for a, tier, dark in zip(sorted(reach), tiers, hidden, strict=True):
+        col, row = board.cell_of(a)
+        tier_grid[row, col], cost_grid[row, col], hidden_grid[row, col] = tier, reach[a], dark
+    return _frozen(tier_grid), _frozen(cost_grid), _frozen(hidden_grid)
+
+
+def cover_map(board: Board, token_id: str, options: RuleOptions | None = None) -> CoverMap:
+    """The spots ``token_id`` can reach this turn and the Concealment it would have at
+    each from the enemies that perceive it there, its Tier the lowest of theirs (module
+    notes). Never changes the board.
+
+    Raises :class:`~rules.errors.UnknownTokenError` for an unknown token and
+    :class:`~rules.errors.RulesError` for an object."""
+    opts = options or RuleOptions.of(board.options)
+    creature = _creature(board, token_id)
+    budget = budget_of(creature)
+    used = (opts.describe("concealment_combine"), opts.describe("legacy_areas"))
+    if team_of(creature) is None:
+        why = f"{creature.name} is neutral: nobody is its enemy, nothing to hide from [ASSUMPTION]"
+        return _empty(board, creature, budget, why, used)
+    enemies = enemies_of(board, token_id)
+    if not enemies:
+        return _empty(board, creature, budget, "no creature of the other side is on the map", used)
+    reach = movement_field(board, token_id, budget, opts).reachable()
+    tiers, hidden, seen = _spot_tiers(board, creature, enemies, sorted(reach), opts)
+    grids = _grids(board, reach, tiers, hidden)
+    ids = tuple(e.id for e in enemies)
+    orientation = board.orientation
+    return CoverMap(
+        token_id, creature.name, budget, ids, *grids, orientation, None, used, board, opts, seen
+    )

@@ -1,0 +1,769 @@
+"""Threat (issue #19): which spaces the creatures of the other side can Strike on their
+next turn, or Hinder the selected creature's movement from — and who, and how.
+
+**Strike** ([S002] "a target in your Reach"). For each enemy
+(:func:`rules.lens.sides.enemies_of`):
+
+1. *Its next turn* is what :func:`rules.movement.begin_turn` gives it: its Movement Pool
+   refilled (Q25) less Slowed's ½ Tier [P-AIL], Dash, Run and Amble over ("it lasts 1
+   round"), nothing paid for in advance; a creature in the air falls or goes on with its
+   jump. Its budget is :func:`rules.movement.budget_of` of that token: its full Movement,
+   at a walk.
+2. *Where it can stand* is the movement field of that budget
+   (:func:`rules.movement.movement_field`): walls and spaces it would make more than full
+   refused, Crowded charged (§11a D2, D12), a multi-space body moved whole.
+3. *What it can Strike from there* is :func:`rules.battlefield.can_reach`'s answer, the
+   test a Strike makes (:mod:`rules.actions.strike`): a space within its Reach of a space
+   its body covers, counted in 3-D (option ``range_elevation``, §11a D9), or a fully
+   occupied space beside it ("While adjacent to a space that is fully occupied, you can
+   target subjects in the space as if you can Reach them" [S000]). Reach is worked out for
+   the whole field at once (one shifted array per offset within Reach); the full spaces,
+   which are few, are asked of :func:`rules.battlefield.measure` one by one, as
+   ``can_reach`` asks. Like a Strike, Reach ignores walls and the altitude of flyers.
+
+A Strike threat names the cheapest anchor to stand on, its cost (Movement cost units)
+and the spaces walked to it (the field's path).
+
+**Hinder** ([S002] "Before a creature in your Reach would move, attack to prevent the
+movement, DL 3"). Hinder Movement is a reaction *during the selected creature's own move*,
+so it is taken from where the enemy stands **now**: the spaces from which the mover's
+body is in its Reach exactly as :mod:`rules.movement.hinder` decides it
+(:func:`~rules.battlefield.can_reach`, the difference in altitude counted as spaces,
+Q21) — standing on one, any step it takes may be Hindered. None when Overpower is
+impossible, the mover 3+ sizes larger counted as attacked with Martial (Q26) [S002]; the
+map's notes say so. The other reading — its Reach from wherever it could move next turn
+— is the Strike zone already, and would be about the mover's *next* move, not this one.
+
+**Counted** per space, not per anchor: :meth:`ThreatMap.count` is how many enemies
+threaten a space, one that can both Strike and Hinder there counting once; a multi-space
+creature standing with any of its spaces on a threatened space is threatened. Wall hexes
+are never listed (nobody stands in one). Occupancy is the map's as it stands, the
+selected creature included where it is: enemies move around it as they would now.
+
+A neutral creature has no enemies (:mod:`rules.lens.sides`): its map is empty and says
+why.
+
+**Reusing fields**: :class:`FieldCache` (its rule is in its docstring) keeps each enemy's
+next-turn field; after one token moves only the fields whose window it left or entered
+are computed again, and ``begin_turn`` is only asked for those.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from rules.areas import AreaTemplate
+from rules.battlefield.occupancy import CAPACITY, space_units
+from rules.battlefield.reach import measure, reach_of, reach_spaces
+from rules.board.coordinates import cell_name
+from rules.board.effects import OngoingEffect
+from rules.board.grid import Board
+from rules.board.hold_state import Hold
+from rules.board.holds import holds_on
+from rules.board.offsets import cell_to_hex, cells_of, hex_to_cell
+from rules.board.sizes import effective_size
+from rules.board.terrain import read_only
+from rules.board.tokens import Token, TokenKind
+from rules.errors import RulesError
+from rules.hexes import DIRECTIONS, Hex, disk_offsets
+from rules.layout import Orientation
+from rules.lens.sides import enemies_of, team_of
+from rules.movement.budget import budget_of
+from rules.movement.field import MovementField, movement_field
+from rules.movement.hinder import DL as HINDER_DL
+from rules.movement.hinder import overpower_size_modifier
+from rules.movement.turn_flow import begin_turn
+from rules.options import RuleOptions
+
+__all__ = ["HINDER", "STRIKE", "FieldCache", "Threat", "ThreatMap", "threat_map"]
+
+STRIKE = "Strike"
+HINDER = "Hinder"
+
+FloatGrid = npt.NDArray[np.float64]
+IntGrid = npt.NDArray[np.int64]
+BoolGrid = npt.NDArray[np.bool_]
+Layer = npt.NDArray[Any]
+_A = TypeVar("_A", bound="np.ndarray[Any, Any]")
+
+
+def _frozen(array: _A) -> _A:
+    """``array`` made read-only (:func:`rules.board.terrain.read_only`), its type kept."""
+    read_only(array)
+    return array
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _name_of(h: Hex, orientation: Orientation) -> str:
+    return cell_name(*hex_to_cell(h, orientation))
+
+
+def _extent(offsets: tuple[Hex, ...]) -> int:
+    """How far a footprint reaches from its anchor along q or r (the field's margin)."""
+    return max(max(abs(o.q), abs(o.r)) for o in offsets)
+
+
+@dataclass(frozen=True)
+class Threat:
+    """One enemy's threat on one space: ``kind`` :data:`STRIKE` (next turn) or
+    :data:`HINDER` (now), the ``anchor`` it does so from (``anchor_name``: ``"C7"``), the
+    Movement ``cost`` (cost units) and ``spaces_moved`` to stand there (0: where it
+    stands), its ``reach``, and ``beside_full`` when only a fully occupied space beside it
+    brings the space within Reach ([S000])."""
+
+    source_id: str
+    name: str
+    kind: str
+    cost: int
+    anchor: Hex
+    anchor_name: str
+    reach: int
+    spaces_moved: int = 0
+    beside_full: bool = False
+
+    def describe(self) -> str:
+        """``Goblin 1: moves 3 spaces to C7 and Strikes (Reach 1)``."""
+        if self.kind == HINDER:
+            full = "; a fully occupied space beside it [S000]" if self.beside_full else ""
+            return (
+                f"{self.name}: may Hinder Movement from {self.anchor_name}, where it stands "
+                f"(Reach {self.reach}{full}, DL {HINDER_DL}) [S002]"
+            )
+        how = (
+            "Strikes into this fully occupied space beside it [S000]"
+            if self.beside_full
+            else f"Strikes (Reach {self.reach})"
+        )
+        if not self.spaces_moved:
+            return f"{self.name}: {how} from where it stands, {self.anchor_name}"
+        extra = "" if self.cost == self.spaces_moved else f" (cost {self.cost})"
+        moved = _plural(self.spaces_moved, "space")
+        return f"{self.name}: moves {moved} to {self.anchor_name}{extra} and {how}"
+
+
+# -- what Reach reads ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Terrain:
+    """What Reach reads, once per query: the board, its elevation (0 off the map, as
+    :func:`rules.battlefield.reach.elevation_at`) and walls, and the fully occupied
+    spaces (``space_units`` ≥ 4, as :func:`~rules.battlefield.can_reach` asks)."""
+
+    board: Board
+    elevation: Layer
+    blocked: Layer
+    full: frozenset[Hex]
+
+    @classmethod
+    def of(cls, board: Board) -> _Terrain:
+        return cls(board, board.layer("elevation"), board.layer("blocked"), _full(board))
+
+    def window(self, corner: Hex, shape: tuple[int, int]) -> tuple[IntGrid, BoolGrid]:
+        """Elevation and "an open space on the map" over the axial window at ``corner``."""
+        n_r, n_q = shape
+        qs = np.arange(corner.q, corner.q + n_q, dtype=np.int64)[None, :].repeat(n_r, 0)
+        rs = np.arange(corner.r, corner.r + n_r, dtype=np.int64)[:, None].repeat(n_q, 1)
+        width, height = self.board.width, self.board.height
+        cols, rows = cells_of(qs, rs, self.board.orientation)
+        on_map = (cols >= 0) & (cols < width) & (rows >= 0) & (rows < height)
+        flat = np.where(on_map, rows * width + cols, 0)
+        elevation = np.where(on_map, self.elevation.ravel().take(flat), 0).astype(np.int64)
+        return elevation, on_map & ~self.blocked.ravel().take(flat).astype(bool)
+
+    def is_open(self, h: Hex) -> bool:
+        """On the map and not a wall."""
+        if not self.board.contains(h):
+            return False
+        col, row = self.board.cell_of(h)
+        return not bool(self.blocked[row, col])
+
+
+def _full(board: Board) -> frozenset[Hex]:
+    """The spaces ``space_units`` finds full; a lone token of size < 2 or on several
+    spaces weighs under 4 units (DESIGN.md Occupancy), so it is not asked about."""
+    found = set()
+    for h, tokens in board.occupied_spaces().items():
+        if len(tokens) == 1 and (tokens[0].size < 2 or len(tokens[0].footprint_offsets) > 1):
+            continue
+        if space_units(board, h) >= CAPACITY:
+            found.add(h)
+    return frozenset(found)
+
+
+def _full_without(terrain: _Terrain, enemy: Token) -> frozenset[Hex]:
+    """The full spaces once ``enemy`` has left where it stands: where it moves to, its
+    own units are in its own spaces (in Reach anyway), so only the spaces it shares now
+    can change — asked again without it."""
+    shared = [h for h in enemy.footprint if len(terrain.board.tokens_at(h)) > 1]
+    if not shared and not terrain.full & enemy.footprint:
+        return terrain.full
+    gone = terrain.board.without_token(enemy.id)
+    again = {h for h in shared if space_units(gone, h) >= CAPACITY}
+    return (terrain.full - enemy.footprint) | again
+
+
+def _full_beside(
+    cost: FloatGrid,
+    corner: Hex,
+    enemy: Token,
+    reach: int,
+    terrain: _Terrain,
+    opts: RuleOptions,
+    full: frozenset[Hex],
+) -> Iterator[tuple[Hex, int, int]]:
+    """``(space, i, j)``: a space of ``full`` beyond ``reach`` whose nearest pair of
+    spaces (:func:`~rules.battlefield.measure`) to the body at the reachable anchor
+    ``cost[i, j]`` is adjacent — the full-space half of
+    :func:`~rules.battlefield.can_reach`."""
+    n_r, n_q = cost.shape
+    for h in full:
+        for d in DIRECTIONS:
+            for o in enemy.footprint_offsets:
+                a = h + d - o
+                i, j = a.r - corner.r, a.q - corner.q
+                if not (0 <= i < n_r and 0 <= j < n_q) or not np.isfinite(cost[i, j]):
+                    continue
+                gap = measure(terrain.board, enemy.footprint_at(a), [h], opts)
+                if gap.spaces > reach and gap.flat == 1:
+                    yield h, i, j
+
+
+# -- Strike: the zone of one enemy's next turn --------------------------------------------
+def _stand(cost: FloatGrid, offsets: tuple[Hex, ...], m: int) -> tuple[FloatGrid, IntGrid]:
+    """The cheapest cost for the body to cover each space, and the anchor (flat index of
+    ``cost``) it stands on then: ``cost``'s window grown by ``m`` on every side."""
+    n_r, n_q = cost.shape
+    stand = np.full((n_r + 2 * m, n_q + 2 * m), np.inf)
+    who = np.full(stand.shape, -1, dtype=np.int64)
+    index = np.arange(n_r * n_q, dtype=np.int64).reshape(n_r, n_q)
+    for o in offsets:
+        view = (slice(m + o.r, m + o.r + n_r), slice(m + o.q, m + o.q + n_q))
+        better = cost < stand[view]
+        stand[view][better] = cost[better]
+        who[view][better] = index[better]
+    return stand, who
+
+
+@dataclass(frozen=True, eq=False)
+class _StrikeZone:
+    """Where one enemy can Strike on its next turn: ``cost[i, j]`` for
+    ``Hex(q0 + j, r0 + i)`` (``inf`` where it cannot), the anchor it stands on (a flat
+    index into ``field``'s window) and whether only a full space beside it gives the
+    Reach. Read-only arrays."""
+
+    enemy: Token
+    reach: int
+    q0: int
+    r0: int
+    cost: FloatGrid
+    anchor: IntGrid
+    beside: BoolGrid
+    field: MovementField
+
+    def threat_at(self, h: Hex, orientation: Orientation) -> Threat | None:
+        i, j = h.r - self.r0, h.q - self.q0
+        n_r, n_q = self.cost.shape
+        if not (0 <= i < n_r and 0 <= j < n_q) or not np.isfinite(self.cost[i, j]):
+            return None
+        row, col = divmod(int(self.anchor[i, j]), self.field.dist.shape[1])
+        anchor = Hex(self.field.q0 + col, self.field.r0 + row)
+        moved = len(self.field.path_to(anchor) or [anchor]) - 1
+        name = _name_of(anchor, orientation)
+        cost, beside = int(self.cost[i, j]), bool(self.beside[i, j])
+        enemy = self.enemy
+        return Threat(enemy.id, enemy.name, STRIKE, cost, anchor, name, self.reach, moved, beside)
+
+    def flat_cells(self, board: Board) -> IntGrid:
+        """The board cells (``row * width + col``) of the spaces it threatens."""
+        rows, cols = np.nonzero(np.isfinite(self.cost))
+        col, row = cells_of(cols + self.q0, rows + self.r0, board.orientation)
+        flat: IntGrid = row * board.width + col
+        return flat
+
+
+def _strike_zone(
+    enemy: Token, fld: MovementField, terrain: _Terrain, opts: RuleOptions
+) -> _StrikeZone:
+    """Every open space within Reach of a space the body covers at an anchor of ``fld``,
+    with the cheapest anchor (module notes, Strike 3)."""
+    reach, offsets = reach_of(enemy), enemy.footprint_offsets
+    m, pad = _extent(offsets), max(reach, 1)
+    stand, who = _stand(fld.dist, offsets, m)
+    s_r, s_q = stand.shape
+    corner = Hex(fld.q0 - m - pad, fld.r0 - m - pad)
+    elevation, open_space = terrain.window(corner, (s_r + 2 * pad, s_q + 2 * pad))
+    cost, anchor = np.full(elevation.shape, np.inf), np.full(elevation.shape, -1, np.int64)
+    here = elevation[pad : pad + s_r, pad : pad + s_q]
+    count_up = opts.range_elevation == "count"
+    for dq, dr in disk_offsets(reach):
+        view = (slice(pad + dr, pad + dr + s_r), slice(pad + dq, pad + dq + s_q))
+        flat = max(abs(dq), abs(dr), abs(dq + dr))
+        near = flat + np.abs(elevation[view] - here) <= reach if count_up else flat <= reach
+        offered = np.where(near, stand, np.inf)
+        better = offered < cost[view]
+        cost[view][better] = offered[better]
+        anchor[view][better] = who[better]
+    beside = np.zeros(cost.shape, dtype=bool)
+    n_q = fld.dist.shape[1]
+    full = _full_without(terrain, enemy)
+    origin = Hex(fld.q0, fld.r0)
+    for h, i, j in _full_beside(fld.dist, origin, enemy, reach, terrain, opts, full):
+        y, x = h.r - corner.r, h.q - corner.q
+        if fld.dist[i, j] < cost[y, x]:
+            cost[y, x], anchor[y, x], beside[y, x] = fld.dist[i, j], i * n_q + j, True
+    cost[~open_space] = np.inf
+    return _StrikeZone(
+        enemy, reach, corner.q, corner.r, _frozen(cost), _frozen(anchor), _frozen(beside), fld
+    )
+
+
+# -- Hinder: where it stands now ----------------------------------------------------------
+@dataclass(frozen=True)
+class _HinderZone:
+    """The open spaces from which the mover's body is in ``enemy``'s Reach now;
+    ``beside``: those only a full space beside it brings within Reach."""
+
+    enemy: Token
+    reach: int
+    spaces: frozenset[Hex]
+    beside: frozenset[Hex]
+
+    def threat_at(self, h: Hex, orientation: Orientation) -> Threat | None:
+        if h not in self.spaces:
+            return None
+        at = self.enemy.position
+        name = _name_of(at, orientation)
+        beside = h in self.beside
+        return Threat(self.enemy.id, self.enemy.name, HINDER, 0, at, name, self.reach, 0, beside)
+
+    def flat_cells(self, board: Board) -> IntGrid:
+        qs = np.fromiter((h.q for h in self.spaces), np.int64, len(self.spaces))
+        rs = np.fromiter((h.r for h in self.spaces), np.int64, len(self.spaces))
+        col, row = cells_of(qs, rs, board.orientation)
+        flat: IntGrid = row * board.width + col
+        return flat
+
+
+def _from_strike(enemy: Token, strike: _StrikeZone) -> _HinderZone:
+    """The Hinder zone read off the Strike zone: the spaces it Strikes at cost 0 are those
+    in its Reach from where it stands — the same ``can_reach`` test (every step costs at
+    least 1, so cost 0 is its own anchor; the full spaces differ only in its own spaces,
+    in Reach anyway)."""
+    rows, cols = np.nonzero(strike.cost == 0)
+    spaces = frozenset(
+        Hex(strike.q0 + int(j), strike.r0 + int(i)) for i, j in zip(rows, cols, strict=True)
+    )
+    beside = frozenset(
+        Hex(strike.q0 + int(j), strike.r0 + int(i))
+        for i, j in zip(rows, cols, strict=True)
+        if strike.beside[i, j]
+    )
+    return _HinderZone(enemy, strike.reach, spaces, beside)
+
+
+def _hinder_zone(
+    enemy: Token, mover: Token, terrain: _Terrain, opts: RuleOptions, strike: _StrikeZone
+) -> _HinderZone | str | None:
+    """Where ``enemy`` may Hinder ``mover``'s movement from where it stands (module notes,
+    Hinder); why not, when Overpower is impossible; None when its altitude puts it out of
+    Reach. With a gap in altitude the Reach left must cover the distance itself
+    (:mod:`rules.movement.hinder`): no full space lends it."""
+    reach = reach_of(enemy)
+    gap = abs(enemy.motion.altitude - mover.motion.altitude)
+    if gap > reach:
+        return None
+    counted = effective_size(mover, "attacked", skill="Martial").value
+    _modifier, impossible = overpower_size_modifier(enemy.size, counted)
+    if impossible:
+        return f"{enemy.name} cannot Hinder Movement: {impossible}"
+    if not gap and strike.field.start == enemy.position:
+        return _from_strike(enemy, strike)
+    shorter = enemy if not gap else replace(enemy, reach=reach - gap)
+    spaces = {h for h in reach_spaces(terrain.board, shorter, opts) if terrain.is_open(h)}
+    beside: set[Hex] = set()
+    if not gap:
+        here = np.zeros((1, 1))
+        found = _full_beside(here, enemy.position, enemy, reach, terrain, opts, terrain.full)
+        beside = {h for h, _i, _j in found if terrain.is_open(h)} - spaces
+    return _HinderZone(enemy, reach, frozenset(spaces | beside), frozenset(beside))
+
+
+# -- the map ------------------------------------------------------------------------------
+_Zone = _StrikeZone | _HinderZone
+_KIND_ORDER = {STRIKE: 0, HINDER: 1}
+
+
+@dataclass(frozen=True, eq=False)
+class ThreatMap:
+    """The threats on every space for ``token_id`` (``name``): the ``enemies`` counted
+    (ids, in the board's order), ``counts`` — a read-only ``(height, width)`` int16 array
+    of how many enemies threaten each cell, for shading — and ``reason`` when there is
+    nothing to count (a neutral creature, no enemies). ``notes`` say who cannot Hinder.
+    The threats on a space are read from the zones when asked (:meth:`at`)."""
+
+    token_id: str
+    name: str
+    enemies: tuple[str, ...]
+    counts: npt.NDArray[np.int16]
+    orientation: Orientation
+    reason: str | None = None
+    notes: tuple[str, ...] = ()
+    options_used: tuple[str, ...] = ()
+    _zones: tuple[_Zone, ...] = field(default=(), repr=False)
+
+    def _cell(self, h: Hex) -> tuple[int, int] | None:
+        col, row = hex_to_cell(h, self.orientation)
+        height, width = self.counts.shape
+        return (row, col) if 0 <= col < width and 0 <= row < height else None
+
+    def count(self, h: Hex) -> int:
+        """How many enemies threaten ``h`` (0 off the map)."""
+        cell = self._cell(h)
+        return 0 if cell is None else int(self.counts[cell])
+
+    def at(self, h: Hex) -> tuple[Threat, ...]:
+        """Each threat on ``h``, by name: per enemy its cheapest Strike, then its Hinder."""
+        if self._cell(h) is None:
+            return ()
+        found = [t for z in self._zones if (t := z.threat_at(h, self.orientation))]
+        return tuple(sorted(found, key=lambda t: (t.name, t.source_id, _KIND_ORDER[t.kind])))
+
+    def spaces(self) -> frozenset[Hex]:
+        """Every space some enemy threatens."""
+        rows, cols = np.nonzero(self.counts)
+        return frozenset(
+            cell_to_hex(int(c), int(r), self.orientation) for r, c in zip(rows, cols, strict=True)
+        )
+
+    def describe(self, h: Hex) -> tuple[str, ...]:
+        """Hover text: how many threaten ``h``, then each threat in the rules' words."""
+        if self._cell(h) is None:
+            return (f"({h.q}, {h.r}) is off the map",)
+        where = _name_of(h, self.orientation)
+        if self.reason is not None:
+            return (f"{where}: {self.reason}",)
+        threats = self.at(h)
+        if not threats:
+            return (f"{where}: no enemy can Strike {self.name} here next turn or Hinder it",)
+        n = self.count(h)
+        who = "1 enemy threatens" if n == 1 else f"{n} enemies threaten"
+        return (f"{where}: {who} {self.name} here", *(t.describe() for t in threats))
+
+
+def _counts(board: Board, zones: list[_Zone]) -> npt.NDArray[np.int16]:
+    """How many enemies threaten each cell (an enemy's two zones count once)."""
+    per_enemy: dict[str, list[IntGrid]] = {}
+    for zone in zones:
+        per_enemy.setdefault(zone.enemy.id, []).append(zone.flat_cells(board))
+    cells = [np.unique(np.concatenate(parts)) for parts in per_enemy.values()]
+    every = np.concatenate(cells) if cells else np.zeros(0, dtype=np.int64)
+    counts = np.bincount(every, minlength=board.width * board.height).astype(np.int16)
+    return _frozen(counts.reshape(board.height, board.width))
+
+
+def _creature(board: Board, token_id: str) -> Token:
+    token = board.token(token_id)  # UnknownTokenError
+    if token.kind is not TokenKind.CREATURE:
+        raise RulesError(f"{token.name} is an object: the threat lens is for a creature")
+    return token
+
+
+def _empty(board: Board, creature: Token, reason: str, used: tuple[str, ...]) -> ThreatMap:
+    counts = _frozen(np.zeros((board.height, board.width), dtype=np.int16))
+    return ThreatMap(creature.id, creature.name, (), counts, board.orientation, reason, (), used)
+
+
+def _zones_of(
+    board: Board, creature: Token, enemies: tuple[Token, ...], opts: RuleOptions, cache: FieldCache
+) -> tuple[list[_Zone], list[str]]:
+    terrain = _Terrain.of(board)
+    zones: list[_Zone] = []
+    notes: list[str] = []
+    for enemy in enemies:
+        strike = _strike_zone(enemy, cache.next_turn_field(board, enemy.id, opts), terrain, opts)
+        zones.append(strike)
+        hinder = _hinder_zone(enemy, creature, terrain, opts, strike)
+        if isinstance(hinder, str):
+            notes.append(hinder)
+        elif hinder is not None:
+            zones.append(hinder)
+    return zones, notes
+
+
+def threat_map(
+    board: Board,
+    token_id: str,
+    options: RuleOptions | None = None,
+    *,
+    cache: FieldCache | None = None,
+) -> ThreatMap:
+    """Which spaces the enemies of ``token_id`` can Strike on their next turn, or Hinder
+    its movement from now; how many and how (module notes). ``cache`` keeps the enemies'
+    movement fields between calls (:class:`FieldCache`). Never changes the board.
+
+    Raises :class:`~rules.errors.UnknownTokenError` for an unknown token,
+    :class:`~rules.errors.RulesError` for an object, ``ValueError`` for a ``cache`` that
+    is not a :class:`FieldCache`."""
+    if cache is not None and not isinstance(cache, FieldCache):
+        raise ValueError(f"cache must be a FieldCache, got {type(cache).__name__}")
+    opts = options or RuleOptions.of(board.options)
+    creature = _creature(board, token_id)
+    used = (opts.describe("range_elevation"),)
+    if team_of(creature) is None:
+        why = f"{creature.name} is neutral: nobody is its enemy [ASSUMPTION]"
+        return _empty(board, creature, why, used)
+    enemies = enemies_of(board, token_id)
+    if not enemies:
+        return _empty(board, creature, "no creature of the other side is on the map", used)
+    cache = cache if cache is not None else FieldCache(len(enemies))
+    zones, notes = _zones_of(board, creature, enemies, opts, cache)
+    ids = tuple(e.id for e in enemies)
+    counts = _counts(board, zones)
+    orientation = board.orientation
+    return ThreatMap(
+        token_id, creature.name, ids, counts, orientation, None, tuple(notes), used, tuple(zones)
+    )
+
+
+# -- reusing movement fields --------------------------------------------------------------
+Box = tuple[int, int, int, int]  # q_lo, q_hi, r_lo, r_hi
+
+
+def _box_around(h: Hex, margin: int) -> Box:
+    return (h.q - margin, h.q + margin, h.r - margin, h.r + margin)
+
+
+def _union(a: Box, b: Box) -> Box:
+    return (min(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), max(a[3], b[3]))
+
+
+@dataclass(frozen=True, eq=False)
+class _Facts:
+    """What a kept field was computed from (:class:`FieldCache`'s rule)."""
+
+    token: Token
+    options: RuleOptions
+    geometry: tuple[int, int, Orientation, bool]
+    box: Box
+    layers: tuple[tuple[str, Layer], ...]
+    near: tuple[Token, ...]
+    holds: tuple[Hold, ...]
+    partners: tuple[Token, ...]
+    effects: tuple[OngoingEffect, ...]
+    areas: tuple[AreaTemplate | None, ...]
+
+    def matches(self, other: _Facts) -> bool:
+        """Whether a field computed from ``other`` is this one's."""
+        same = (self.token, self.options, self.geometry, self.box) == (
+            other.token,
+            other.options,
+            other.geometry,
+            other.box,
+        )
+        return (
+            same
+            and (self.near, self.holds, self.partners) == (other.near, other.holds, other.partners)
+            and (self.effects, self.areas) == (other.effects, other.areas)
+            and self._same_terrain(other)
+        )
+
+    def _same_terrain(self, other: _Facts) -> bool:
+        """Every layer the same array, or equal within the box."""
+        if [n for n, _ in self.layers] != [n for n, _ in other.layers]:
+            return False
+        pairs = zip(self.layers, other.layers, strict=True)
+        changed = [(a, b) for (_n, a), (_m, b) in pairs if a is not b]
+        if not changed:
+            return True
+        flat, on_map = _box_cells(self.geometry, self.box)
+        return all(
+            np.array_equal(a.ravel()[flat[on_map]], b.ravel()[flat[on_map]]) for a, b in changed
+        )
+
+
+def _box_cells(geometry: tuple[int, int, Orientation, bool], box: Box) -> tuple[IntGrid, BoolGrid]:
+    width, height, orientation, _started = geometry
+    q_lo, q_hi, r_lo, r_hi = box
+    qs, rs = np.meshgrid(np.arange(q_lo, q_hi + 1), np.arange(r_lo, r_hi + 1))
+    cols, rows = cells_of(qs.astype(np.int64), rs.astype(np.int64), orientation)
+    on_map = (cols >= 0) & (cols < width) & (rows >= 0) & (rows < height)
+    return np.where(on_map, rows * width + cols, 0), on_map
+
+
+@lru_cache(maxsize=64)
+def _spread(offsets: tuple[Hex, ...]) -> tuple[int, int, int, int]:
+    """The q/r box of a footprint's offsets."""
+    qs, rs = [o.q for o in offsets], [o.r for o in offsets]
+    return min(qs), max(qs), min(rs), max(rs)
+
+
+@dataclass(frozen=True, eq=False)
+class _Placed:
+    """The tokens of one board by id, with the q/r box of each one's spaces (numpy)."""
+
+    board: Board
+    tokens: tuple[Token, ...]
+    boxes: IntGrid  # (n, 4): q_lo, q_hi, r_lo, r_hi
+
+    @classmethod
+    def of(cls, board: Board) -> _Placed:
+        tokens = tuple(sorted(board.tokens.values(), key=lambda t: t.id))
+        boxes = np.array([_spread(t.footprint_offsets) for t in tokens], dtype=np.int64).reshape(
+            -1, 4
+        )
+        at = np.array(
+            [(t.position.q, t.position.q, t.position.r, t.position.r) for t in tokens], np.int64
+        )
+        return cls(board, tokens, boxes + at.reshape(-1, 4))
+
+    def meeting(self, box: Box, but: str) -> tuple[Token, ...]:
+        """The tokens other than ``but`` whose box meets ``box`` (a superset of those
+        whose spaces do: never too few)."""
+        b = self.boxes
+        hit = (b[:, 0] <= box[1]) & (b[:, 1] >= box[0]) & (b[:, 2] <= box[3]) & (b[:, 3] >= box[2])
+        return tuple(self.tokens[k] for k in np.flatnonzero(hit) if self.tokens[k].id != but)
+
+
+def _facts(placed: _Placed, token: Token, opts: RuleOptions, box: Box) -> _Facts:
+    board = placed.board
+    holds = holds_on(board, token.id)
+    partners = tuple(board.token(i) for h in holds for i in (h.holder, h.held) if i != token.id)
+    effects = tuple(e for e in board.effects.values() if token.id in (e.creator, e.target))
+    areas = tuple(board.areas.get(e.area_id or "") for e in effects)
+    return _Facts(
+        token,
+        opts,
+        (board.width, board.height, board.orientation, board.turn.started),
+        box,
+        tuple(board.layers.items()),
+        placed.meeting(box, token.id),
+        holds,
+        partners,
+        effects,
+        areas,
+    )
+
+
+class FieldCache:
+    """Movement fields kept between queries, the latest per token and kind (this turn's
+    with a budget, or the next turn's), at most ``maxsize`` (the least recently asked go).
+
+    **The rule.** A kept field is reused when its facts are unchanged: the token itself
+    (every field: place, size, Pools, conditions, motion), the options, the map's size and
+    orientation and whether a conflict is on (Movement is enforced), every terrain layer
+    within the field's *window* (the same array, or equal values there), every other token
+    whose spaces meet the window (its box), the Holds the token is in and the creatures in
+    them (carried Bulk, Free Limbs), and the effects it made or is the target of, with
+    their Areas (Ready ones hold a limb; a jump or a wait in the air is one). The window
+    is the q/r box of the anchors the field can reach, grown by the body's extent and one
+    space: all :mod:`rules.movement.field` reads. For a next-turn field it also covers
+    where the token stands before its turn begins, so what
+    :func:`~rules.movement.begin_turn` reads (its own state, where it lands if it falls
+    or jumps on) is within it, and ``begin_turn`` itself is only run when the facts
+    changed. Anything else — a token moving outside the window, a terrain edit
+    elsewhere, the round — leaves the field as it was.
+
+    Queries never change a board; the cache only changes itself. ``hits`` and ``misses``
+    count how fields were found."""
+
+    def __init__(self, maxsize: int = 256) -> None:
+        if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
+            raise ValueError(f"a FieldCache keeps 1 or more fields, got {maxsize!r}")
+        self._maxsize = maxsize
+        self._kept: OrderedDict[tuple[str, int | None], tuple[_Facts, MovementField]] = (
+            OrderedDict()
+        )
+        self._placed: _Placed | None = None
+        self._hits = 0
+        self._misses = 0
+
+    @property
+    def hits(self) -> int:
+        """Fields reused."""
+        return self._hits
+
+    @property
+    def misses(self) -> int:
+        """Fields computed."""
+        return self._misses
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        """Forget every field (the counters stay)."""
+        self._kept.clear()
+        self._placed = None
+
+    def field(
+        self, board: Board, token_id: str, budget: int, options: RuleOptions | None = None
+    ) -> MovementField:
+        """:func:`rules.movement.movement_field` of ``token_id`` with ``budget``, reused
+        under the class's rule. Raises what the field raises (an unknown token, a negative
+        budget)."""
+        opts = options or RuleOptions.of(board.options)
+        token = board.token(token_id)
+
+        def compute() -> tuple[MovementField, Box]:
+            fld = movement_field(board, token_id, budget, opts)
+            return fld, _box_around(token.position, budget + _extent(token.footprint_offsets) + 1)
+
+        return self._get(board, (token_id, budget), opts, compute)
+
+    def next_turn_field(
+        self, board: Board, token_id: str, options: RuleOptions | None = None
+    ) -> MovementField:
+        """The field of ``token_id``'s next turn: the board :func:`rules.movement.begin_turn`
+        gives, and :func:`rules.movement.budget_of` the token then — reused under the
+        class's rule. Raises :class:`~rules.errors.UnknownTokenError` for an unknown token."""
+        opts = options or RuleOptions.of(board.options)
+        token = board.token(token_id)
+
+        def compute() -> tuple[MovementField, Box]:
+            started = begin_turn(board, token_id).board
+            then = started.token(token_id)
+            budget = budget_of(then)
+            fld = movement_field(started, token_id, budget, opts)
+            margin = budget + _extent(then.footprint_offsets) + 1
+            before = _box_around(token.position, margin)
+            return fld, _union(before, _box_around(then.position, margin))
+
+        return self._get(board, (token_id, None), opts, compute)
+
+    def _get(
+        self,
+        board: Board,
+        key: tuple[str, int | None],
+        opts: RuleOptions,
+        compute: Callable[[], tuple[MovementField, Box]],
+    ) -> MovementField:
+        token = board.token(key[0])
+        kept = self._kept.get(key)
+        if kept is not None and kept[0].matches(
+            _facts(self._placed_on(board), token, opts, kept[0].box)
+        ):
+            self._hits += 1
+            self._kept.move_to_end(key)
+            return kept[1]
+        fld, box = compute()
+        self._misses += 1
+        self._kept[key] = (_facts(self._placed_on(board), token, opts, box), fld)
+        self._kept.move_to_end(key)
+        while len(self._kept) > self._maxsize:
+            self._kept.popitem(last=False)
+        return fld
+
+    def _placed_on(self, board: Board) -> _Placed:
+        """The tokens' boxes of ``board`` (kept for the last board asked about)."""
+        if self._placed is None or self._placed.board is not board:
+            self._placed = _Placed.of(board)
+        return self._placed
