@@ -19,6 +19,7 @@ spaces players may see (:attr:`MapScene.fog_clips`, :mod:`app.scene.fog_clip`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
@@ -89,6 +90,9 @@ class MapScene(QGraphicsScene):
         self._announce_selection = False  # another map was opened: say the selection is empty
         self.select_tool: Tool = ViewOnlyTool()
         self.tool: Tool = self.select_tool
+        self.pick_filter: Callable[[Hex], bool] | None = None
+        """Asked first about a left click on the map (the lens's ghost templates): True
+        takes the click from the tool."""
         self.pinned_areas = PinnedAreaLayer(self)
         # Players' scene: labels drawn only where players may see (nothing under fog).
         self.fog_clips = FogClips(self, source.board, self.geometry) if player else None
@@ -371,10 +375,16 @@ class MapScene(QGraphicsScene):
         return Gesture(point, self.geometry.hex_at(point), event.button(), event.modifiers())
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if self.tool.press(self._gesture(event)):
+        gesture = self._gesture(event)
+        if self._picked(gesture) or self.tool.press(gesture):
             event.accept()
         else:
             super().mousePressEvent(event)
+
+    def _picked(self, gesture: Gesture) -> bool:
+        """Whether :attr:`pick_filter` takes this left click."""
+        left = gesture.button == Qt.MouseButton.LeftButton
+        return left and self.pick_filter is not None and self.pick_filter(gesture.hex)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         gesture = self._gesture(event)

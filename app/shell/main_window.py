@@ -55,6 +55,7 @@ from app.shell.features.conflict import ConflictFeature
 from app.shell.features.edit import EditFeature
 from app.shell.features.files import FilesFeature
 from app.shell.features.help import HelpFeature
+from app.shell.features.lens import LensFeature
 from app.shell.features.movement import MovementFeature
 from app.shell.features.pictures import PicturesFeature
 from app.shell.features.player_view import PlayerViewFeature
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
             self.session, self, self.status, lambda: self.scene.grid_item.hidden_layers
         )
         self.rules = RulesToolsFeature(bench)
+        self.lens = LensFeature(bench, self.rules.area_settings, self.rules.aim_template)
         inspector = self.rules.inspector_dock
         self.turns = TurnsFeature(bench, inspector)
         self.deferred_roll_log: Deferred[RollLogDock] = Deferred(self._build_roll_log_dock)

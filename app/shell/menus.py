@@ -73,6 +73,7 @@ MENUS: tuple[Menu, ...] = (
     Menu("&Edit"),
     Menu("&View"),
     Menu("&Rules"),
+    Menu("&Lens"),
     Menu("T&urn"),
     Menu("&Movement", "movement_menu", "movement.fill_menu"),  # the selected token's choices
     Menu("&Actions", "actions_menu", "conflict.fill_menu"),  # the selected creature's actions
@@ -554,6 +555,55 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
     # Each Turn entry presses the Turn Order dock's button of that id (app.widgets.docks.
     # tracker.BUTTONS, same text and tip), so a refusal reads the same either way; the keys
     # live here so F9 works with the dock closed.
+    MenuCommand(
+        "lens.threat",
+        "&Lens",
+        "&Threat",
+        "lens.toggle_threat",
+        "T",
+        "Shade the spaces the selected creature's enemies can Strike or Hinder on their next "
+        "turn, by how many; hover a space for who and how (T)",
+        checked="lens.threat_shown",
+    ),
+    MenuCommand(
+        "lens.cover",
+        "&Lens",
+        "&Cover",
+        "lens.toggle_cover",
+        "V",
+        "Shade the spaces the selected creature can reach this turn by the Concealment it "
+        "would have there from the enemies that can see it (V)",
+        checked="lens.cover_shown",
+    ),
+    MenuCommand(
+        "lens.aim",
+        "&Lens",
+        "Best &Aim",
+        "lens.toggle_aim",
+        "Shift+A",
+        "Ghost templates of the Areas dock's Line, Cone or Burst where it hits the most "
+        "enemies and the fewest allies; click one to aim there (Shift+A)",
+        checked="lens.aim_shown",
+    ),
+    MenuCommand(
+        "lens.path",
+        "&Lens",
+        "&Safest Path",
+        "lens.toggle_path",
+        "Shift+P",
+        "To the space under the mouse: the cheapest path, and the one past the fewest "
+        "creatures that may Hinder it, with both costs (Shift+P)",
+        checked="lens.path_shown",
+    ),
+    MenuCommand("lens.sep1", "&Lens", SEPARATOR, ""),
+    MenuCommand(
+        "lens.off",
+        "&Lens",
+        "&Hide Every Lens",
+        "lens.clear_all",
+        "Shift+T",
+        "Take every lens off the map (Shift+T)",
+    ),
     MenuCommand(
         "turn.add",
         "T&urn",

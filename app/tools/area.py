@@ -100,6 +100,7 @@ class AreaTool(Tool):
         self._dim_layer: object = None  # keeps the keyed elevation layer (and its id) alive
         self._mask: BoolArray | None = None  # where the origin may be, when range counts
         self._hovered: Hex | None = None
+        self._held: Hex | None = None  # aimed from outside (aim_at): kept until the mouse leaves
 
     @property
     def board(self) -> Board:
@@ -132,7 +133,24 @@ class AreaTool(Tool):
             self.refresh()
 
     # -- gestures ------------------------------------------------------------------------
+    def aim_at(self, template: AreaTemplate, held_at: Hex | None = None) -> None:
+        """Aim ``template`` (its first origin hex and facing; a lens's best aim): a Line
+        or Cone with its origin fixed, so Enter or a click pins it. The mouse re-aims only
+        once it leaves ``held_at`` (the hex clicked to choose it)."""
+        self.settings.kind, self.settings.value = template.kind, template.value
+        self.caster = template.caster if template.caster in self.board.tokens else self.caster
+        self.origin = template.origin[0] if template.origin else self.origin
+        self.subject = self._subject_at(self.origin) if self.origin is not None else None
+        self.facing = template.facing
+        self.aiming = template.kind.directed
+        self._held = held_at
+        self.refresh()
+
     def move(self, gesture: Gesture) -> None:
+        if self._held is not None:
+            if gesture.hex == self._held:
+                return  # the aim chosen stays until the mouse moves on
+            self._held = None
         entered = gesture.hex != self._hovered  # the status bar may show that space now
         self._hovered = gesture.hex
         if self.aiming:
@@ -152,6 +170,9 @@ class AreaTool(Tool):
             return True
         if gesture.button != Qt.MouseButton.LeftButton:
             return False
+        if self._held is not None and gesture.hex == self._held:
+            self.commit()  # the aim chosen from outside, as it is
+            return True
         if not self.aiming and self._place(gesture.hex):
             self.refresh()
         self.commit()

@@ -19,7 +19,8 @@ from app.widgets.docks.inspector import InspectorDock
 if TYPE_CHECKING:
     from app.tools.measure import MeasureTool
     from app.widgets.docks.areas import AreaDock
-    from rules import AreaResult
+    from rules import AreaResult, Hex
+    from rules.areas import AreaTemplate
 
 
 class RulesToolsFeature:
@@ -84,6 +85,17 @@ class RulesToolsFeature:
             "Area tool: move to place the origin, click (twice for Line/Cone) to pin; "
             "←/→ rotate, Shift+wheel or +/− change the value, Esc goes back to Select",
             6000,
+        )
+        return tool
+
+    def aim_template(self, template: AreaTemplate, held_at: Hex | None = None) -> AreaTool:
+        """Aim the Area tool at ``template`` (a Best Aim ghost clicked on ``held_at``):
+        the Areas dock shows its hits; Enter or a second click pins it."""
+        tool = self.aim_area()
+        tool.aim_at(template, held_at)
+        self.area_dock.sync_from_settings()
+        self._bench.status.say(
+            "Aimed where the lens showed: Enter or click again to pin it, move to re-aim", 6000
         )
         return tool
 
