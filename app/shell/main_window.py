@@ -160,7 +160,7 @@ class MainWindow(QMainWindow):
             self.session, self, self.status, lambda: self.scene.grid_item.hidden_layers
         )
         self.rules = RulesToolsFeature(bench)
-        self.lens = LensFeature(bench, self.rules.area_settings, self.rules.aim_template)
+        self.lens = LensFeature(bench, self.rules)
         inspector = self.rules.inspector_dock
         self.turns = TurnsFeature(bench, inspector)
         self.deferred_roll_log: Deferred[RollLogDock] = Deferred(self._build_roll_log_dock)

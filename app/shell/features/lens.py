@@ -6,7 +6,8 @@ Lens → Threat (``T``), Cover (``V``), Best Aim (``Shift+A``) and Safest Path
 None changes the map; each follows the document live (a move, undo, redo, Rules Options)
 and the selection; the Safest Path goes to the space under the mouse. They are drawn on the
 GM's scene only: the Player View never shows them. A click on a Best Aim ghost aims the
-Area tool there (Enter or a second click pins it, one undo step).
+Area tool there (Enter or a second click pins it, one undo step); a click on a token
+keeps selecting and dragging it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from app.scene.lens_items import COVER_STYLE, THREAT_STYLE, Ghost, GhostAims, LensPaths, LensShade
+from app.shell.features.rules_tools import RulesToolsFeature
 from app.shell.workbench import Workbench
 from app.tools.area import AreaSettings
 from rules import Hex, TokenKind
@@ -43,16 +45,17 @@ NO_AIM_KIND = "Best Aim is for a Line, Cone or Burst: choose one in the Areas do
 AIMED_KINDS = (AreaKind.LINE, AreaKind.CONE, AreaKind.BURST)
 """The Areas Best Aim looks for (an Aura moves with its source, a Self Area has no aim)."""
 
-AimAt = Callable[["AreaTemplate", Hex], None]
+AimAt = Callable[["AreaTemplate", Hex | None], object]
 
 
 class LensFeature:
     """Owns the lens overlays on the GM's scene and keeps them in step with the map."""
 
-    def __init__(self, bench: Workbench, area_settings: AreaSettings, aim_at: AimAt):
+    def __init__(self, bench: Workbench, rules_tools: RulesToolsFeature):
         self._bench = bench
-        self._area_settings = area_settings
-        self._aim_at = aim_at
+        self._area_settings: AreaSettings = rules_tools.area_settings
+        self._aim_at: AimAt = rules_tools.aim_template
+        rules_tools.settings_followers.append(self._on_area_settings_changed)
         self._on: set[str] = set()
         self._cache: FieldCache | None = None
         self._shades: dict[str, LensShade] = {}
@@ -167,6 +170,8 @@ class LensFeature:
         k = self._ghosts.candidate_at(h)
         if k is None:
             return False
+        if scene.board.tokens_at(h) and h not in self._ghosts.ghosts[k].origin:
+            return False  # a token inside a ghost keeps its click: select it, drag it
         self._aim_at(self.aim.candidates[k].template, h)
         return True
 
@@ -176,6 +181,11 @@ class LensFeature:
 
     def _on_document_changed(self, _change: object) -> None:
         self._refresh_all()
+
+    def _on_area_settings_changed(self) -> None:
+        """The Areas dock changed the kind, value or range: aim again."""
+        if "aim" in self._on:
+            self._refresh("aim")
 
     def _on_hovered(self, h: Hex | None) -> None:
         if "path" in self._on:

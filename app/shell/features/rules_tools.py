@@ -8,6 +8,7 @@ list follow every change of the open map, undo/redo and Rules Options.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from app.controllers.token_state import TokenStateController
@@ -30,6 +31,8 @@ class RulesToolsFeature:
     def __init__(self, bench: Workbench):
         self._bench = bench
         self.area_settings = AreaSettings()
+        self.settings_followers: list[Callable[[], None]] = []
+        """Called after the Areas dock changed :attr:`area_settings` (the Best Aim lens)."""
         self.token_state = TokenStateController(bench.current, bench.parent)
         self.token_state.refused.connect(bench.status.refuse)
         self.token_state.informed.connect(bench.status.say)
@@ -135,6 +138,8 @@ class RulesToolsFeature:
         tool = self.area_tool()
         if tool is not None:
             tool.settings_changed()
+        for follow in self.settings_followers:
+            follow()
 
     def _on_selection_changed(self, ids: list[str]) -> None:
         tool = self.area_tool()
