@@ -60,8 +60,10 @@ def detour_goal(window: MainWindow) -> Hex | None:
 
 
 def shoot(window: MainWindow, name: str, out: Path) -> None:
-    settle(250)
-    window.grab().save(str(out / name))
+    """The screen (the hover tooltip is a window of its own), cropped to the window."""
+    settle(600)
+    screen = QApplication.primaryScreen().grabWindow(0)
+    screen.copy(window.frameGeometry()).save(str(out / name))
     print(f"{name}: {window.statusBar().currentMessage()}")
 
 

@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import QToolTip
+
 from app.scene.lens_items import COVER_STYLE, THREAT_STYLE, Ghost, GhostAims, LensPaths, LensShade
 from app.shell.features.rules_tools import RulesToolsFeature
 from app.shell.workbench import Workbench
@@ -143,9 +146,14 @@ class LensFeature:
         return token.id if token is not None and token.kind is TokenKind.CREATURE else None
 
     def hover_text(self, h: Hex | None) -> str:
-        """What the lenses shown say of ``h``: who threatens it and how, its cover."""
+        """What the lenses shown say of ``h`` on one line (the status bar)."""
+        return " · ".join(self.hover_lines(h))
+
+    def hover_lines(self, h: Hex | None) -> tuple[str, ...]:
+        """What the lenses shown say of ``h``, a line each (the tooltip): who threatens
+        it and how, its cover, the paths to it, the ghost under it."""
         if h is None:
-            return ""
+            return ()
         parts: list[str] = []
         if self.threat is not None and "threat" in self._on:
             parts.extend(self.threat.describe(h))
@@ -157,7 +165,7 @@ class LensFeature:
             k = self._ghosts.candidate_at(h)
             if k is not None:
                 parts.append(f"Best aim {k + 1}: {self.aim.candidates[k].describe()}; click to aim")
-        return " · ".join(p for p in parts if p)
+        return tuple(p for p in parts if p)
 
     def pick(self, h: Hex) -> bool:
         """A click on ``h`` with the Select tool: on a Best Aim ghost, aim the Area tool
@@ -190,9 +198,16 @@ class LensFeature:
     def _on_hovered(self, h: Hex | None) -> None:
         if "path" in self._on:
             self._refresh_path(h)
-        text = self.hover_text(h)
-        if text:
-            self._bench.status.say(text, 8000)
+        lines = self.hover_lines(h)
+        if lines:
+            self._bench.status.say(" · ".join(lines), 8000)
+            self._show_tip(lines)
+
+    def _show_tip(self, lines: tuple[str, ...]) -> None:
+        """The hover text beside the mouse, a line each: the status bar cuts long ones."""
+        viewport = self._bench.view.viewport()
+        if viewport.underMouse():
+            QToolTip.showText(QCursor.pos(), "\n".join(lines), viewport)
 
     def _refresh_all(self) -> None:
         for lens in self._on:
