@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         self.turns = TurnsFeature(bench, inspector)
         self.deferred_roll_log: Deferred[RollLogDock] = Deferred(self._build_roll_log_dock)
         self.player = PlayerViewFeature(bench, self.statusBar())
+        self.lens.attach_player(self.player.deferred)
         self.pointer = PointerFeature(bench, self.player.deferred)  # pings, laser, Ctrl+F6
         self.autosaver = Autosaver(self.session.current, settings, parent=self)
         self.pictures = PicturesFeature(bench, settings)

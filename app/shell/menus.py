@@ -597,6 +597,16 @@ MENU_COMMANDS: tuple[MenuCommand, ...] = (
     ),
     MenuCommand("lens.sep1", "&Lens", SEPARATOR, ""),
     MenuCommand(
+        "lens.players",
+        "&Lens",
+        "Show on &Player View",
+        "lens.toggle_players",
+        None,
+        "Also show the lenses on the Player View, as the rules answer on the players' map "
+        "(hidden creatures and fogged spaces left out); off: your map only",
+        checked="lens.players_shown",
+    ),
+    MenuCommand(
         "lens.off",
         "&Lens",
         "&Hide Every Lens",

@@ -172,6 +172,11 @@ class PlayerWindow(QMainWindow):
             self.follow_view(follow)
             self.set_following(True)
 
+    def add_overlay(self, item: QGraphicsItem) -> None:
+        """Put a GM-chosen overlay (the lens, when shown here) on the players' scene,
+        clipped to what they may see."""
+        self._add_clipped(item)
+
     def _add_clipped(self, item: QGraphicsItem) -> None:
         """Put ``item`` on the players' scene, clipped to what they may see when the scene
         clips its marks to the fog (nothing under fog)."""

@@ -14,13 +14,19 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QMenu
 
 from app.document import MapDocument
-from app.scene.lens_items import COVER_STYLE, THREAT_STYLE, GhostAims, LensPaths, LensShade
+from app.scene.lens_items import (
+    COVER_STYLE,
+    THREAT_STYLE,
+    GhostAims,
+    LensPaths,
+    LensShade,
+    aim_caption,
+    path_caption,
+)
 from app.shell.features.lens import (
     LENS_NAMES,
     NO_AIM_KIND,
     NO_SUBJECT,
-    aim_caption,
-    path_caption,
 )
 from app.shell.main_window import MainWindow
 from rules import AreaKind, Board, Hex, Token, TokenKind
@@ -646,7 +652,7 @@ def test_lenses_never_change_the_map(aim_window: MainWindow) -> None:
     assert stack.count() == 0 and not window.document.is_modified()
 
 
-def test_player_view_never_holds_a_lens_item(aim_window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_player_view_holds_no_lens_item_by_default(aim_window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = aim_window
     player = window.player_window
     action(window, "view.player").trigger()
@@ -680,3 +686,29 @@ def test_aim_a_token_inside_a_ghost_keeps_its_click(aim_window: MainWindow) -> N
     click(window, inside[0])
     assert window.scene.tool_id == "select"
     assert window.scene.selection == [target]
+
+
+def test_player_view_shows_the_lens_only_when_the_gm_ticks_it(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    lurker = Token("g2", "Goblin 2", cell(2, 2), side="enemy", hidden=True)
+    window = make_window(MapDocument(threat_board().with_token(lurker)))
+    player = window.player_window
+    action(window, "view.player").trigger()
+    qtbot.waitExposed(player)
+    window.scene.set_selection(["hero"])
+    window.lens.toggle_threat()
+    assert [s for s in lens_items(player.scene, LensShade) if s.values] == []
+    assert action(window, "lens.players").isCheckable()
+    action(window, "lens.players").trigger()
+    assert window.lens.players_shown
+    theirs = threat_map(player.player_document.board, "hero")
+    assert "g2" not in theirs.enemies  # hidden from the players: not counted for them
+    shown = [s.values for s in lens_items(player.scene, LensShade) if s.values]
+    assert shown == [{h: theirs.count(h) for h in theirs.spaces()}]
+    assert shaded(window, "threat") != shown[0]  # the GM's counts the hidden goblin too
+    window.controller.request_move("g1", cell(6, 4))  # live on the players' map too
+    theirs = threat_map(player.player_document.board, "hero")
+    shown = [s.values for s in lens_items(player.scene, LensShade) if s.values]
+    assert shown == [{h: theirs.count(h) for h in theirs.spaces()}]
+    action(window, "lens.players").trigger()
+    assert [s for s in lens_items(player.scene, LensShade) if s.values] == []
+    assert window.document.undo_stack.count() == 1  # the move only

@@ -5,20 +5,22 @@ Lens → Threat (``T``), Cover (``V``), Best Aim (``Shift+A``) and Safest Path
 (``Shift+P``) each toggle one :mod:`rules.lens` query drawn by :mod:`app.scene.lens_items`.
 None changes the map; each follows the document live (a move, undo, redo, Rules Options)
 and the selection; the Safest Path goes to the space under the mouse. They are drawn on the
-GM's scene only: the Player View never shows them. A click on a Best Aim ghost aims the
-Area tool there (Enter or a second click pins it, one undo step); a click on a token
-keeps selecting and dragging it.
+GM's scene; the Player View shows them only if the GM ticks Lens → Show on Player View, and
+then as the rules answer on the players' own map (hidden creatures and fogged spaces left
+out, a paused picture kept). A click on a Best Aim ghost aims the Area tool there (Enter or
+a second click pins it, one undo step); a click on a token keeps selecting and dragging it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QToolTip
 
-from app.scene.lens_items import COVER_STYLE, THREAT_STYLE, Ghost, GhostAims, LensPaths, LensShade
+from app.scene.lens_items import LensLayer
+from app.shell.deferred import Deferred
 from app.shell.features.rules_tools import RulesToolsFeature
 from app.shell.workbench import Workbench
 from app.tools.area import AreaSettings
@@ -26,16 +28,10 @@ from rules import Hex, TokenKind
 from rules.areas import AreaKind
 
 if TYPE_CHECKING:
+    from app.widgets.player_window import PlayerWindow
+    from rules import Board
     from rules.areas import AreaTemplate
-    from rules.lens import (
-        AimCandidate,
-        BestAim,
-        CoverMap,
-        FieldCache,
-        PathChoice,
-        SafestPath,
-        ThreatMap,
-    )
+    from rules.lens import BestAim, CoverMap, FieldCache, SafestPath, ThreatMap
 
 __all__ = ["LENS_NAMES", "NO_AIM_KIND", "NO_SUBJECT", "LensFeature"]
 
@@ -52,7 +48,8 @@ AimAt = Callable[["AreaTemplate", Hex | None], object]
 
 
 class LensFeature:
-    """Owns the lens overlays on the GM's scene and keeps them in step with the map."""
+    """Owns the lens overlays (a :class:`LensLayer` on the GM's scene, one on the Player
+    View's when shown there) and keeps them in step with the map."""
 
     def __init__(self, bench: Workbench, rules_tools: RulesToolsFeature):
         self._bench = bench
@@ -61,9 +58,10 @@ class LensFeature:
         rules_tools.settings_followers.append(self._on_area_settings_changed)
         self._on: set[str] = set()
         self._cache: FieldCache | None = None
-        self._shades: dict[str, LensShade] = {}
-        self._ghosts: GhostAims | None = None
-        self._paths: LensPaths | None = None
+        self._layer = LensLayer(bench.scene, bench.scene.addItem)
+        self._player: Deferred[PlayerWindow] | None = None
+        self._player_layer: LensLayer | None = None
+        self._players_shown = False
         self.threat: ThreatMap | None = None
         self.cover: CoverMap | None = None
         self.aim: BestAim | None = None
@@ -71,6 +69,11 @@ class LensFeature:
         bench.scene.selection_changed.connect(self._on_selection_changed)
         bench.current.changed.connect(self._on_document_changed)
         bench.scene.hovered.connect(self._on_hovered)
+
+    def attach_player(self, player: Deferred[PlayerWindow]) -> None:
+        """The Player View (built on first use) the lens may be shown on."""
+        self._player = player
+        player.when_built(self._on_player_built)
 
     # -- the menu ----------------------------------------------------------------------
     def is_on(self, lens: str) -> bool:
@@ -96,6 +99,11 @@ class LensFeature:
     def path_shown(self) -> bool:
         """Lens → Safest Path is ticked."""
         return "path" in self._on
+
+    @property
+    def players_shown(self) -> bool:
+        """Lens → Show on Player View is ticked."""
+        return self._players_shown
 
     def toggle_threat(self) -> bool:
         """Lens → Threat: where the enemies can Strike or Hinder on their next turn."""
@@ -125,9 +133,23 @@ class LensFeature:
         self._refresh(lens)
         if self.subject() is None:
             self._bench.status.refuse(f"{name} lens on. {NO_SUBJECT}", 5000)
-        elif lens not in ("path",):
+        elif lens != "path":
             self._bench.status.say(self._summary(lens), 6000)
         return True
+
+    def toggle_players(self) -> bool:
+        """Lens → Show on Player View: the lenses shown also on the players' picture, as
+        the rules answer on their map; True if they are shown there now."""
+        self._players_shown = not self._players_shown
+        if self._players_shown:
+            self._refresh_all()
+            where = "" if self._player_built() else " (once it is open)"
+            self._bench.status.say(f"The lens shows on the Player View{where}", 4000)
+        else:
+            for lens in LENS_NAMES:
+                self._clear_players(lens)
+            self._bench.status.say("The lens shows on your map only", 4000)
+        return self._players_shown
 
     def clear_all(self) -> None:
         """Lens → Hide Every Lens."""
@@ -161,27 +183,29 @@ class LensFeature:
             parts.extend(self.cover.describe(h))
         if self.path is not None and "path" in self._on:
             parts.extend(self.path.describe())
-        if self.aim is not None and self._ghosts is not None and "aim" in self._on:
-            k = self._ghosts.candidate_at(h)
-            if k is not None:
-                parts.append(f"Best aim {k + 1}: {self.aim.candidates[k].describe()}; click to aim")
+        k = self._ghost_at(h)
+        if k is not None and self.aim is not None:
+            parts.append(f"Best aim {k + 1}: {self.aim.candidates[k].describe()}; click to aim")
         return tuple(p for p in parts if p)
 
     def pick(self, h: Hex) -> bool:
         """A click on ``h`` with the Select tool: on a Best Aim ghost, aim the Area tool
         there; True if taken (other tools keep their clicks)."""
         scene = self._bench.scene
-        if scene.tool is not scene.select_tool or "aim" not in self._on:
+        if scene.tool is not scene.select_tool:
             return False
-        if self._ghosts is None or self.aim is None:
+        k = self._ghost_at(h)
+        if k is None or self.aim is None:
             return False
-        k = self._ghosts.candidate_at(h)
-        if k is None:
-            return False
-        if scene.board.tokens_at(h) and h not in self._ghosts.ghosts[k].origin:
+        if scene.board.tokens_at(h) and h not in self._layer.ghosts().ghosts[k].origin:
             return False  # a token inside a ghost keeps its click: select it, drag it
         self._aim_at(self.aim.candidates[k].template, h)
         return True
+
+    def _ghost_at(self, h: Hex) -> int | None:
+        if "aim" not in self._on or self.aim is None:
+            return None
+        return self._layer.ghosts().candidate_at(h)
 
     # -- following the map ---------------------------------------------------------------
     def _on_selection_changed(self, _ids: list[str]) -> None:
@@ -209,107 +233,103 @@ class LensFeature:
         if viewport.underMouse():
             QToolTip.showText(QCursor.pos(), "\n".join(lines), viewport)
 
+    def _on_player_built(self, player: PlayerWindow) -> None:
+        self._player_layer = LensLayer(player.scene, player.add_overlay)
+        player.player_document.changed.connect(lambda _change: self._refresh_players())
+        self._refresh_players()
+
     def _refresh_all(self) -> None:
         for lens in self._on:
             self._refresh(lens)
 
     def _refresh(self, lens: str) -> None:
-        refresh = {
-            "threat": self._refresh_threat,
-            "cover": self._refresh_cover,
-            "aim": self._refresh_aim,
-            "path": lambda: self._refresh_path(self._bench.scene.hovered_hex),
-        }
-        refresh[lens]()
+        subject, board = self.subject(), self._bench.current.board
+        if lens == "path":
+            self._refresh_path(self._bench.scene.hovered_hex)
+            return
+        answer = None if subject is None else self._answer(lens, board, subject)
+        setattr(self, lens, answer)
+        self._draw(self._layer, lens, answer)
         self._bench.scene.pick_filter = self.pick if "aim" in self._on else None
-
-    def _clear(self, lens: str) -> None:
-        if lens in self._shades:
-            self._shades[lens].clear()
-        if lens == "threat":
-            self.threat = None
-        elif lens == "cover":
-            self.cover = None
-        elif lens == "aim":
-            self.aim = None
-            if self._ghosts is not None:
-                self._ghosts.clear()
-            self._bench.scene.pick_filter = None
-        elif lens == "path":
-            self.path = None
-            if self._paths is not None:
-                self._paths.clear()
-
-    def _refresh_threat(self) -> None:
-        from rules.lens import FieldCache, threat_map
-
-        subject, board = self.subject(), self._bench.current.board
-        if subject is None:
-            self.threat = None
-            self._shade("threat").clear()
-            return
-        if self._cache is None:
-            self._cache = FieldCache()
-        self.threat = threat_map(board, subject, cache=self._cache)
-        self._shade("threat").set_values(
-            {h: self.threat.count(h) for h in self.threat.spaces()}, self._bench.scene.geometry
-        )
-
-    def _refresh_cover(self) -> None:
-        from rules.lens import cover_map
-
-        subject, board = self.subject(), self._bench.current.board
-        if subject is None:
-            self.cover = None
-            self._shade("cover").clear()
-            return
-        self.cover = cover_map(board, subject)
-        spaces = self.cover.spaces()
-        values = {h: self.cover.tier(h) or 0 for h in spaces}
-        self._shade("cover").set_values(values, self._bench.scene.geometry, edge_of=spaces)
-
-    def _refresh_aim(self) -> None:
-        from rules.lens import best_aim
-
-        subject, board, settings = self.subject(), self._bench.current.board, self._area_settings
-        ghosts = self._ghost_item()
-        if subject is None or settings.kind not in AIMED_KINDS:
-            self.aim = None
-            ghosts.clear()
-            return
-        range_value = settings.range_value if settings.check_range else None
-        exclude = settings.exclude_caster and settings.kind is AreaKind.BURST
-        self.aim = best_aim(
-            board, subject, settings.kind, settings.value, range_value, exclude_caster=exclude
-        )
-        ghosts.set_ghosts(
-            [
-                Ghost(frozenset(c.result.spaces), tuple(c.result.origin), c.rank, aim_caption(c))
-                for c in self.aim.candidates
-            ],
-            self._bench.scene.geometry,
-        )
+        self._refresh_players(lens)
 
     def _refresh_path(self, goal: Hex | None) -> None:
+        subject, board = self.subject(), self._bench.current.board
+        self.path = self._path_answer(board, subject, goal)
+        self._layer.draw_path(self.path)
+        self._refresh_players("path", goal)
+
+    def _clear(self, lens: str) -> None:
+        setattr(self, lens, None)
+        self._layer.clear(lens)
+        if lens == "aim":
+            self._bench.scene.pick_filter = None
+        self._clear_players(lens)
+
+    # -- the rules answers -----------------------------------------------------------------
+    def _answer(self, lens: str, board: Board, subject: str) -> object:
+        """The rules' answer of ``lens`` for ``subject`` on ``board`` (threat, cover, aim)."""
+        from rules.lens import FieldCache, best_aim, cover_map, threat_map
+
+        if lens == "threat":
+            if self._cache is None:
+                self._cache = FieldCache()
+            return threat_map(board, subject, cache=self._cache)
+        if lens == "cover":
+            return cover_map(board, subject)
+        settings = self._area_settings
+        if settings.kind not in AIMED_KINDS:
+            return None
+        range_value = settings.range_value if settings.check_range else None
+        exclude = settings.exclude_caster and settings.kind is AreaKind.BURST
+        return best_aim(
+            board, subject, settings.kind, settings.value, range_value, exclude_caster=exclude
+        )
+
+    @staticmethod
+    def _path_answer(board: Board, subject: str | None, goal: Hex | None) -> SafestPath | None:
         from rules.lens import safest_path
 
-        subject, board = self.subject(), self._bench.current.board
-        paths = self._path_item()
         if subject is None or goal is None or not board.contains(goal):
-            self.path = None
-            paths.clear()
+            return None
+        if subject not in board.tokens or board.token(subject).position == goal:
+            return None
+        return safest_path(board, subject, goal)
+
+    @staticmethod
+    def _draw(layer: LensLayer, lens: str, answer: object) -> None:
+        draw: dict[str, Callable[[Any], None]] = {
+            "threat": layer.draw_threat,
+            "cover": layer.draw_cover,
+            "aim": layer.draw_aim,
+            "path": layer.draw_path,
+        }
+        draw[lens](answer)
+
+    # -- the Player View -----------------------------------------------------------------
+    def _player_built(self) -> bool:
+        return self._player is not None and self._player.if_built() is not None
+
+    def _refresh_players(self, only: str | None = None, goal: Hex | None = None) -> None:
+        """Draw the lenses shown (or ``only`` one) on the players' map, as the rules
+        answer there: the subject must be on it (not hidden)."""
+        layer, player = self._player_layer, self._player.if_built() if self._player else None
+        if not self._players_shown or layer is None or player is None:
             return
-        if board.token(subject).position == goal:
-            self.path = None
-            paths.clear()
-            return
-        self.path = safest_path(board, subject, goal)
-        shown: list[tuple[tuple[Hex, ...], str]] = []
-        if self.path.cheapest is not None:
-            shown.append((self.path.cheapest.path, path_caption(self.path.cheapest)))
-        if self.path.safest is not None and not self.path.same_path:
-            shown.append((self.path.safest.path, path_caption(self.path.safest)))
-        paths.set_paths(shown, self._bench.scene.geometry)
+        board, subject = player.player_document.board, self.subject()
+        if subject is not None and subject not in board.tokens:
+            subject = None
+        for lens in [only] if only else sorted(self._on):
+            if lens == "path":
+                where = goal if only else self._bench.scene.hovered_hex
+                self._draw(layer, lens, self._path_answer(board, subject, where))
+            else:
+                answer = None if subject is None else self._answer(lens, board, subject)
+                self._draw(layer, lens, answer)
+
+    def _clear_players(self, lens: str) -> None:
+        if self._player_layer is not None:
+            self._player_layer.clear(lens)
 
     def _summary(self, lens: str) -> str:
         """The status line as a lens comes on."""
@@ -320,27 +340,6 @@ class LensFeature:
         if lens == "aim":
             return NO_AIM_KIND if self.aim is None else self.aim.describe()
         return f"{LENS_NAMES[lens]} lens on"
-
-    # -- the items -----------------------------------------------------------------------
-    def _shade(self, lens: str) -> LensShade:
-        if lens not in self._shades:
-            style = THREAT_STYLE if lens == "threat" else COVER_STYLE
-            item = LensShade(self._bench.scene.geometry, style)
-            self._bench.scene.addItem(item)
-            self._shades[lens] = item
-        return self._shades[lens]
-
-    def _ghost_item(self) -> GhostAims:
-        if self._ghosts is None:
-            self._ghosts = GhostAims(self._bench.scene.geometry)
-            self._bench.scene.addItem(self._ghosts)
-        return self._ghosts
-
-    def _path_item(self) -> LensPaths:
-        if self._paths is None:
-            self._paths = LensPaths(self._bench.scene.geometry)
-            self._bench.scene.addItem(self._paths)
-        return self._paths
 
 
 def threat_summary(threat: ThreatMap) -> str:
@@ -364,18 +363,3 @@ def cover_summary(cover: CoverMap) -> str:
         f"Cover: {spots} space{'s' * (spots != 1)} {cover.name} can reach this turn, shaded "
         f"by its Concealment Tier from the enemies that see it ({hidden} unseen); hover one"
     )
-
-
-def aim_caption(candidate: AimCandidate) -> str:
-    """A ghost's caption, a part a line: ``3 enemies · no ally``."""
-    enemies, allies = len(candidate.enemies), len(candidate.allies)
-    hit = f"{enemies} enem{'ies' if enemies != 1 else 'y'}"
-    spared = "no ally" if not allies else f"{allies} all{'ies' if allies != 1 else 'y'}"
-    return f"{hit} · {spared}"
-
-
-def path_caption(choice: PathChoice) -> str:
-    """A path's caption on the map, a part a line: ``safest · 6 Movement · 0 Hinder``."""
-    hinder = choice.hinder_count
-    who = f" ({', '.join(c.name for c in choice.hinderers)})" if hinder else ""
-    return f"{choice.label} · {choice.paid} Movement · {hinder} Hinder{who}"
