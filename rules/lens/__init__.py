@@ -2,11 +2,13 @@
 creature, as values the app shades — never an edit of the map.
 
 - **Threat** (:mod:`rules.lens.threat`): which spaces the creatures of the other sides can
-  reach and Strike or Hinder on their next turn, and who and how;
+  reach and Strike or Hinder on their next turn, and who and how — their movement fields
+  kept between queries by :class:`FieldCache` (:mod:`rules.lens.fields`);
 - **Cover** (:mod:`rules.lens.cover`): the spaces within reach this turn and the
   Concealment Tier the creature would have there from the enemies that can see it;
-- **Best aim** (:mod:`rules.lens.aim`): the origins and facings of an Area ability that hit
-  the most enemies and the fewest allies;
+- **Best aim** (:mod:`rules.lens.aim`, a package: the answer, the counting of every
+  placement, the exact check): the origins and facings of an Area ability that hit the
+  most enemies and the fewest allies;
 - **Safest path** (:mod:`rules.lens.paths`): beside the cheapest path to a space, the one
   that passes the fewest Hinder chances, with both costs.
 
@@ -20,7 +22,8 @@ from rules.faces import lazy_face
 
 HOMES = {
     "sides": ("allies_of", "enemies_of", "team_of"),
-    "threat": ("Threat", "ThreatMap", "FieldCache", "threat_map"),
+    "threat": ("Threat", "ThreatMap", "threat_map"),
+    "fields": ("FieldCache",),
     "cover": ("CoverSpot", "CoverMap", "cover_map"),
     "aim": ("AimCandidate", "BestAim", "best_aim"),
     "paths": ("PathChoice", "SafestPath", "safest_path"),

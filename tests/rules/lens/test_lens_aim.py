@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import rules.lens.aim as lens_aim
+import rules.lens.aim.exact as aim_exact
+import rules.lens.aim.placements as aim_placements
 from rules.areas import AreaKind, AreaTemplate
 from rules.battlefield.line_of_effect import clear_lines
 from rules.battlefield.targeting import aim, points_away
@@ -29,6 +31,7 @@ from rules.board.tokens import Token, TokenKind
 from rules.errors import RulesError, UnknownTokenError
 from rules.hexes import DIRECTIONS, Hex, distance
 from rules.lens import AimCandidate, BestAim, best_aim
+from rules.lens.aim.state import Search
 from rules.lens.sides import allies_of, enemies_of
 from rules.options import RuleOptions
 
@@ -551,14 +554,14 @@ def test_the_bounded_wall_check_and_the_aim_fallback_give_the_same_answer(
     assert plain == exhaustive(
         board, "mage", AreaKind.CONE, 4, 3, opts(), exclude=False, distinct=True, top=4
     )
-    monkeypatch.setattr(lens_aim, "WALL_CHECK_LIMIT", 0)  # every placement taken as walled
+    monkeypatch.setattr(aim_placements, "WALL_CHECK_LIMIT", 0)  # every placement taken as walled
     assert answer() == plain
-    reached = lens_aim._reached
+    reached = aim_exact._reached
 
-    def wrong(search: lens_aim._Search, origin: Hex, facing: int) -> set[Hex]:
+    def wrong(search: Search, origin: Hex, facing: int) -> set[Hex]:
         return reached(search, origin, facing) | set(search.caster.footprint)
 
-    monkeypatch.setattr(lens_aim, "_reached", wrong)  # as if every aim hit the Mage
+    monkeypatch.setattr(aim_exact, "_reached", wrong)  # as if every aim hit the Mage
     fell_back = best_aim(board, "mage", AreaKind.CONE, 4, 3, top=4)
     assert [(c.template, c.score) for c in fell_back.candidates] == plain
     assert "the fast check disagreed with aim()" in fell_back.notes[-1]
