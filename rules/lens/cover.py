@@ -15,14 +15,19 @@ Concealment it would have there from the enemies that can perceive it.
   target on several spaces: [S000] "If any space you or a target are in or that is
   between you and a target creates Concealment" counts every one of them and the line
   between the nearest pair, which a one-space field cannot give, so
-  ``concealment_between`` is asked at each anchor.
+  ``concealment_between`` is asked at each anchor. An enemy with no senses Ailment and
+  no Concealment in the q/r box of its spaces and the spots gives Tier 0 everywhere
+  without asking (every space it counts lies in that box: the points of a straight line
+  lie in the box of its ends).
 - **Who perceives it** **[ASSUMPTION]**: the seeds give Concealment no "cannot perceive
   at all" — every Tier, 12 included, is a penalty on Awareness ("−1 per Tier" [S000]),
   not a refusal. What stops perception outright is a wall: "Walls or vertical surfaces
   filling a space" [S002] are solid, so an enemy perceives the creature at a spot when a
   straight line from one of its spaces to one of the creature's passes no wall
   (:func:`rules.battlefield.clear_lines`, either tie-break: the test Areas meet walls
-  with). An enemy that cannot perceive it there does not count.
+  with; the lines of every enemy at once,
+  :func:`~rules.battlefield.line_of_effect.clear_pairs`). An enemy that cannot perceive
+  it there does not count.
 - **The Tier of a spot** is the **lowest** among the enemies that perceive it: how
   exposed it is to its best-placed enemy. Cover is only as good as its weakest side — a
   space deep in fog from one goblin but in plain view of another is no hiding place. A
@@ -35,6 +40,7 @@ the map: nothing to hide from, an empty map that says why.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -47,10 +53,10 @@ from rules.battlefield.concealment import (
     concealment_field,
     senses_ailments,
 )
-from rules.battlefield.line_of_effect import clear_lines
+from rules.battlefield.line_of_effect import clear_pairs
 from rules.board.coordinates import cell_name
 from rules.board.grid import Board
-from rules.board.offsets import cell_to_hex, cells_of, hex_to_cell
+from rules.board.offsets import axial_of_cells, cell_to_hex, hex_to_cell
 from rules.board.terrain import read_only
 from rules.board.tokens import Token, TokenKind
 from rules.errors import RulesError
@@ -67,6 +73,7 @@ HIDDEN_TIER = MAX_TIER
 """The Tier a spot no enemy perceives is shaded as: Concealment's cap [S000]."""
 
 Groups = list[frozenset[Hex]]
+BoolGrid = npt.NDArray[np.bool_]
 _A = TypeVar("_A", bound="np.ndarray[Any, Any]")
 
 
@@ -130,33 +137,72 @@ class CoverSpot:
 
 
 # -- perceiving and Concealment, many spots at once --------------------------------------
-def _walls_near(board: Board, hexes: list[Hex]) -> bool:
-    """Whether any wall lies in the q/r box of ``hexes`` (no wall there: every line
-    between them is clear)."""
-    qs, rs = [h.q for h in hexes], [h.r for h in hexes]
-    q = np.arange(min(qs), max(qs) + 1, dtype=np.int64)[None, :]
-    r = np.arange(min(rs), max(rs) + 1, dtype=np.int64)[:, None]
-    cols, rows = cells_of(q + 0 * r, r + 0 * q, board.orientation)
-    on_map = (cols >= 0) & (cols < board.width) & (rows >= 0) & (rows < board.height)
-    return bool(board.layer("blocked")[rows[on_map], cols[on_map]].any())
+Marks = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]  # the (q, r) of marked cells
+Box = tuple[int, int, int, int]  # the least and the greatest q, the least and the greatest r
 
 
-def _perceived(board: Board, enemy: Token, groups: Groups) -> list[bool]:
-    """For each group of spaces (the creature's body at a spot), whether a line from a
-    space of ``enemy`` to one of them passes no wall (module notes)."""
-    spaces = sorted(frozenset[Hex]().union(*groups))
-    if not spaces or not _walls_near(board, [*spaces, *enemy.footprint]):
-        return [True] * len(groups)
-    tq = np.array([h.q for h in spaces], dtype=np.int64)
-    tr = np.array([h.r for h in spaces], dtype=np.int64)
-    seen = np.zeros(len(spaces), dtype=bool)
-    for origin in sorted(enemy.footprint):
-        todo = ~seen
-        seen[todo] = clear_lines(board, origin, (tq[todo], tr[todo]))
-        if seen.all():
-            break
+def _marked(board: Board, mask: npt.NDArray[Any]) -> Marks:
+    """The axial ``(q, r)`` of the cells where ``mask`` (a ``(height, width)`` layer) is set."""
+    rows, cols = np.nonzero(mask)
+    return axial_of_cells(cols, rows, board.orientation)
+
+
+def _box(hexes: Iterable[Hex], around: Box | None = None) -> Box:
+    """The q/r box of ``hexes`` (and of the box ``around``)."""
+    qs, rs = zip(*((h.q, h.r) for h in hexes), strict=True)
+    box = (min(qs), max(qs), min(rs), max(rs))
+    if around is None:
+        return box
+    return (
+        min(box[0], around[0]),
+        max(box[1], around[1]),
+        min(box[2], around[2]),
+        max(box[3], around[3]),
+    )
+
+
+def _any_in(marks: Marks, box: Box) -> bool:
+    """Whether a marked cell lies in ``box``. The points of a straight line lie in the q/r
+    box of its ends (a hex holds the points within 2/3 of its centre on each axis), so
+    with no Concealment in the box of two hexes none is on a line between them."""
+    q, r = marks
+    return bool(((q >= box[0]) & (q <= box[1]) & (r >= box[2]) & (r <= box[3])).any())
+
+
+def _in_order(hexes: Iterable[Hex]) -> list[Hex]:
+    """``hexes`` in the order of :class:`~rules.hexes.Hex` (by ``q``, then ``r``), sorted by
+    key: quicker than comparing Hexes."""
+    return sorted(hexes, key=lambda h: (h.q, h.r))
+
+
+def _axial(hexes: list[Hex]) -> Marks:
+    return np.array([h.q for h in hexes], np.int64), np.array([h.r for h in hexes], np.int64)
+
+
+def _sight_lines(board: Board, enemies: tuple[Token, ...], spaces: list[Hex]) -> BoolGrid:
+    """``(len(enemies), len(spaces))``: whether a line from a space of each enemy to each
+    space passes no wall (module notes), every line of every enemy traced in one
+    :func:`~rules.battlefield.line_of_effect.clear_pairs`."""
+    origins = [sorted(e.footprint) for e in enemies]
+    oq, or_ = _axial([o for some in origins for o in some])
+    tq, tr = _axial(spaces)
+    shape = (len(oq), len(tq))
+    starts = (np.broadcast_to(oq[:, None], shape), np.broadcast_to(or_[:, None], shape))
+    clear = clear_pairs(board, starts, (np.broadcast_to(tq, shape), np.broadcast_to(tr, shape)))
+    first = np.cumsum([0, *(len(some) for some in origins[:-1])])
+    seen: BoolGrid = np.logical_or.reduceat(clear, first, axis=0)
+    return seen
+
+
+def _perceived(
+    board: Board, enemies: tuple[Token, ...], groups: Groups, spaces: list[Hex]
+) -> BoolGrid:
+    """``(len(enemies), len(groups))``: for each group of ``spaces`` (the creature's body at
+    a spot), whether a line from a space of each enemy to one of them passes no wall."""
     where = {h: k for k, h in enumerate(spaces)}
-    return [any(seen[where[h]] for h in group) for group in groups]
+    members = np.array([[where[h] for h in group] for group in groups], np.int64)
+    found: BoolGrid = np.any(_sight_lines(board, enemies, spaces)[:, members], axis=2)
+    return found
 
 
 def _tiers(
@@ -181,6 +227,13 @@ def _tiers(
         board, enemy.footprint, opts, radius, senses=senses, ailments=ailments
     )
     return [int(tiers[row, col]) for col, row in (board.cell_of(a) for a in anchors)]
+
+
+def _concealed(fog: Marks, enemy: Token, around: Box) -> bool:
+    """Whether ``enemy`` may find the creature concealed anywhere in ``around``: it has a
+    senses Ailment, or Concealment lies in the box of it and ``around``. Without either
+    every Tier is 0 (:func:`_any_in`)."""
+    return bool(senses_ailments(enemy.conditions)) or _any_in(fog, _box(enemy.footprint, around))
 
 
 def _sighting(board: Board, enemy: Token, spaces: frozenset[Hex], opts: RuleOptions) -> Sighting:
@@ -307,28 +360,34 @@ def _spot_tiers(
 ) -> tuple[list[int], list[bool], Seen]:
     """Each anchor's Tier (the lowest among the enemies that perceive it), whether none
     does, and the anchors each enemy perceives."""
+    if not anchors:
+        return [], [], tuple((e.id, frozenset[Hex]()) for e in enemies)
     groups = [creature.footprint_at(a) for a in anchors]
+    spaces = _in_order(frozenset[Hex]().union(*groups))
+    fog, around = _marked(board, board.layer("concealment") != 0), _box(spaces)
     slot = {a: k for k, a in enumerate(anchors)}
     best = [HIDDEN_TIER + 1] * len(anchors)
     views = []
-    for enemy in enemies:
-        seen = _perceived(board, enemy, groups)
+    for enemy, seen in zip(enemies, _perceived(board, enemies, groups, spaces), strict=True):
         visible = [a for a, ok in zip(anchors, seen, strict=True) if ok]
         views.append((enemy.id, frozenset(visible)))
-        if visible:
-            for a, tier in zip(visible, _tiers(board, enemy, creature, visible, opts), strict=True):
-                best[slot[a]] = min(best[slot[a]], tier)
+        if not visible:
+            continue
+        concealed = _concealed(fog, enemy, around)
+        tiers = _tiers(board, enemy, creature, visible, opts) if concealed else [0] * len(visible)
+        for a, tier in zip(visible, tiers, strict=True):
+            best[slot[a]] = min(best[slot[a]], tier)
     hidden = [t > HIDDEN_TIER for t in best]
     return [min(t, HIDDEN_TIER) for t in best], hidden, tuple(views)
 
 
 def _grids(
-    board: Board, reach: dict[Hex, int], tiers: list[int], hidden: list[bool]
+    board: Board, reach: dict[Hex, int], anchors: list[Hex], tiers: list[int], hidden: list[bool]
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], npt.NDArray[np.bool_]]:
     """The read-only Tier, cost and hidden grids by cell (−1 beyond reach)."""
     tier_grid, cost_grid = _grid(board, -1, np.int16), _grid(board, -1, np.int16)
     hidden_grid = _grid(board, 0, np.bool_)
-    for a, tier, dark in zip(sorted(reach), tiers, hidden, strict=True):
+    for a, tier, dark in zip(anchors, tiers, hidden, strict=True):
         col, row = board.cell_of(a)
         tier_grid[row, col], cost_grid[row, col], hidden_grid[row, col] = tier, reach[a], dark
     return _frozen(tier_grid), _frozen(cost_grid), _frozen(hidden_grid)
@@ -352,8 +411,9 @@ def cover_map(board: Board, token_id: str, options: RuleOptions | None = None) -
     if not enemies:
         return _empty(board, creature, budget, "no creature of the other side is on the map", used)
     reach = movement_field(board, token_id, budget, opts).reachable()
-    tiers, hidden, seen = _spot_tiers(board, creature, enemies, sorted(reach), opts)
-    grids = _grids(board, reach, tiers, hidden)
+    anchors = _in_order(reach)
+    tiers, hidden, seen = _spot_tiers(board, creature, enemies, anchors, opts)
+    grids = _grids(board, reach, anchors, tiers, hidden)
     ids = tuple(e.id for e in enemies)
     orientation = board.orientation
     return CoverMap(
