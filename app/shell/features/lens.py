@@ -57,7 +57,7 @@ class LensFeature:
         self._aim_at: AimAt = rules_tools.aim_template
         rules_tools.settings_followers.append(self._on_area_settings_changed)
         self._on: set[str] = set()
-        self._cache: FieldCache | None = None
+        self._caches: dict[str, FieldCache] = {}  # by whose map: "gm", "players"
         self._layer = LensLayer(bench.scene, bench.scene.addItem)
         self._player: Deferred[PlayerWindow] | None = None
         self._player_layer: LensLayer | None = None
@@ -247,7 +247,7 @@ class LensFeature:
         if lens == "path":
             self._refresh_path(self._bench.scene.hovered_hex)
             return
-        answer = None if subject is None else self._answer(lens, board, subject)
+        answer = None if subject is None else self._answer(lens, board, subject, "gm")
         setattr(self, lens, answer)
         self._draw(self._layer, lens, answer)
         self._bench.scene.pick_filter = self.pick if "aim" in self._on else None
@@ -267,14 +267,14 @@ class LensFeature:
         self._clear_players(lens)
 
     # -- the rules answers -----------------------------------------------------------------
-    def _answer(self, lens: str, board: Board, subject: str) -> object:
-        """The rules' answer of ``lens`` for ``subject`` on ``board`` (threat, cover, aim)."""
+    def _answer(self, lens: str, board: Board, subject: str, whose: str) -> object:
+        """The rules' answer of ``lens`` for ``subject`` on ``board`` (threat, cover, aim),
+        the movement fields kept per ``whose`` map (the GM's and the players' differ)."""
         from rules.lens import FieldCache, best_aim, cover_map, threat_map
 
         if lens == "threat":
-            if self._cache is None:
-                self._cache = FieldCache()
-            return threat_map(board, subject, cache=self._cache)
+            cache = self._caches.setdefault(whose, FieldCache())
+            return threat_map(board, subject, cache=cache)
         if lens == "cover":
             return cover_map(board, subject)
         settings = self._area_settings
@@ -324,7 +324,7 @@ class LensFeature:
                 where = goal if only else self._bench.scene.hovered_hex
                 self._draw(layer, lens, self._path_answer(board, subject, where))
             else:
-                answer = None if subject is None else self._answer(lens, board, subject)
+                answer = None if subject is None else self._answer(lens, board, subject, "players")
                 self._draw(layer, lens, answer)
 
     def _clear_players(self, lens: str) -> None:
