@@ -16,6 +16,7 @@ HOMES = {
         "SENSE_AILMENTS",
         "Concealment",
         "SenseTier",
+        "concealment_at",
         "concealment_between",
         "concealment_field",
         "senses_ailments",

@@ -50,6 +50,7 @@ __all__ = [
     "Concealment",
     "SenseTier",
     "concealment",
+    "concealment_at",
     "concealment_between",
     "concealment_field",
     "senses_ailments",
@@ -320,68 +321,118 @@ def concealment_field(
 
     A ``(height, width)`` int16 array, vectorised over all target spaces at once (the same
     line points as :func:`~rules.hexes.hex_line`); spaces farther than ``radius`` from the
-    observer are −1 (not computed). Equal to :func:`concealment_between` space by space.
+    observer are −1 (not computed). Equal to :func:`concealment_between` space by space:
+    :func:`concealment_at` of every space within ``radius``.
     """
     opts = options or RuleOptions.of(board.options)
-    mine = sorted(observer)
-    if not mine:
-        raise ValueError("Concealment needs the observer's spaces")
+    mine = _observer_spaces(observer)
     qs, rs = board.axial_grid()
-    dist = np.stack([distances_to(qs, rs, h) for h in mine])
-    nearest, n = np.argmin(dist, axis=0), np.min(dist, axis=0)
-    ends = (np.array([h.q for h in mine])[nearest], np.array([h.r for h in mine])[nearest])
-    wanted = n <= radius if radius is not None else np.ones(n.shape, bool)
-    geometry = _Geometry(mine, (qs, rs), ends, n, wanted)
-    fields = [
-        _sense_field(board, geometry, sense, tuple(ailments), opts)
-        for sense in _observer_senses(senses)
-    ]
-    result: npt.NDArray[np.int16] = np.minimum.reduce(fields).astype(np.int16)
-    result[~wanted] = -1
+    wanted = np.ones(qs.shape, np.bool_)
+    if radius is not None:
+        wanted = np.min(np.stack([distances_to(qs, rs, h) for h in mine]), axis=0) <= radius
+    result = np.full(qs.shape, -1, np.int16)
+    found = _tiers_at(
+        board, mine, (qs[wanted], rs[wanted]), _observer_senses(senses), ailments, opts
+    )
+    result[wanted] = found
     return result
 
 
-@dataclass(frozen=True)
-class _Geometry:
-    """Where a field's targets are: the observer's hexes, every space's axial coordinates,
-    its nearest observer hex, the distance to it, and which spaces are computed."""
+def concealment_at(
+    board: Board,
+    observer: Iterable[Hex],
+    targets: Sequence[Hex],
+    options: RuleOptions | None = None,
+    *,
+    senses: Sequence[str] | None = None,
+    ailments: Sequence[Ailment] = (),
+) -> npt.NDArray[np.int16]:
+    """The Tier a one-space target on each of ``targets`` would have from ``observer``
+    using ``senses`` with ``ailments``: [S000] "If any space you or a target are in or that
+    is between you and a target creates Concealment, that target has Concealment from
+    you", for those spaces only.
 
-    mine: list[Hex]
-    targets: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
-    ends: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
-    n: npt.NDArray[np.int64]
-    wanted: npt.NDArray[np.bool_]
+    An int16 array in the order of ``targets``, vectorised over them (the same line points
+    as :func:`~rules.hexes.hex_line`); equal to :func:`concealment_between` and to
+    :func:`concealment_field` target by target, a target off the map included.
+    """
+    opts = options or RuleOptions.of(board.options)
+    mine = _observer_spaces(observer)
+    qs = np.array([h.q for h in targets], np.int64)
+    rs = np.array([h.r for h in targets], np.int64)
+    return _tiers_at(board, mine, (qs, rs), _observer_senses(senses), ailments, opts)
 
 
-def _sense_field(
-    board: Board, at: _Geometry, sense: str, ailments: tuple[Ailment, ...], opts: RuleOptions
-) -> npt.NDArray[np.int64]:
-    """The Tier against ``sense`` of a target in every space (capped, not masked)."""
-    tiers = board.layer("concealment").astype(np.int32)
-    kinds = board.layer("concealment_kind")
-    combine = np.add if opts.concealment_combine == "sum" else np.maximum
-    totals = []
-    for world in (True, False):
-        hiding = [int(k) for k in ConcealmentKind if k.world is world and sense in k.senses]
-        layer = np.where(np.isin(kinds, hiding), tiers, 0)
-        if not layer.any():
-            totals.append(np.zeros(at.n.shape, np.int64))
-            continue
-        own = _combined(board, at.mine, layer, combine)
-        target = np.where(at.n == 0, 0, layer)  # a shared space counts once
-        between = _between(board, at.targets, at.ends, at.n, at.wanted, layer, combine)
-        totals.append(combine(combine(own, target), between))
-    world_tier, magic = totals
-    felt = [t for _name, t, s in ailments if s == sense]
-    if felt:
-        magic = combine(magic, sum(felt) if opts.concealment_combine == "sum" else max(felt))
-    after, _cut = combine_kinds(world_tier, magic, at.n <= 1, opts)
-    capped: npt.NDArray[np.int64] = np.minimum(MAX_TIER, after)
-    return capped
+def _observer_spaces(observer: Iterable[Hex]) -> list[Hex]:
+    mine = sorted(observer)
+    if not mine:
+        raise ValueError("Concealment needs the observer's spaces")
+    return mine
 
 
 Combine = Callable[[Any, Any], Any]
 IntGrid = npt.NDArray[np.int64]
+Axial = tuple[IntGrid, IntGrid]
+Hiding = tuple[bool, tuple[int, ...]]  # world or not, the ConcealmentKind codes
+
+
+def _tiers_at(
+    board: Board,
+    mine: list[Hex],
+    targets: Axial,
+    senses: tuple[str, ...],
+    ailments: Sequence[Ailment],
+    opts: RuleOptions,
+) -> npt.NDArray[np.int16]:
+    """The Tier of a one-space target at each of ``targets`` (flat axial arrays) against
+    the least concealed of ``senses``: the one rule :func:`concealment_field` and
+    :func:`concealment_at` share."""
+    tq, tr = targets
+    dist = np.stack([distances_to(tq, tr, h) for h in mine])
+    nearest, n = np.argmin(dist, axis=0), np.min(dist, axis=0)
+    ends = (np.array([h.q for h in mine])[nearest], np.array([h.r for h in mine])[nearest])
+    combine = np.add if opts.concealment_combine == "sum" else np.maximum
+    layers = _hiding_layers(board, senses)
+    between = dict(
+        zip(layers, _between(board, ends, targets, list(layers.values()), combine), strict=True)
+    )
+    fields = []
+    for sense in senses:
+        totals = []
+        for world in (True, False):
+            key = _hiding(world, sense)
+            if key not in layers:
+                totals.append(np.zeros(n.shape, np.int64))
+                continue
+            own = _combined(board, mine, layers[key], combine)
+            target = np.where(n == 0, 0, _values_at(board, layers[key].ravel(), tq, tr))
+            totals.append(combine(combine(own, target), between[key]))
+        world_tier, magic = totals
+        felt = [t for _name, t, s in ailments if s == sense]
+        if felt:
+            magic = combine(magic, sum(felt) if opts.concealment_combine == "sum" else max(felt))
+        after, _cut = combine_kinds(world_tier, magic, n <= 1, opts)
+        fields.append(np.minimum(MAX_TIER, after))
+    found: npt.NDArray[np.int16] = np.minimum.reduce(fields).astype(np.int16)
+    return found
+
+
+def _hiding(world: bool, sense: str) -> Hiding:
+    """The kinds of the world (or not) that hide from ``sense``."""
+    return world, tuple(int(k) for k in ConcealmentKind if k.world is world and sense in k.senses)
+
+
+def _hiding_layers(board: Board, senses: tuple[str, ...]) -> dict[Hiding, npt.NDArray[np.int32]]:
+    """The Tiers of the spaces hiding from each of ``senses``, world and magic apart, by
+    the kinds that hide; only those with Concealment somewhere."""
+    tiers = board.layer("concealment").astype(np.int32)
+    kinds = board.layer("concealment_kind")
+    layers = {}
+    for key in dict.fromkeys(_hiding(w, s) for s in senses for w in (True, False)):
+        layer = np.where(np.isin(kinds, key[1]), tiers, 0)
+        if layer.any():
+            layers[key] = layer
+    return layers
 
 
 def _combined(
@@ -395,26 +446,36 @@ def _combined(
     return total
 
 
+def _cells(board: Board, q: IntGrid, r: IntGrid) -> tuple[IntGrid, npt.NDArray[np.bool_]]:
+    """The flat (row-major) cell index of each ``(q, r)`` and whether it is on the map."""
+    col, row = cells_of(q, r, board.orientation)
+    inside = (col >= 0) & (col < board.width) & (row >= 0) & (row < board.height)
+    return np.where(inside, row * board.width + col, 0), inside
+
+
+def _values_at(board: Board, flat: npt.NDArray[np.int32], q: IntGrid, r: IntGrid) -> IntGrid:
+    """``flat`` (a raveled layer) at each ``(q, r)``, 0 off the map."""
+    cells, inside = _cells(board, q, r)
+    values: IntGrid = np.where(inside, flat[cells], 0)
+    return values
+
+
 def _between(
     board: Board,
-    targets: tuple[IntGrid, IntGrid],
-    ends: tuple[IntGrid, IntGrid],
-    n: IntGrid,
-    wanted: npt.NDArray[np.bool_],
-    layer: npt.NDArray[np.int32],
+    ends: Axial,
+    targets: Axial,
+    layers: list[npt.NDArray[np.int32]],
     combine: Combine,
-) -> npt.NDArray[np.int32]:
-    """The spaces strictly between each target and its nearest observer hex, combined,
-    at the contract's ``hex_line`` points."""
-    out = np.zeros(n.shape, np.int32)
-    sel = wanted & (n >= 2)
-    acc = np.zeros(int(sel.sum()), np.int32)
-    start, end = (ends[0][sel], ends[1][sel]), (targets[0][sel], targets[1][sel])
-    for _i, live, (pq, pr) in line_points(start, end):
-        col, row = cells_of(pq, pr, board.orientation)
-        inside = (col >= 0) & (col < board.width) & (row >= 0) & (row < board.height)
-        values = np.zeros(pq.shape, np.int32)
-        values[inside] = layer[row[inside], col[inside]]
-        acc[live] = combine(acc[live], values)
-    out[sel] = acc
-    return out
+) -> list[IntGrid]:
+    """For each of ``layers``, the spaces strictly between each target and its nearest
+    observer hex, combined, at the contract's ``hex_line`` points (worked out once for
+    every layer)."""
+    acc = [np.zeros(targets[0].shape, np.int64) for _layer in layers]
+    if not layers:
+        return acc
+    flats = [layer.ravel() for layer in layers]
+    for _i, live, (pq, pr) in line_points(ends, targets):
+        cells, inside = _cells(board, pq, pr)
+        for total, flat in zip(acc, flats, strict=True):
+            total[live] = combine(total[live], np.where(inside, flat[cells], 0))
+    return acc

@@ -7,14 +7,15 @@ Concealment it would have there from the enemies that can perceive it.
   anchor (its ``position``) would stand; a multi-space creature covers its footprint
   there.
 - **Concealment from each enemy** (:func:`rules.lens.sides.enemies_of`, where they stand
-  now) is the rules' own: :func:`rules.battlefield.concealment_field` of the enemy's
-  spaces with its senses and senses Ailments (as :func:`~rules.battlefield.concealment`
-  asks), one call per enemy, read at the spots — equal to
+  now) is the rules' own: :func:`rules.battlefield.concealment_at` the spots, of the
+  enemy's spaces with its senses and senses Ailments (as
+  :func:`~rules.battlefield.concealment` asks), one call per enemy — the Tier of
+  :func:`~rules.battlefield.concealment_field` at those spots only, equal to
   :func:`~rules.battlefield.concealment_between` space by space, which gives a spot's
   reasons when it is asked for (:meth:`CoverMap.spot`). A multi-space creature is a
   target on several spaces: [S000] "If any space you or a target are in or that is
   between you and a target creates Concealment" counts every one of them and the line
-  between the nearest pair, which a one-space field cannot give, so
+  between the nearest pair, which ``concealment_at`` (a one-space target) cannot give, so
   ``concealment_between`` is asked at each anchor. An enemy with no senses Ailment and
   no Concealment in the q/r box of its spaces and the spots gives Tier 0 everywhere
   without asking (every space it counts lies in that box: the points of a straight line
@@ -49,8 +50,8 @@ import numpy.typing as npt
 
 from rules.battlefield.concealment import (
     MAX_TIER,
+    concealment_at,
     concealment_between,
-    concealment_field,
     senses_ailments,
 )
 from rules.battlefield.line_of_effect import clear_pairs
@@ -60,7 +61,7 @@ from rules.board.offsets import axial_of_cells, cell_to_hex, hex_to_cell
 from rules.board.terrain import read_only
 from rules.board.tokens import Token, TokenKind
 from rules.errors import RulesError
-from rules.hexes import Hex, distance
+from rules.hexes import Hex
 from rules.layout import Orientation
 from rules.lens.sides import enemies_of, team_of
 from rules.movement.budget import budget_of
@@ -222,11 +223,8 @@ def _tiers(
             ).tier
             for a in anchors
         ]
-    radius = max(distance(e, a) for e in enemy.footprint for a in anchors)
-    tiers = concealment_field(
-        board, enemy.footprint, opts, radius, senses=senses, ailments=ailments
-    )
-    return [int(tiers[row, col]) for col, row in (board.cell_of(a) for a in anchors)]
+    tiers = concealment_at(board, enemy.footprint, anchors, opts, senses=senses, ailments=ailments)
+    return [int(t) for t in tiers]
 
 
 def _concealed(fog: Marks, enemy: Token, around: Box) -> bool:

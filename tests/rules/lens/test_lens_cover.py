@@ -445,16 +445,16 @@ def test_concealment_far_away_or_none_leaves_tier_0_and_an_ailment_still_counts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # No Concealment in the q/r box of the goblin and the hero's spots: every Tier is 0,
-    # and no field is asked for; a Blinded goblin still gives everyone sight Concealment
+    # and none is asked for; a Blinded goblin still gives everyone sight Concealment
     # = its Tier [P-AIL].
     board = board_of(HERO, goblin(1, 8, 3))
     far = fog(board, [(11, 7), (10, 0)], 5)
     tiers, _hidden, _seen_by = slow_cover(far, "hero")
 
     def unasked(*_args: object, **_kw: object) -> None:
-        raise AssertionError("a field asked for with no Concealment near")
+        raise AssertionError("Concealment asked for with no Concealment near")
 
-    monkeypatch.setattr(lens_cover, "concealment_field", unasked)
+    monkeypatch.setattr(lens_cover, "concealment_at", unasked)
     found = cover_map(far, "hero")
     assert {h: found.tier(h) for h in found.spaces()} == tiers
     assert set(tiers.values()) == {0} and not found.hidden.any()
