@@ -99,6 +99,7 @@ HOMES = {
         "ring",
     ),
     "ids": ("fresh_id",),
+    "text": ("counted",),
     "layout": ("Layout", "Orientation"),
     "movement.climbing": ("catch_fall", "climb_result", "climb_roll"),
     "movement.collision": (

@@ -40,7 +40,7 @@ from app.scene.legend_layers import (
     LayerNameError,
     check_layer_names,
 )
-from rules import Board
+from rules import Board, counted
 
 FORMATS = (".png", ".pdf", ".svg")
 INCH_MM = 25.4
@@ -228,14 +228,10 @@ class PagePlan:
     def describe(self) -> str:
         """E.g. "6 pages (2 rows × 3 columns) of A4 landscape, 1 hex = 25.4 mm"."""
         shape = "landscape" if self.landscape else "portrait"
-        count = _count(self.pages, "page")
-        rows, cols = _count(self.rows, "row"), _count(self.cols, "column")
+        count = counted(self.pages, "page")
+        rows, cols = counted(self.rows, "row"), counted(self.cols, "column")
         grid = f" ({rows} × {cols})" if self.pages > 1 else ""
         return f"{count}{grid} of {self.page} {shape}, 1 hex = {self.hex_mm:.1f} mm"
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def pages_needed(length_mm: float, printable_mm: float) -> int:

@@ -72,6 +72,7 @@ from rules.movement.field import MovementField, movement_field
 from rules.movement.hinder import HinderChance, hinder_chances
 from rules.movement.plan import MovePlan, plan_move, plan_path
 from rules.options import RuleOptions
+from rules.text import counted
 
 __all__ = ["PathChoice", "SafestPath", "safest_path"]
 
@@ -84,10 +85,6 @@ EXPLAIN_FACTOR = 2
 many times this turn's budget: what avoiding it would cost, or that no way does."""
 
 Score = tuple[int, int, int]  # (creatures that may Hinder, cost, steps): fewest first
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -116,13 +113,13 @@ class PathChoice:
 
     def describe(self) -> str:
         """``cheapest: 5 spaces, 5 Movement, 2 Hinder chances (Goblin 1, Ogre)``."""
-        text = f"{self.label}: {_plural(self.spaces, 'space')}, {self.paid} Movement"
+        text = f"{self.label}: {counted(self.spaces, 'space')}, {self.paid} Movement"
         if self.cost != self.paid:
             text += f" (cost {self.cost})"
         if not self.hinderers:
             return text + ", no Hinder chances"
         names = ", ".join(c.name for c in self.hinderers)
-        return f"{text}, {_plural(self.hinder_count, 'Hinder chance')} ({names})"
+        return f"{text}, {counted(self.hinder_count, 'Hinder chance')} ({names})"
 
     def reasons(self) -> tuple[str, ...]:
         """Each Hinder chance in the rules' words, an uncounted ally's marked."""

@@ -74,6 +74,7 @@ from rules.movement.field import MovementField
 from rules.movement.hinder import DL as HINDER_DL
 from rules.movement.hinder import overpower_size_modifier
 from rules.options import RuleOptions
+from rules.text import counted
 
 __all__ = ["HINDER", "STRIKE", "Threat", "ThreatMap", "threat_map"]
 
@@ -91,10 +92,6 @@ def _frozen(array: _A) -> _A:
     """``array`` made read-only (:func:`rules.board.terrain.read_only`), its type kept."""
     read_only(array)
     return array
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _name_of(h: Hex, orientation: Orientation) -> str:
@@ -135,7 +132,7 @@ class Threat:
         if not self.spaces_moved:
             return f"{self.name}: {how} from where it stands, {self.anchor_name}"
         extra = "" if self.cost == self.spaces_moved else f" (cost {self.cost})"
-        moved = _plural(self.spaces_moved, "space")
+        moved = counted(self.spaces_moved, "space")
         return f"{self.name}: moves {moved} to {self.anchor_name}{extra} and {how}"
 
 

@@ -83,6 +83,7 @@ from rules.mapfile.uvtt_grid import (
     mark_hexes,
     wall_cells,
 )
+from rules.text import counted
 
 __all__ = [
     "DOOR_END_TRIM",
@@ -197,10 +198,10 @@ class UvttSummary:
             f"measures one square (5 ft) edge to edge ({self.hex_size:.1f} px centre to "
             f"corner on the picture).",
             self._walls_line(),
-            f"Doors: {_count(self.closed_doors, 'closed door')} (wall hexes with a Door label; "
-            f"opening it clears them); {_count(self.open_doors, 'open door')}.",
+            f"Doors: {counted(self.closed_doors, 'closed door')} (wall hexes with a Door label; "
+            f"opening it clears them); {counted(self.open_doors, 'open door')}.",
             self._windows_line(),
-            f"Lights: {_count(self.lights, 'light')}, each noted as a GM-only label.",
+            f"Lights: {counted(self.lights, 'light')}, each noted as a GM-only label.",
             *(f"Skipped: {reason}." for reason in self.skipped),
             *self.notes,
         )
@@ -213,12 +214,12 @@ class UvttSummary:
             else ""
         )
         line = (
-            f"Walls: {_count(self.polylines, 'polyline')}{objects}, "
-            f"{_count(self.segments, 'segment')}: {_count(self.wall_hexes, 'wall hex')} in all."
+            f"Walls: {counted(self.polylines, 'polyline')}{objects}, "
+            f"{counted(self.segments, 'segment')}: {counted(self.wall_hexes, 'wall hex')} in all."
         )
         if self.clipped_segments:
             line += (
-                f" {_count(self.clipped_segments, 'segment')} ran off the map; the parts "
+                f" {counted(self.clipped_segments, 'segment')} ran off the map; the parts "
                 f"outside were left out."
             )
         return line
@@ -227,7 +228,7 @@ class UvttSummary:
         """The summary's sentence on windows, naming the option chosen."""
         if not self.windows:
             return "Windows: none."
-        hexes = _count(self.window_hexes, "hex")
+        hexes = counted(self.window_hexes, "hex")
         made = (
             f"Concealment Tier {WINDOW_CONCEALMENT} (world, sight) on {hexes} of their "
             f"openings, not walls"
@@ -236,12 +237,6 @@ class UvttSummary:
         )
         option = f"option: windows as {self.windows_as.value}"
         return f"Windows: {self.windows:,} made {made} ({option})."
-
-
-def _count(n: int, noun: str) -> str:
-    """``n`` and ``noun``, plural unless one: ``"2 walls"``."""
-    plural = noun + ("es" if noun.endswith(("x", "s")) else "s")
-    return f"{n:,} {noun if n == 1 else plural}"
 
 
 @dataclass(frozen=True)
@@ -621,18 +616,18 @@ def _skipped(file: UvttFile, made: _Portals, lights_outside: int) -> tuple[str, 
     """What the import left out, each a phrase with its reason (the summary's ``skipped``)."""
     short = file.walls.short + file.object_walls.short
     reasons = [
-        (short, f"{_count(short, 'wall polyline')} with fewer than two points (no segment)"),
-        (made.outside, f"{_count(made.outside, 'portal')} outside the map"),
+        (short, f"{counted(short, 'wall polyline')} with fewer than two points (no segment)"),
+        (made.outside, f"{counted(made.outside, 'portal')} outside the map"),
         (
             made.door_off_map,
-            f"{_count(made.door_off_map, 'door')} whose opening is off the map: left as walls",
+            f"{counted(made.door_off_map, 'door')} whose opening is off the map: left as walls",
         ),
         (
             made.too_wide,
-            f"{_count(made.too_wide, 'door')} wider than a door may open (more than "
+            f"{counted(made.too_wide, 'door')} wider than a door may open (more than "
             f"{MAX_DOOR_HEXES} hexes): left as walls, with no Door label",
         ),
-        (lights_outside, f"{_count(lights_outside, 'light')} outside the map"),
+        (lights_outside, f"{counted(lights_outside, 'light')} outside the map"),
     ]
     unread = [f"{what}: a hex map has no lighting to hold it" for what in file.unread]
     return tuple(text for n, text in reasons if n) + tuple(unread)

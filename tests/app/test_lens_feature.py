@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QMenu
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QMenu
 
 from app.document import MapDocument
 from app.scene.lens_items import (
@@ -110,7 +110,15 @@ def at(window: MainWindow, h: Hex) -> QPoint:
 
 
 def hover(window: MainWindow, h: Hex) -> None:
-    """Move the mouse over ``h`` (from the corner first: the pointer outlives a test)."""
+    """Move the mouse over ``h`` (from the corner first: the pointer outlives a test), the
+    window raised over any another test left open."""
+    for _ in range(5):  # a dialog another test left open would take the mouse
+        modal = QApplication.activeModalWidget()
+        if modal is None:
+            break
+        modal.close()
+    window.raise_()
+    window.activateWindow()
     QTest.mouseMove(window.view.viewport(), QPoint(1, 1))
     QTest.mouseMove(window.view.viewport(), at(window, h))
 

@@ -43,6 +43,7 @@ from rules.lens.aim.placements import Placements
 from rules.lens.aim.state import BoolArray, Found, Search, Tally
 from rules.lens.sides import allies_of, enemies_of, team_of
 from rules.options import RuleOptions
+from rules.text import counted
 
 __all__ = ["KINDS", "RANKING", "AimCandidate", "BestAim", "best_aim"]
 
@@ -53,10 +54,6 @@ RANKING = (
     "ranked by most enemies hit, then fewest allies hit (the caster counts if hit), then "
     "the origin nearest the caster, then the origin (q, r) and the facing"
 )
-
-
-def _plural(n: int, word: str, many: str = "") -> str:
-    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 def _names(hits: Sequence[Hit]) -> str:
@@ -162,9 +159,9 @@ def _candidate(search: Search, found: Found, rank: int, total: int) -> AimCandid
     others = tuple(h for h in result.hits if h.token_id not in search.enemy_ids | search.ally_ids)
     e, a, d = len(enemies), len(allies), found.key[2]
     ranking = (
-        f"hits {_names(enemies)} ({_plural(e, 'enemy', 'enemies')})",
-        f"{_plural(a, 'ally', 'allies')} ({_names(allies)})" if a else "no ally",
-        f"{_plural(d, 'space')} from {search.caster.name}",
+        f"hits {_names(enemies)} ({counted(e, 'enemy', 'enemies')})",
+        f"{counted(a, 'ally', 'allies')} ({_names(allies)})" if a else "no ally",
+        f"{counted(d, 'space')} from {search.caster.name}",
         f"rank {rank} of {total}: {RANKING}",
     )
     return AimCandidate(
@@ -203,9 +200,9 @@ def _why_none(search: Search, placements: Placements | None, tally: Tally) -> st
     if tally.verified == 0 and tally.refused == 0:
         return f"no {title} with its origin {_range_text(search)} of {name} reaches an enemy"
     return (
-        f"no legal {title} hits an enemy of {name}: {_plural(tally.refused, 'aim')} refused "
+        f"no legal {title} hits an enemy of {name}: {counted(tally.refused, 'aim')} refused "
         f"(pointing back toward {name} [D8], or out of range), "
-        f"{_plural(tally.emptied, 'aim')} stopped by walls before an enemy"
+        f"{counted(tally.emptied, 'aim')} stopped by walls before an enemy"
     )
 
 
