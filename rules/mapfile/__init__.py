@@ -26,7 +26,10 @@ This face is the way in (:func:`load`, :func:`loads`, :func:`save`, :func:`dumps
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.errors import MapFileError
+from rules.faces import lazy_face
 from rules.mapfile.archive import MAX_PICTURE_BYTES
 from rules.mapfile.hexmap import (
     FORMAT_NAME,
@@ -43,23 +46,54 @@ from rules.mapfile.hexmap import (
     picture_size,
     save,
 )
-from rules.mapfile.json_export import (
-    JSON_FORMAT,
-    JSON_VERSION,
-    board_from_json,
-    export_json,
-    json_text,
-    save_json,
-)
-from rules.mapfile.uvtt import (
-    MAX_UVTT_BYTES,
-    UVTT_SUFFIXES,
-    UvttImport,
-    UvttSummary,
-    WindowsAs,
-    load_uvtt,
-    read_uvtt,
-)
+
+if TYPE_CHECKING:  # loaded on first use (below): opening a map needs neither
+    from rules.mapfile.json_export import (
+        JSON_FORMAT,
+        JSON_VERSION,
+        board_from_json,
+        export_json,
+        json_text,
+        save_json,
+    )
+    from rules.mapfile.uvtt import (
+        MAX_UVTT_BYTES,
+        UVTT_SUFFIXES,
+        UvttImport,
+        UvttSummary,
+        WindowsAs,
+        load_uvtt,
+        read_uvtt,
+    )
+
+_LAZY = {
+    "json_export": (
+        "JSON_FORMAT",
+        "JSON_VERSION",
+        "board_from_json",
+        "export_json",
+        "json_text",
+        "save_json",
+    ),
+    "uvtt": (
+        "MAX_UVTT_BYTES",
+        "UVTT_SUFFIXES",
+        "UvttImport",
+        "UvttSummary",
+        "WindowsAs",
+        "load_uvtt",
+        "read_uvtt",
+    ),
+}
+"""The parts of the face loaded the first time one of their names is asked for (the
+JSON export and the Universal VTT import cost start-up nothing)."""
+
+_lazy_names, __getattr__, _lazy_dir = lazy_face(__name__, _LAZY)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_lazy_names})
+
 
 __all__ = [
     "FORMAT_NAME",

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QToolTip
 
-from app.scene.lens_items import LensLayer
 from app.shell.deferred import Deferred
 from app.shell.features.rules_tools import RulesToolsFeature
 from app.shell.workbench import Workbench
@@ -28,6 +27,7 @@ from rules import Hex, TokenKind
 from rules.areas import AreaKind
 
 if TYPE_CHECKING:
+    from app.scene.lens_items import LensLayer
     from app.widgets.player_window import PlayerWindow
     from rules import Board
     from rules.areas import AreaTemplate
@@ -58,7 +58,7 @@ class LensFeature:
         rules_tools.settings_followers.append(self._on_area_settings_changed)
         self._on: set[str] = set()
         self._caches: dict[str, FieldCache] = {}  # by whose map: "gm", "players"
-        self._layer = LensLayer(bench.scene, bench.scene.addItem)
+        self._gm_layer: LensLayer | None = None  # made on first use: start-up costs nothing
         self._player: Deferred[PlayerWindow] | None = None
         self._player_layer: LensLayer | None = None
         self._players_shown = False
@@ -69,6 +69,15 @@ class LensFeature:
         bench.scene.selection_changed.connect(self._on_selection_changed)
         bench.current.changed.connect(self._on_document_changed)
         bench.scene.hovered.connect(self._on_hovered)
+
+    @property
+    def _layer(self) -> LensLayer:
+        """The lens items on the GM's scene."""
+        if self._gm_layer is None:
+            from app.scene.lens_items import LensLayer
+
+            self._gm_layer = LensLayer(self._bench.scene, self._bench.scene.addItem)
+        return self._gm_layer
 
     def attach_player(self, player: Deferred[PlayerWindow]) -> None:
         """The Player View (built on first use) the lens may be shown on."""
@@ -234,6 +243,8 @@ class LensFeature:
             QToolTip.showText(QCursor.pos(), "\n".join(lines), viewport)
 
     def _on_player_built(self, player: PlayerWindow) -> None:
+        from app.scene.lens_items import LensLayer
+
         self._player_layer = LensLayer(player.scene, player.add_overlay)
         player.player_document.changed.connect(lambda _change: self._refresh_players())
         self._refresh_players()
@@ -261,7 +272,8 @@ class LensFeature:
 
     def _clear(self, lens: str) -> None:
         setattr(self, lens, None)
-        self._layer.clear(lens)
+        if self._gm_layer is not None:
+            self._gm_layer.clear(lens)
         if lens == "aim":
             self._bench.scene.pick_filter = None
         self._clear_players(lens)
