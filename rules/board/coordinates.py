@@ -24,10 +24,12 @@ from __future__ import annotations
 import re
 
 from rules.board.grid import Board
+from rules.board.offsets import hex_to_cell
 from rules.errors import OutOfBoundsError
 from rules.hexes import Hex
+from rules.layout import Orientation
 
-__all__ = ["cell_name", "column_index", "column_letters", "hex_name", "hex_named"]
+__all__ = ["cell_name", "cell_name_of", "column_index", "column_letters", "hex_name", "hex_named"]
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _NAME = re.compile(r"([A-Z]+)\s*([0-9]+)")
@@ -82,6 +84,16 @@ def cell_name(col: int, row: int) -> str:
     if row < 0:
         raise ValueError(f"a row index is 0 or more, not {row}")
     return f"{column_letters(col)}{row + 1}"
+
+
+def cell_name_of(h: Hex, orientation: Orientation) -> str:
+    """The name of ``h``'s offset cell on a map of ``orientation``: what :func:`hex_name`
+    says, for callers that keep only the orientation (a lens answer).
+
+    >>> cell_name_of(Hex(2, -1), Orientation.FLAT)
+    'C1'
+    """
+    return cell_name(*hex_to_cell(h, orientation))
 
 
 def hex_name(board: Board, h: Hex) -> str:

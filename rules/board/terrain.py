@@ -18,6 +18,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -191,8 +192,11 @@ LAYER_SPECS: Mapping[str, LayerSpec] = MappingProxyType(
 Layer = npt.NDArray[np.generic]
 
 
-def read_only(array: Layer) -> Layer:
-    """Mark ``array`` read-only and return it."""
+_Array = TypeVar("_Array", bound="np.ndarray[Any, Any]")
+
+
+def read_only(array: _Array) -> _Array:
+    """Mark ``array`` read-only and return it (its type kept)."""
     array.flags.writeable = False
     return array
 

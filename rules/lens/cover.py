@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -55,7 +55,7 @@ from rules.battlefield.concealment import (
     senses_ailments,
 )
 from rules.battlefield.line_of_effect import clear_pairs
-from rules.board.coordinates import cell_name
+from rules.board.coordinates import cell_name_of
 from rules.board.grid import Board
 from rules.board.offsets import axial_of_cells, cell_to_hex, hex_to_cell
 from rules.board.terrain import read_only
@@ -75,17 +75,6 @@ HIDDEN_TIER = MAX_TIER
 
 Groups = list[frozenset[Hex]]
 BoolGrid = npt.NDArray[np.bool_]
-_A = TypeVar("_A", bound="np.ndarray[Any, Any]")
-
-
-def _frozen(array: _A) -> _A:
-    """``array`` made read-only (:func:`rules.board.terrain.read_only`), its type kept."""
-    read_only(array)
-    return array
-
-
-def _name_of(h: Hex, orientation: Orientation) -> str:
-    return cell_name(*hex_to_cell(h, orientation))
 
 
 @dataclass(frozen=True)
@@ -314,13 +303,15 @@ class CoverMap:
                 unseen.append(enemy.name)
         seen.sort(key=lambda s: (s.tier, s.name, s.enemy_id))
         tier = seen[0].tier if seen else HIDDEN_TIER
-        return CoverSpot(h, _name_of(h, self.orientation), cost, tier, tuple(seen), tuple(unseen))
+        return CoverSpot(
+            h, cell_name_of(h, self.orientation), cost, tier, tuple(seen), tuple(unseen)
+        )
 
     def describe(self, h: Hex) -> tuple[str, ...]:
         """Hover text for ``h``: the spot's cover and why, or why there is none."""
         if self._cell(h) is None:
             return (f"({h.q}, {h.r}) is off the map",)
-        where = _name_of(h, self.orientation)
+        where = cell_name_of(h, self.orientation)
         if self.reason is not None:
             return (f"{where}: {self.reason}",)
         found = self.spot(h)
@@ -343,8 +334,8 @@ def _grid(board: Board, fill: int, dtype: type[Any]) -> npt.NDArray[Any]:
 def _empty(
     board: Board, creature: Token, budget: int, reason: str, used: tuple[str, ...]
 ) -> CoverMap:
-    none = _frozen(_grid(board, -1, np.int16))
-    hidden = _frozen(_grid(board, 0, np.bool_))
+    none = read_only(_grid(board, -1, np.int16))
+    hidden = read_only(_grid(board, 0, np.bool_))
     return CoverMap(
         creature.id, creature.name, budget, (), none, none, hidden, board.orientation, reason, used
     )
@@ -388,7 +379,7 @@ def _grids(
     for a, tier, dark in zip(anchors, tiers, hidden, strict=True):
         col, row = board.cell_of(a)
         tier_grid[row, col], cost_grid[row, col], hidden_grid[row, col] = tier, reach[a], dark
-    return _frozen(tier_grid), _frozen(cost_grid), _frozen(hidden_grid)
+    return read_only(tier_grid), read_only(cost_grid), read_only(hidden_grid)
 
 
 def cover_map(board: Board, token_id: str, options: RuleOptions | None = None) -> CoverMap:

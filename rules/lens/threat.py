@@ -52,14 +52,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from rules.battlefield.occupancy import CAPACITY, space_units
 from rules.battlefield.reach import measure, reach_of, reach_spaces
-from rules.board.coordinates import cell_name
+from rules.board.coordinates import cell_name_of
 from rules.board.grid import Board
 from rules.board.offsets import cell_to_hex, cells_of, hex_to_cell
 from rules.board.sizes import effective_size
@@ -85,17 +85,6 @@ FloatGrid = npt.NDArray[np.float64]
 IntGrid = npt.NDArray[np.int64]
 BoolGrid = npt.NDArray[np.bool_]
 Layer = npt.NDArray[Any]
-_A = TypeVar("_A", bound="np.ndarray[Any, Any]")
-
-
-def _frozen(array: _A) -> _A:
-    """``array`` made read-only (:func:`rules.board.terrain.read_only`), its type kept."""
-    read_only(array)
-    return array
-
-
-def _name_of(h: Hex, orientation: Orientation) -> str:
-    return cell_name(*hex_to_cell(h, orientation))
 
 
 @dataclass(frozen=True)
@@ -262,7 +251,7 @@ class _StrikeZone:
         row, col = divmod(int(self.anchor[i, j]), self.field.dist.shape[1])
         anchor = Hex(self.field.q0 + col, self.field.r0 + row)
         moved = len(self.field.path_to(anchor) or [anchor]) - 1
-        name = _name_of(anchor, orientation)
+        name = cell_name_of(anchor, orientation)
         cost, beside = int(self.cost[i, j]), bool(self.beside[i, j])
         enemy = self.enemy
         return Threat(enemy.id, enemy.name, STRIKE, cost, anchor, name, self.reach, moved, beside)
@@ -307,7 +296,7 @@ def _strike_zone(
             cost[y, x], anchor[y, x], beside[y, x] = fld.dist[i, j], i * n_q + j, True
     cost[~open_space] = np.inf
     return _StrikeZone(
-        enemy, reach, corner.q, corner.r, _frozen(cost), _frozen(anchor), _frozen(beside), fld
+        enemy, reach, corner.q, corner.r, read_only(cost), read_only(anchor), read_only(beside), fld
     )
 
 
@@ -326,7 +315,7 @@ class _HinderZone:
         if h not in self.spaces:
             return None
         at = self.enemy.position
-        name = _name_of(at, orientation)
+        name = cell_name_of(at, orientation)
         beside = h in self.beside
         return Threat(self.enemy.id, self.enemy.name, HINDER, 0, at, name, self.reach, 0, beside)
 
@@ -433,7 +422,7 @@ class ThreatMap:
         """Hover text: how many threaten ``h``, then each threat in the rules' words."""
         if self._cell(h) is None:
             return (f"({h.q}, {h.r}) is off the map",)
-        where = _name_of(h, self.orientation)
+        where = cell_name_of(h, self.orientation)
         if self.reason is not None:
             return (f"{where}: {self.reason}",)
         threats = self.at(h)
@@ -452,7 +441,7 @@ def _counts(board: Board, zones: list[_Zone]) -> npt.NDArray[np.int16]:
     cells = [np.unique(np.concatenate(parts)) for parts in per_enemy.values()]
     every = np.concatenate(cells) if cells else np.zeros(0, dtype=np.int64)
     counts = np.bincount(every, minlength=board.width * board.height).astype(np.int16)
-    return _frozen(counts.reshape(board.height, board.width))
+    return read_only(counts.reshape(board.height, board.width))
 
 
 def _creature(board: Board, token_id: str) -> Token:
@@ -463,7 +452,7 @@ def _creature(board: Board, token_id: str) -> Token:
 
 
 def _empty(board: Board, creature: Token, reason: str, used: tuple[str, ...]) -> ThreatMap:
-    counts = _frozen(np.zeros((board.height, board.width), dtype=np.int16))
+    counts = read_only(np.zeros((board.height, board.width), dtype=np.int16))
     return ThreatMap(creature.id, creature.name, (), counts, board.orientation, reason, (), used)
 
 

@@ -20,9 +20,8 @@ from app.scene.lens_items import (
     GhostAims,
     LensPaths,
     LensShade,
-    aim_caption,
-    path_caption,
 )
+from app.scene.lens_layer import aim_caption, path_caption
 from app.shell.features.lens import (
     LENS_NAMES,
     NO_AIM_KIND,

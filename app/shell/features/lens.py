@@ -27,7 +27,7 @@ from rules import Hex, TokenKind
 from rules.areas import AreaKind
 
 if TYPE_CHECKING:
-    from app.scene.lens_items import LensLayer
+    from app.scene.lens_layer import LensLayer
     from app.widgets.player_window import PlayerWindow
     from rules import Board
     from rules.areas import AreaTemplate
@@ -74,7 +74,7 @@ class LensFeature:
     def _layer(self) -> LensLayer:
         """The lens items on the GM's scene."""
         if self._gm_layer is None:
-            from app.scene.lens_items import LensLayer
+            from app.scene.lens_layer import LensLayer
 
             self._gm_layer = LensLayer(self._bench.scene, self._bench.scene.addItem)
         return self._gm_layer
@@ -243,7 +243,7 @@ class LensFeature:
             QToolTip.showText(QCursor.pos(), "\n".join(lines), viewport)
 
     def _on_player_built(self, player: PlayerWindow) -> None:
-        from app.scene.lens_items import LensLayer
+        from app.scene.lens_layer import LensLayer
 
         self._player_layer = LensLayer(player.scene, player.add_overlay)
         player.player_document.changed.connect(lambda _change: self._refresh_players())
