@@ -26,6 +26,7 @@ from app.scene.style import (
     PATTERN_LAYERS,
     UNEXPLORED_EDGE,
     UNEXPLORED_RGB,
+    U8Array,
     cell_colors,
     pattern_brush,
     readable_text_color,
@@ -58,7 +59,7 @@ class HexGridItem(QGraphicsItem):
         self._hidden: frozenset[str] = frozenset()
         self._fill_opacity = 1.0
         self._opaque_fog = opaque_fog
-        self._colors = cell_colors(board, opaque_fog=opaque_fog)
+        self._cell_colors: U8Array | None = None  # worked out when first drawn
         self._picture: TerrainPicture | None = None
         self._fog_picture: TerrainPicture | None = None
         self._font = QFont()
@@ -118,9 +119,17 @@ class HexGridItem(QGraphicsItem):
         return self._opaque_fog
 
     def _recolor(self) -> None:
-        self._colors = cell_colors(self._board, self._hidden, self._opaque_fog)
+        self._cell_colors = None
         self._picture = self._fog_picture = None
         self.update()
+
+    @property
+    def _colors(self) -> U8Array:
+        """Every cell's fill colour, worked out when first needed after a change (a new
+        board and its hidden layers arrive together at start-up: coloured once)."""
+        if self._cell_colors is None:
+            self._cell_colors = cell_colors(self._board, self._hidden, self._opaque_fog)
+        return self._cell_colors
 
     @property
     def geometry(self) -> SceneGeometry:

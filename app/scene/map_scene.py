@@ -71,7 +71,7 @@ class MapScene(QGraphicsScene):
     ):
         super().__init__()
         self.setBackgroundBrush(BACKGROUND)
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._source = source
         self._player = player
         self._presentation_scale = 1.0

@@ -52,6 +52,9 @@ class ReachShadeItem(QGraphicsItem):
         small = len(self.spaces) <= OUTLINE_LIMIT
         self._edge = self._fill.simplified() if small else QPainterPath()
         self._rect = self._fill.boundingRect().adjusted(-4, -4, 4, 4)
+        # Unchanged while the drag lasts: drawn once per zoom into a picture, which each
+        # mouse move's repaint copies from instead of filling every hex again.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect

@@ -18,8 +18,10 @@ text under its token. Hidden tokens' plates are faded and dashed, like the token
 
 from __future__ import annotations
 
+import math
 import re
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -33,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.scene.token_marks import Mark, MarksItem, badge_rects_in
+from app.scene.token_marks import Mark, MarksItem, badge_rects_in, marks_items_in
 
 __all__ = [
     "GM_STYLE",
@@ -487,6 +489,97 @@ def _disc(plate: NamePlate) -> _Disc | None:
     return disc
 
 
+BUCKET = 256.0  # scene units (8 hexes of the scene's 32): the side of a bucket below
+
+
+def _buckets(rect: QRectF) -> list[tuple[int, int]]:
+    """The :data:`BUCKET` squares ``rect`` (scene coordinates) touches."""
+    left, right = math.floor(rect.left() / BUCKET), math.floor(rect.right() / BUCKET)
+    top, bottom = math.floor(rect.top() / BUCKET), math.floor(rect.bottom() / BUCKET)
+    return [(i, j) for i in range(left, right + 1) for j in range(top, bottom + 1)]
+
+
+class _ObstacleIndex:
+    """Every obstacle of one layout, kept by :data:`BUCKET` squares: a plate asks only
+    the squares its candidates lie in, so laying out N plates costs about N, not N²."""
+
+    def __init__(self) -> None:
+        self._rects: dict[tuple[int, int], list[QRectF]] = {}
+        self._discs: dict[tuple[int, int], list[tuple[NamePlate, _Disc]]] = {}
+
+    def add_rect(self, rect: QRectF) -> None:
+        for key in _buckets(rect):
+            self._rects.setdefault(key, []).append(rect)
+
+    def add_disc(self, owner: NamePlate, disc: _Disc) -> None:
+        for key in _buckets(disc[0]):
+            self._discs.setdefault(key, []).append((owner, disc))
+
+    def near(self, region: QRectF, owner: NamePlate) -> _Obstacles:
+        """The obstacles touching ``region`` but ``owner``'s own disc."""
+        near = _Obstacles()
+        rects: dict[int, QRectF] = {}
+        discs: dict[int, _Disc] = {}
+        for key in _buckets(region):
+            for rect in self._rects.get(key, ()):
+                if rect.intersects(region):
+                    rects[id(rect)] = rect
+            for plate, disc in self._discs.get(key, ()):
+                if plate is not owner and disc[0].intersects(region):
+                    discs[id(disc)] = disc
+        near.rects, near.discs = list(rects.values()), list(discs.values())
+        return near
+
+
+class _PlaceIndex:
+    """A scene's plates by :data:`BUCKET` square of where they stand, and how far from
+    there any of their plates or discs reaches (:attr:`margin`): the plates whose plate
+    or disc may touch a region are found without looking at every plate of the map."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[int, int], set[NamePlate]] = {}
+        self._where: dict[NamePlate, tuple[int, int]] = {}
+        self.margin = 0.0
+
+    def put(self, plate: NamePlate) -> None:
+        """``plate`` is in the scene and stands where it stands now."""
+        here = plate.pos()
+        key = (math.floor(here.x() / BUCKET), math.floor(here.y() / BUCKET))
+        old = self._where.get(plate)
+        if old == key:
+            return
+        if old is not None:
+            self._buckets[old].discard(plate)
+        self._buckets.setdefault(key, set()).add(plate)
+        self._where[plate] = key
+
+    def drop(self, plate: NamePlate) -> None:
+        old = self._where.pop(plate, None)
+        if old is not None:
+            self._buckets[old].discard(plate)
+
+    def reaches(self, plate: NamePlate, rect: QRectF) -> None:
+        """``plate`` draws or keeps clear ``rect`` (scene coordinates): grow the margin."""
+        if rect.isEmpty():
+            return
+        here = plate.pos()
+        self.margin = max(
+            self.margin,
+            here.x() - rect.left(),
+            rect.right() - here.x(),
+            here.y() - rect.top(),
+            rect.bottom() - here.y(),
+        )
+
+    def near(self, region: QRectF) -> set[NamePlate]:
+        """Every plate whose plate or disc may touch ``region`` (and some more)."""
+        m = self.margin
+        found: set[NamePlate] = set()
+        for key in _buckets(region.adjusted(-m, -m, m, m)):
+            found |= self._buckets.get(key, set())
+        return found
+
+
 def _reach(plate: NamePlate, scale: float) -> QRectF:
     """Where (scene coordinates) any candidate of ``plate`` at ``scale`` may lie."""
     subject = plate.subject
@@ -512,6 +605,7 @@ class _PlateLayouter(QObject):
         self.full = True
         self._moved: set[NamePlate] = set()
         self._plates: set[NamePlate] = set()  # every plate in the scene
+        self._places = _PlaceIndex()  # … by where it stands
         self._viewports: weakref.WeakSet[QWidget] = weakref.WeakSet()
         self._drawn: tuple[float, dict[NamePlate, _Layout | None]] | None = None
         self._flush_queued = False
@@ -522,14 +616,17 @@ class _PlateLayouter(QObject):
     # -- what changed -------------------------------------------------------------------------
     def moved(self, plate: NamePlate) -> None:
         self._moved.add(plate)
+        self._places.put(plate)
         self._drawn = None
 
     def adopt(self, plate: NamePlate) -> None:
         self._plates.add(plate)
+        self._places.put(plate)
         self.invalidate()
 
     def forget(self, plate: NamePlate) -> None:
         self._plates.discard(plate)
+        self._places.drop(plate)
         self.invalidate()
 
     def named(self) -> list[NamePlate]:
@@ -568,14 +665,34 @@ class _PlateLayouter(QObject):
             return
         scale = _view_scale(view)
         rezoomed = self.scale is None or not _same_scale(self.scale, scale)
-        marked = self._marks_key(scene) != self._marks  # a turn, a target, a HIT came or went
-        if self.full or rezoomed or marked:
+        if self.full or rezoomed:
             self.lay_out_all(scale)
             # Plates may have moved while the view paints: the places they left are painted
             # again once this paint is done (else a plate's old place can stay on screen).
             QTimer.singleShot(0, view.viewport().update)
-        elif self._moved:
+            return
+        marks = self._marks_key(scene)
+        if marks != self._marks:  # a turn, a target, a HIT, a Hinder came or went
+            self._badges_changed(scene, scale, marks)
+        if self._moved:
             self.lay_out_moved(scale)
+
+    def _badges_changed(
+        self, scene: QGraphicsScene, scale: float, marks: dict[MarksItem, list[Mark]]
+    ) -> None:
+        """Mark badges came or went: the plates that could have used or now cover one of
+        them are laid out again (like moved ones), not every plate of the map."""
+        badges = badge_rects_in(scene, scale)
+        before = {_rect_key(r) for r in self._badges}
+        after = {_rect_key(r) for r in badges}
+        changed = [r for r in self._badges if _rect_key(r) not in after]
+        changed += [r for r in badges if _rect_key(r) not in before]
+        self._badges, self._marks = badges, marks
+        for rect in changed:
+            for plate in self._places.near(rect):
+                shown = plate.isVisible() and plate.subject is not None
+                if shown and _reach(plate, scale).intersects(rect):
+                    self.moved(plate)
 
     def _queue_flush(self) -> None:
         if not self._flush_queued:
@@ -589,56 +706,53 @@ class _PlateLayouter(QObject):
             self.before_paint(scene.views()[0])
 
     @staticmethod
-    def _marks_key(scene: QGraphicsScene) -> list[tuple[MarksItem, list[Mark]]]:
+    def _marks_key(scene: QGraphicsScene) -> dict[MarksItem, list[Mark]]:
         """What the mark badges depend on, cheap to compare: each shown marks item and its
         list of marks (a new list whenever its marks change)."""
-        return [
-            (item, item.marks)
-            for item in scene.items()
-            if isinstance(item, MarksItem) and item.isVisible() and item.marks
-        ]
+        return {item: item.marks for item in marks_items_in(scene) if item.marks}
 
     # -- how --------------------------------------------------------------------------------
-    @staticmethod
     def _obstacles(
-        plates: list[NamePlate], badges: list[QRectF], skip: set[NamePlate]
-    ) -> _Obstacles:
-        obstacles = _Obstacles()
-        obstacles.rects = list(badges)
+        self, plates: Iterable[NamePlate], badges: list[QRectF], skip: set[NamePlate]
+    ) -> _ObstacleIndex:
+        """The ``badges``, and the plates (but those in ``skip``) and discs of ``plates``."""
+        index = _ObstacleIndex()
+        for badge in badges:
+            index.add_rect(badge)
         for plate in plates:
-            if plate not in skip:
+            disc = _disc(plate)
+            if disc is not None:
+                index.add_disc(plate, disc)
+                self._places.reaches(plate, disc[0])
+            if plate not in skip and plate.isVisible():
                 rect = plate.plate_rect()
-                if plate.isVisible() and not rect.isEmpty():
-                    obstacles.rects.append(rect)
-        return obstacles
+                if not rect.isEmpty():
+                    index.add_rect(rect)
+        return index
 
     def _compute(
         self,
         order: list[NamePlate],
-        others: list[NamePlate],
+        others: Iterable[NamePlate],
         scale: float,
         skip: set[NamePlate],
         badges: list[QRectF],
     ) -> dict[NamePlate, _Layout | None]:
-        """New layouts for ``order`` (in turn), clear of every disc but their own, of the
-        mark ``badges``, of the plates of ``others`` not in ``skip`` and of those laid out
-        before them."""
-        discs = {p: _disc(p) for p in others}
+        """New layouts for ``order`` (in turn), clear of every disc of ``others`` but their
+        own, of the mark ``badges``, of the plates of ``others`` not in ``skip`` and of
+        those laid out before them."""
         taken = self._obstacles(others, badges, skip)
         result: dict[NamePlate, _Layout | None] = {}
         for plate in order:
             if plate.subject is None:
                 continue
-            region = _reach(plate, scale)
-            near = taken.near(region)
-            near.discs = [
-                d for p, d in discs.items() if p is not plate and d and d[0].intersects(region)
-            ]
-            layout = plate._best(scale, near)
+            layout = plate._best(scale, taken.near(_reach(plate, scale), plate))
             result[plate] = layout
             self.layouts += 1
             if layout is not None and layout.text:
-                taken.rects.append(layout.rect.translated(plate.pos()))
+                placed = layout.rect.translated(plate.pos())
+                taken.add_rect(placed)
+                self._places.reaches(plate, placed)
         return result
 
     def lay_out_all(self, scale: float) -> None:
@@ -658,19 +772,25 @@ class _PlateLayouter(QObject):
         scene = self._scene()
         if scene is None:
             return
-        plates = self.named()
         moved = {p for p in self._moved if p.scene() is scene and p.isVisible()}
         self._moved.clear()
         if self.scale is None or not _same_scale(self.scale, scale):
             self._badges = badge_rects_in(scene, scale)  # else as laid out (marks unchanged)
-        covered = [d for p in moved if (d := _disc(p)) is not None]
-        for plate in plates:  # a moved token may now sit under a neighbour's plate
-            rect = plate.plate_rect()
-            shown = plate not in moved and plate.isVisible() and not rect.isEmpty()
-            if shown and any(box.intersects(rect) for box, _path in covered):
-                moved.add(plate)
+        covered = [(p, d[0]) for p in moved if (d := _disc(p)) is not None]
+        for owner, box in covered:
+            self._places.reaches(owner, box)
+        for _owner, box in covered:
+            for plate in self._places.near(box):  # a moved token may now sit under its plate
+                rect = plate.plate_rect()
+                shown = plate not in moved and plate.isVisible() and not rect.isEmpty()
+                if shown and plate.subject is not None and box.intersects(rect):
+                    moved.add(plate)
         order = sorted(moved, key=_reading_order)
-        for plate, layout in self._compute(order, plates, scale, moved, self._badges).items():
+        others: set[NamePlate] = set()
+        for plate in order:
+            others |= self._places.near(_reach(plate, scale))
+        others = {p for p in others if p.subject is not None and p.scene() is scene}
+        for plate, layout in self._compute(order, others, scale, moved, self._badges).items():
             plate._place(layout)
         self._drawn = None
 
@@ -690,6 +810,10 @@ class _PlateLayouter(QObject):
             badges = badge_rects_in(scene, scale) if scene else []
             self._drawn = (scale, self._compute(shown, plates, scale, set(plates), badges))
         return self._drawn[1].get(plate)
+
+
+def _rect_key(rect: QRectF) -> tuple[float, float, float, float]:
+    return (rect.x(), rect.y(), rect.width(), rect.height())
 
 
 def _reading_order(plate: NamePlate) -> tuple[float, float]:

@@ -55,23 +55,78 @@ def cell_colors(
     war greys it too, or with ``opaque_fog`` (the players' screen) paints the cell
     :data:`UNEXPLORED_RGB` whatever lies under it. Layers named in ``hidden`` are left out
     (the ground is always shown; ``opaque_fog`` ignores ``hidden``).
+
+    A cell's colour depends only on a few small numbers (ground kind, elevation up to
+    where the lightening saturates, depth up to 4, Concealment Tier, wall, fog), so the
+    colours of every combination are worked out once in a small table
+    (:func:`_color_table`) and each cell is one look-up in it, a band of rows at a time:
+    a 2000×2000 map takes a few hundredths of a second and no map-sized float copies.
     """
-    rgb = _GROUND_TABLE[board.layer("ground").astype(np.intp)]
+    table = _color_table(frozenset(hidden), opaque_fog)
+    height, width = board.height, board.width
+    out = np.empty((height, width, 3), dtype=np.uint8)
+    layers = [board.layer(name) for name in _KEY_LAYERS]
+    rows_per_band = max(1, COLOR_BAND_CELLS // max(1, width))
+    for top in range(0, height, rows_per_band):
+        band = slice(top, top + rows_per_band)
+        out[band] = table[_color_keys([layer[band] for layer in layers])]
+    return out
+
+
+_KEY_LAYERS = ("ground", "elevation", "water_depth", "concealment", "blocked", "fog")
+COLOR_BAND_CELLS = 1 << 18  # cells coloured at a time: the keys of a band stay in cache
+ELEVATION_STEPS = (-10, 9)  # the lightening 1 + 0.06 × elevation is clipped beyond these
+DEPTH_STEPS = 5  # water depth 0–4 (deeper looks as deep as 4)
+TIER_STEPS = 13  # Concealment Tier 0–12
+
+
+def _color_keys(layers: list[npt.NDArray[np.generic]]) -> npt.NDArray[np.intp]:
+    """The index into :func:`_color_table` of each cell of these ``_KEY_LAYERS`` bands."""
+    ground, elevation, depth, tier, wall, fog = layers
+    low, high = ELEVATION_STEPS
+    key = ground.astype(np.intp)
+    key *= high - low + 1
+    key += np.clip(elevation, low, high) - low
+    key *= DEPTH_STEPS
+    key += np.minimum(depth, DEPTH_STEPS - 1)
+    key *= TIER_STEPS
+    key += np.minimum(tier, TIER_STEPS - 1)
+    key *= 4
+    key += 2 * wall.astype(np.intp) + fog.astype(np.intp)
+    return key
+
+
+@functools.lru_cache(maxsize=16)
+def _color_table(hidden: frozenset[str], opaque_fog: bool) -> U8Array:
+    """The colour of every combination of the ``_KEY_LAYERS`` values, in the order of
+    :func:`_color_keys`: the rule of :func:`cell_colors`, in float32, applied to each
+    combination once."""
+    low, high = ELEVATION_STEPS
+    grid = np.meshgrid(
+        np.arange(len(GroundKind)),
+        np.arange(low, high + 1),
+        np.arange(DEPTH_STEPS),
+        np.arange(TIER_STEPS),
+        (False, True),
+        (False, True),
+        indexing="ij",
+    )
+    ground, elevation, depth, tier, wall, fogged = (axis.ravel() for axis in grid)
+    rgb = _GROUND_TABLE[ground]
     if "elevation" not in hidden:
-        elevation = board.layer("elevation").astype(np.float32)
-        rgb = np.clip(rgb * np.clip(1.0 + 0.06 * elevation, 0.45, 1.5)[..., None], 0, 255)
+        lighten = np.clip(1.0 + 0.06 * elevation.astype(np.float32), 0.45, 1.5)
+        rgb = np.clip(rgb * lighten[..., None], 0, 255)
     if "water_depth" not in hidden:
-        depth = np.minimum(board.layer("water_depth"), 4).astype(np.float32)[..., None]
-        rgb = rgb + (np.array(WATER_RGB, np.float32) - rgb) * (depth * 0.18)
+        deep = depth.astype(np.float32)[..., None]
+        rgb = rgb + (np.array(WATER_RGB, np.float32) - rgb) * (deep * 0.18)
     if "concealment" not in hidden:
-        fog = board.layer("concealment").astype(np.float32)[..., None] / 12.0
-        rgb = rgb + (np.array(FOG_RGB, np.float32) - rgb) * (fog * 0.6)
+        haze = tier.astype(np.float32)[..., None] / 12.0
+        rgb = rgb + (np.array(FOG_RGB, np.float32) - rgb) * (haze * 0.6)
     if "blocked" not in hidden:
-        rgb[board.layer("blocked").astype(bool)] = WALL_RGB
-    fogged = board.layer("fog").astype(bool)
+        rgb[wall] = WALL_RGB
     if opaque_fog:
         rgb[fogged] = UNEXPLORED_RGB
-    elif "fog" not in hidden and fogged.any():
+    elif "fog" not in hidden:
         grey = np.array(FOG_OF_WAR_RGB, np.float32)
         rgb[fogged] = rgb[fogged] + (grey - rgb[fogged]) * FOG_OF_WAR_GREYING
     return np.ascontiguousarray(rgb.astype(np.uint8))

@@ -68,12 +68,14 @@ def _render(
 ) -> npt.NDArray[np.uint8]:
     width, height = size
     # One gather from a table of packed RGBA cells; the last entry is transparent (off-map).
+    # Filled as bytes R, G, B, A (the QImage's order) and read as one uint32 per cell.
     off_map = board.width * board.height
-    table = np.zeros(off_map + 1, dtype=np.uint32)
-    packed = colors.reshape(-1, 3).astype(np.uint32) @ np.array([1, 1 << 8, 1 << 16], np.uint32)
-    table[:-1] = packed | np.uint32(0xFF000000)
+    cells = np.zeros((off_map + 1, 4), dtype=np.uint8)
+    cells[:-1, :3] = colors.reshape(-1, 3)
+    cells[:-1, 3] = 255
     if mask is not None:
-        table[:-1][~mask.ravel()] = 0
+        cells[:-1][~mask.ravel()] = 0
+    table = cells.view(np.uint32).ravel()
     # float32, broadcasting and bands of rows keep the temporaries small and in cache:
     # this runs over millions of pixels.
     step_x, step_y = scene_rect.width() / width, scene_rect.height() / height

@@ -33,16 +33,19 @@ still never reaches past :data:`BADGE_REACH` hex from its corner.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 from app.scene.geometry import SceneGeometry
 from app.scene.style import cosmetic_pen
-from rules import Token
+from rules import Board, Token
+from rules.hexes import disk
 
 __all__ = [
     "HINDER",
@@ -66,6 +69,7 @@ __all__ = [
     "pen_width",
     "ring_path",
     "token_mark",
+    "tokens_near",
 ]
 
 HALO = QColor(0, 0, 0, 210)
@@ -162,6 +166,17 @@ def token_mark(
     )
     elsewhere = [geometry.center(h) for t in others if t.id != token.id for h in t.footprint]
     return mark_on(style, outline, centre, geometry.size, elsewhere)
+
+
+def tokens_near(board: Board, token: Token, spaces: int = 2) -> list[Token]:
+    """The tokens of ``board`` with a space within ``spaces`` of ``token``'s footprint
+    (``token`` among them), found space by space: the ``others`` a mark's badge must keep
+    clear of, without walking every token of a map of 1,000."""
+    found: dict[str, Token] = {}
+    for h in {n for f in token.footprint for n in disk(f, spaces)}:
+        for other in board.tokens_at(h):
+            found.setdefault(other.id, other)
+    return list(found.values())
 
 
 def corner_of(
@@ -398,6 +413,16 @@ class MarksItem(QGraphicsItem):
         self._rect = marks_rect(self.marks)
         self.update()
 
+    def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
+        """Kept in its scene's list of marks items (:func:`marks_items_in`) while in it."""
+        if change == QGraphicsItem.GraphicsItemChange.ItemSceneChange:
+            old = self.scene()
+            if old is not None:
+                _MARKS_ITEMS.get(old, {}).pop(self, None)
+            if isinstance(value, QGraphicsScene):
+                _MARKS_ITEMS.setdefault(value, {})[self] = None
+        return super().itemChange(change, value)
+
     def badge_rects(self, scale: float) -> list[QRectF]:
         """Every badge's box at ``scale``, in scene coordinates."""
         rects = [badge_rect(mark, scale, self._marks_scale) for mark in self.marks]
@@ -437,9 +462,18 @@ def badge_rects_in(scene: QGraphicsScene, scale: float | None = None) -> list[QR
     if scale is None:
         views = scene.views()
         scale = views[0].transform().m11() if views else 1.0
+    return [rect for item in marks_items_in(scene) for rect in item.badge_rects(scale)]
+
+
+_MARKS_ITEMS: weakref.WeakKeyDictionary[QGraphicsScene, dict[MarksItem, None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def marks_items_in(scene: QGraphicsScene) -> list[MarksItem]:
+    """Read-only: the visible :class:`MarksItem` of ``scene``, in the order they were
+    added, without walking every item of the scene (a map of 1,000 tokens asks this
+    before each paint)."""
     return [
-        rect
-        for item in scene.items()
-        if isinstance(item, MarksItem) and item.isVisible()
-        for rect in item.badge_rects(scale)
+        item for item in _MARKS_ITEMS.get(scene, {}) if shiboken6.isValid(item) and item.isVisible()
     ]

@@ -71,13 +71,15 @@ class TurnHighlight(MarksItem):
 
 
 def _other_hexes(item: TokenItem) -> list[QPointF]:
-    """The centres of the hexes the other tokens on ``item``'s scene fill, from ``item``."""
+    """The centres of the hexes the other tokens near ``item`` fill, from ``item``: only a
+    token within a hex of its outline can touch a corner the badge may take."""
     scene, geometry = item.scene(), item.geometry
     if scene is None:
         return []
+    grow = 2 * geometry.size
     return [
         geometry.center(h) - item.pos()
-        for other in scene.items()
+        for other in scene.items(item.sceneBoundingRect().adjusted(-grow, -grow, grow, grow))
         if isinstance(other, TokenItem) and other is not item
         for h in other.token.footprint
     ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 
@@ -90,12 +91,16 @@ def _without_gm_only(board: Board) -> Board:
 def _shown_tokens(board: Board) -> Board:
     """``board``'s tokens as players see them: shared Pools only, no GM notes, each
     condition once without its sources."""
-    tokens = {}
-    for key, token in board.tokens.items():
-        conditions = _without_sources(token.conditions)
-        shown = replace(token, vitals=_shared_vitals(token), notes="", conditions=conditions)
-        tokens[key] = token if shown == token else shown
-    return board._evolve(tokens=tokens)
+    return board._evolve(tokens={key: _shown_token(t) for key, t in board.tokens.items()})
+
+
+@lru_cache(maxsize=4096)
+def _shown_token(token: Token) -> Token:
+    """One token as players see it (a token never changes: worked out once, so the
+    players' map of 1,000 tokens follows each edit without rebuilding every token)."""
+    conditions = _without_sources(token.conditions)
+    shown = replace(token, vitals=_shared_vitals(token), notes="", conditions=conditions)
+    return token if shown == token else shown
 
 
 def _shared_vitals(token: Token) -> Vitals:

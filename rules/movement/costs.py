@@ -52,6 +52,7 @@ from rules.board.body import free_limbs
 from rules.board.conditions import tier_of
 from rules.board.grid import Board
 from rules.board.holds import over_bulk_limit
+from rules.board.memo import remembered
 from rules.board.motion import CLIMB_DL, CLIMB_FREE_LIMBS
 from rules.board.terrain import GroundKind
 from rules.board.tokens import Token
@@ -169,8 +170,15 @@ class MoverProfile:
 
 
 def mover_profile(board: Board, token_id: str, options: RuleOptions | None = None) -> MoverProfile:
-    """The cost terms of ``token_id`` that do not depend on where it steps."""
+    """The cost terms of ``token_id`` that do not depend on where it steps (worked out
+    once per board, token and options: a drag plans on one board at every mouse move)."""
     opts = options or RuleOptions.of(board.options)
+    return remembered(
+        board, ("mover_profile", token_id, opts), lambda: _profile(board, token_id, opts)
+    )
+
+
+def _profile(board: Board, token_id: str, opts: RuleOptions) -> MoverProfile:
     token = board.token(token_id)
     posture = posture_of(token)
     stack = opts.encumbered_costs == "stack"

@@ -16,8 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+import numpy.typing as npt
+
 from rules.battlefield.reach import can_reach, reach_of
 from rules.board.grid import Board
+from rules.board.memo import remembered
 from rules.board.sizes import effective_size
 from rules.board.tokens import Token, TokenKind
 from rules.hexes import Hex, distance
@@ -83,16 +87,38 @@ def _in_reach(board: Board, hinderer: Token, mover: Token, anchor: Hex, opts: Ru
     return False
 
 
-def _near_path(path: Sequence[Hex], token: Token, margin: int) -> bool:
-    """Could ``token`` be within ``margin`` of an anchor of ``path``? A cube-coordinate
-    box around the path: cheap, and never wrong in the "no" direction."""
-    p = token.position
-    margin += _extent(token.footprint_offsets)
-    return (
-        min(h.q for h in path) - margin <= p.q <= max(h.q for h in path) + margin
-        and min(h.r for h in path) - margin <= p.r <= max(h.r for h in path) + margin
-        and min(h.s for h in path) - margin <= p.s <= max(h.s for h in path) + margin
-    )
+@dataclass(frozen=True, eq=False)
+class _Creatures:
+    """Every creature of one board as arrays: where it stands (cube coordinates) and how
+    far from there it could Hinder (its Reach, at least 1, plus its footprint's extent).
+    Built once per board (a board never changes), so the creatures near a path are found
+    with a few array comparisons, not a loop over every token of the map."""
+
+    tokens: tuple[Token, ...]
+    cube: npt.NDArray[np.int64]  # (n, 3): q, r, s
+    margin: npt.NDArray[np.int64]  # (n,)
+
+    @classmethod
+    def of(cls, board: Board) -> _Creatures:
+        def make() -> _Creatures:
+            tokens = tuple(t for t in board.tokens.values() if t.kind is TokenKind.CREATURE)
+            cube = np.array([(t.position.q, t.position.r, t.position.s) for t in tokens])
+            margin = [max(reach_of(t), 1) + _extent(t.footprint_offsets) for t in tokens]
+            return cls(tokens, cube.reshape(-1, 3), np.array(margin, dtype=np.int64))
+
+        return remembered(board, "hinder creatures", make)
+
+    def near(self, path: Sequence[Hex], grow: int) -> list[Token]:
+        """The creatures that could be within their margin plus ``grow`` of an anchor of
+        ``path``: the cube-coordinate box around the path, grown by each one's margin.
+        Cheap, and never wrong in the "no" direction."""
+        if not self.tokens:
+            return []
+        anchors = np.array([(h.q, h.r, h.s) for h in path])
+        low, high = anchors.min(axis=0), anchors.max(axis=0)
+        margin = (self.margin + grow)[:, None]
+        inside = ((self.cube >= low - margin) & (self.cube <= high + margin)).all(axis=1)
+        return [self.tokens[i] for i in np.flatnonzero(inside)]
 
 
 def hinder_chances(
@@ -106,10 +132,8 @@ def hinder_chances(
     steps = path[:-1]  # a creature may Hinder before each step: from where the mover is
     found: list[HinderChance] = []
     own_extent = _extent(mover.footprint_offsets)
-    for other in board.tokens.values():
-        if other.id == token_id or other.kind is not TokenKind.CREATURE:
-            continue
-        if not _near_path(steps, other, max(reach_of(other), 1) + own_extent):
+    for other in _Creatures.of(board).near(steps, own_extent):
+        if other.id == token_id:
             continue
         chance = _chance(board, mover, other, path, opts)
         if chance is not None:

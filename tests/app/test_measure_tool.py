@@ -264,9 +264,7 @@ def test_each_leg_label_sits_by_its_own_leg_and_the_total_by_the_end(
         click(window, h)
     click(window, d, RIGHT)
     scale = window.view.transform().m11()
-    legs = [
-        QLineF(leg.start, leg.end) for leg in ruler_items(window) if isinstance(leg, RulerLegItem)
-    ]
+    legs = [QLineF(leg.start, leg.end) for leg in tool.items() if isinstance(leg, RulerLegItem)]
     labels = tool.labels()
     assert [label.leg for label in labels] == [0, 1, 2, None]
     rects = [label.scene_rect(scale) for label in labels]
@@ -293,9 +291,7 @@ def test_the_labels_are_placed_again_when_the_view_zooms(
     click(window, c, RIGHT)
     window.view.set_zoom(window.view.zoom * 0.5)  # zoomed out: the old offsets would cover
     scale = window.view.transform().m11()
-    legs = [
-        QLineF(leg.start, leg.end) for leg in ruler_items(window) if isinstance(leg, RulerLegItem)
-    ]
+    legs = [QLineF(leg.start, leg.end) for leg in tool.items() if isinstance(leg, RulerLegItem)]
     for label in tool.labels():
         rect = label.scene_rect(scale)
         assert all(clipped_length(leg, rect) is None for leg in legs), label.text
