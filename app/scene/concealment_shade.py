@@ -24,7 +24,7 @@ from app.scene.rules_overlays import (
     screen_hex_px,
 )
 from app.scene.style import cosmetic_pen
-from app.scene.terrain_image import TerrainPicture
+from app.scene.terrain_image import TerrainPicture, array_colors
 from rules import Board, Hex
 from rules.board import axial_of_cells
 
@@ -195,7 +195,7 @@ def _shade_picture(
     the map), recoloured with the shade of each Tier."""
     codes = np.zeros((board.height, board.width, 3), np.uint8)
     codes[..., 0] = np.clip(field, -1, 12) + 1
-    where = TerrainPicture(board, codes, geometry)
+    where = TerrainPicture(board, array_colors(codes), geometry)
     coded = where.image.convertToFormat(QImage.Format.Format_RGBA8888)
     width, height = coded.width(), coded.height()
     raw = np.frombuffer(coded.constBits(), np.uint8).reshape(height, coded.bytesPerLine())

@@ -4,9 +4,10 @@ Only the exposed part is drawn. When at most :data:`MAX_DRAWN_HEXES` hexes are e
 (and each is at least :data:`PICTURE_BELOW` pixels wide) each is filled with its terrain
 colour, hatched for walls, steep slopes, water and Concealment, and outlined; close up,
 elevations are written in the hexes, in type sized to the hex (:data:`NUMBER_HEXES`), so
-they keep their place in the hex at every zoom and on paper. Farther out one cached
-numpy-built picture of the whole map is drawn instead, so the cost of a frame follows the
-pixels on screen (bounded hexes, or one scaled image), not the map size.
+they keep their place in the hex at every zoom and on paper. Farther out numpy-built
+picture tiles of the map are drawn instead (:class:`~app.scene.terrain_image.TerrainTiles`,
+made as they come into view and kept), so the cost of a frame follows the pixels on
+screen (bounded hexes, or a view's worth of tiles), not the map size.
 
 Fog of war is greyed and hatched for the GM. With ``opaque_fog`` (the players' screen)
 fogged hexes are dark "unexplored" hexes, drawn at full opacity even over a background
@@ -28,10 +29,11 @@ from app.scene.style import (
     UNEXPLORED_RGB,
     U8Array,
     cell_colors,
+    colors_at,
     pattern_brush,
     readable_text_color,
 )
-from app.scene.terrain_image import TerrainPicture
+from app.scene.terrain_image import TerrainTiles
 from rules import Board, ConcealmentKind
 from rules.board import axial_of_cells
 
@@ -59,9 +61,8 @@ class HexGridItem(QGraphicsItem):
         self._hidden: frozenset[str] = frozenset()
         self._fill_opacity = 1.0
         self._opaque_fog = opaque_fog
-        self._cell_colors: U8Array | None = None  # worked out when first drawn
-        self._picture: TerrainPicture | None = None
-        self._fog_picture: TerrainPicture | None = None
+        self._tiles: TerrainTiles | None = None  # the far-zoom picture, made as it is seen
+        self._fog_tiles: TerrainTiles | None = None
         self._font = QFont()
         self._font.setBold(True)
         self._size_font()
@@ -119,17 +120,15 @@ class HexGridItem(QGraphicsItem):
         return self._opaque_fog
 
     def _recolor(self) -> None:
-        self._cell_colors = None
-        self._picture = self._fog_picture = None
+        self._tiles = self._fog_tiles = None
         self.update()
 
-    @property
-    def _colors(self) -> U8Array:
-        """Every cell's fill colour, worked out when first needed after a change (a new
-        board and its hidden layers arrive together at start-up: coloured once)."""
-        if self._cell_colors is None:
-            self._cell_colors = cell_colors(self._board, self._hidden, self._opaque_fog)
-        return self._cell_colors
+    def colors(self, block: tuple[slice, slice] = (slice(None), slice(None))) -> U8Array:
+        """The fill colour of each cell of ``block`` (rows, columns) as drawn now."""
+        return cell_colors(self._board, self._hidden, self._opaque_fog, block)
+
+    def _colors_at(self, rows: np.ndarray, cols: np.ndarray) -> U8Array:
+        return colors_at(self._board, rows, cols, self._hidden, self._opaque_fog)
 
     @property
     def geometry(self) -> SceneGeometry:
@@ -162,25 +161,27 @@ class HexGridItem(QGraphicsItem):
             self._paint_hexes(painter, exposed, hex_on_screen)
 
     # -- far zoom ---------------------------------------------------------------------
-    def picture(self) -> TerrainPicture:
-        """The cached far-zoom picture, built on first use after a terrain change."""
-        if self._picture is None:
-            self._picture = TerrainPicture(self._board, self._colors, self._geometry)
-        return self._picture
+    def tiles(self) -> TerrainTiles:
+        """The far-zoom picture, kept until the terrain changes; its tiles are made as
+        they come into view (:class:`~app.scene.terrain_image.TerrainTiles`)."""
+        if self._tiles is None:
+            self._tiles = TerrainTiles(self._board, self._colors_at, self._geometry)
+        return self._tiles
 
     def _paint_picture(self, painter: QPainter, exposed: QRectF) -> None:
-        picture = self.picture()
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        per_unit = lod * painter.device().devicePixelRatioF()
         painter.setOpacity(self._fill_opacity)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawImage(exposed, picture.image, picture.source_rect(exposed))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # tiles meet exactly
+        self.tiles().draw(painter, exposed, per_unit)
         if self._opaque_fog and self._fill_opacity < 1.0 and self._fogged().any():
-            if self._fog_picture is None:
-                self._fog_picture = TerrainPicture(
-                    self._board, self._colors, self._geometry, self._fogged()
+            if self._fog_tiles is None:
+                self._fog_tiles = TerrainTiles(
+                    self._board, self._colors_at, self._geometry, self._fogged()
                 )
-            fog = self._fog_picture
             painter.setOpacity(1.0)  # a background picture must not show through the fog
-            painter.drawImage(exposed, fog.image, fog.source_rect(exposed))
+            self._fog_tiles.draw(painter, exposed, per_unit)
 
     def _fogged(self) -> np.ndarray:
         return self._board.layer("fog").astype(bool)
@@ -201,7 +202,8 @@ class HexGridItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         # Few Python calls per hex: one brush per colour, one per pattern layer.
         painter.setPen(QPen(GRID_COLOR, 0))  # cosmetic: one device pixel at every zoom
-        for rgb, members in _group_by_color(self._colors[block]):
+        colors = self.colors(block)
+        for rgb, members in _group_by_color(colors):
             fill = QColor.fromRgb(rgb)
             fill.setAlphaF(self._fill_opacity)
             painter.setBrush(fill)
@@ -219,7 +221,7 @@ class HexGridItem(QGraphicsItem):
         if self._opaque_fog:
             self._paint_unexplored(painter, [polygons[k] for k in self._unexplored(block)])
         if hex_on_screen >= NUMBERS_ABOVE:
-            self._paint_numbers(painter, block, xs, ys, self._colors[block])
+            self._paint_numbers(painter, block, xs, ys, colors)
 
     def _unexplored(self, block: tuple[slice, slice]) -> list[int]:
         """Flat indices in ``block`` of the fogged cells."""

@@ -18,12 +18,14 @@ text under its token. Hidden tokens' plates are faded and dashed, like the token
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -489,56 +491,77 @@ def _disc(plate: NamePlate) -> _Disc | None:
     return disc
 
 
-BUCKET = 256.0  # scene units (8 hexes of the scene's 32): the side of a bucket below
+BUCKET = 256.0  # scene units (8 hexes of the scene's 32): the least side of a bucket below
+Cell = tuple[int, int]
+V = TypeVar("V")
 
 
-def _buckets(rect: QRectF) -> list[tuple[int, int]]:
-    """The :data:`BUCKET` squares ``rect`` (scene coordinates) touches."""
-    left, right = math.floor(rect.left() / BUCKET), math.floor(rect.right() / BUCKET)
-    top, bottom = math.floor(rect.top() / BUCKET), math.floor(rect.bottom() / BUCKET)
-    return [(i, j) for i in range(left, right + 1) for j in range(top, bottom + 1)]
+def _span(rect: QRectF, side: float) -> tuple[range, range]:
+    """The columns and rows of the squares of ``side`` that ``rect`` touches."""
+    columns = range(math.floor(rect.left() / side), math.floor(rect.right() / side) + 1)
+    rows = range(math.floor(rect.top() / side), math.floor(rect.bottom() / side) + 1)
+    return columns, rows
+
+
+def _in_cells(cells: Mapping[Cell, Iterable[V]], rect: QRectF, side: float) -> Iterator[V]:
+    """What ``cells`` hold in the squares ``rect`` touches (repeats included), looking at
+    whichever is fewer: those squares, or the squares that hold anything (a far zoom's
+    regions span thousands of squares a few plates are in)."""
+    columns, rows = _span(rect, side)
+    if len(columns) * len(rows) <= len(cells):
+        for i in columns:
+            for j in rows:
+                yield from cells.get((i, j), ())
+    else:
+        for (i, j), values in cells.items():
+            if i in columns and j in rows:
+                yield from values
 
 
 class _ObstacleIndex:
-    """Every obstacle of one layout, kept by :data:`BUCKET` squares: a plate asks only
-    the squares its candidates lie in, so laying out N plates costs about N, not N²."""
+    """Every obstacle of one layout, kept by squares about a plate's reach wide (``side``):
+    a plate asks only the squares its candidates lie in, so laying out N plates costs
+    about N, not N²."""
 
-    def __init__(self) -> None:
-        self._rects: dict[tuple[int, int], list[QRectF]] = {}
-        self._discs: dict[tuple[int, int], list[tuple[NamePlate, _Disc]]] = {}
+    def __init__(self, side: float) -> None:
+        self._side = side
+        self._rects: dict[Cell, list[QRectF]] = {}
+        self._discs: dict[Cell, list[tuple[NamePlate, _Disc]]] = {}
 
     def add_rect(self, rect: QRectF) -> None:
-        for key in _buckets(rect):
+        columns, rows = _span(rect, self._side)
+        for key in itertools.product(columns, rows):
             self._rects.setdefault(key, []).append(rect)
 
     def add_disc(self, owner: NamePlate, disc: _Disc) -> None:
-        for key in _buckets(disc[0]):
+        columns, rows = _span(disc[0], self._side)
+        for key in itertools.product(columns, rows):
             self._discs.setdefault(key, []).append((owner, disc))
 
     def near(self, region: QRectF, owner: NamePlate) -> _Obstacles:
         """The obstacles touching ``region`` but ``owner``'s own disc."""
         near = _Obstacles()
-        rects: dict[int, QRectF] = {}
-        discs: dict[int, _Disc] = {}
-        for key in _buckets(region):
-            for rect in self._rects.get(key, ()):
-                if rect.intersects(region):
-                    rects[id(rect)] = rect
-            for plate, disc in self._discs.get(key, ()):
-                if plate is not owner and disc[0].intersects(region):
-                    discs[id(disc)] = disc
+        rects = {
+            id(r): r for r in _in_cells(self._rects, region, self._side) if r.intersects(region)
+        }
+        discs = {
+            id(d): d
+            for plate, d in _in_cells(self._discs, region, self._side)
+            if plate is not owner and d[0].intersects(region)
+        }
         near.rects, near.discs = list(rects.values()), list(discs.values())
         return near
 
 
 class _PlaceIndex:
     """A scene's plates by :data:`BUCKET` square of where they stand, and how far from
-    there any of their plates or discs reaches (:attr:`margin`): the plates whose plate
-    or disc may touch a region are found without looking at every plate of the map."""
+    there any of their plates or discs reaches at the zoom laid out for (:attr:`margin`):
+    the plates whose plate or disc may touch a region are found without looking at every
+    plate of the map."""
 
     def __init__(self) -> None:
-        self._buckets: dict[tuple[int, int], set[NamePlate]] = {}
-        self._where: dict[NamePlate, tuple[int, int]] = {}
+        self._cells: dict[Cell, set[NamePlate]] = {}
+        self._where: dict[NamePlate, Cell] = {}
         self.margin = 0.0
 
     def put(self, plate: NamePlate) -> None:
@@ -548,15 +571,16 @@ class _PlaceIndex:
         old = self._where.get(plate)
         if old == key:
             return
-        if old is not None:
-            self._buckets[old].discard(plate)
-        self._buckets.setdefault(key, set()).add(plate)
+        self.drop(plate)
+        self._cells.setdefault(key, set()).add(plate)
         self._where[plate] = key
 
     def drop(self, plate: NamePlate) -> None:
         old = self._where.pop(plate, None)
         if old is not None:
-            self._buckets[old].discard(plate)
+            self._cells[old].discard(plate)
+            if not self._cells[old]:
+                del self._cells[old]
 
     def reaches(self, plate: NamePlate, rect: QRectF) -> None:
         """``plate`` draws or keeps clear ``rect`` (scene coordinates): grow the margin."""
@@ -574,10 +598,7 @@ class _PlaceIndex:
     def near(self, region: QRectF) -> set[NamePlate]:
         """Every plate whose plate or disc may touch ``region`` (and some more)."""
         m = self.margin
-        found: set[NamePlate] = set()
-        for key in _buckets(region.adjusted(-m, -m, m, m)):
-            found |= self._buckets.get(key, set())
-        return found
+        return set(_in_cells(self._cells, region.adjusted(-m, -m, m, m), BUCKET))
 
 
 def _reach(plate: NamePlate, scale: float) -> QRectF:
@@ -713,10 +734,11 @@ class _PlateLayouter(QObject):
 
     # -- how --------------------------------------------------------------------------------
     def _obstacles(
-        self, plates: Iterable[NamePlate], badges: list[QRectF], skip: set[NamePlate]
+        self, plates: Iterable[NamePlate], badges: list[QRectF], skip: set[NamePlate], side: float
     ) -> _ObstacleIndex:
-        """The ``badges``, and the plates (but those in ``skip``) and discs of ``plates``."""
-        index = _ObstacleIndex()
+        """The ``badges``, and the plates (but those in ``skip``) and discs of ``plates``,
+        in squares of ``side``."""
+        index = _ObstacleIndex(side)
         for badge in badges:
             index.add_rect(badge)
         for plate in plates:
@@ -741,12 +763,13 @@ class _PlateLayouter(QObject):
         """New layouts for ``order`` (in turn), clear of every disc of ``others`` but their
         own, of the mark ``badges``, of the plates of ``others`` not in ``skip`` and of
         those laid out before them."""
-        taken = self._obstacles(others, badges, skip)
+        reaches = {p: _reach(p, scale) for p in order if p.subject is not None}
+        first = next(iter(reaches.values()), QRectF())  # every plate's reach is about as big
+        side = max(BUCKET, first.width(), first.height())
+        taken = self._obstacles(others, badges, skip, side)
         result: dict[NamePlate, _Layout | None] = {}
-        for plate in order:
-            if plate.subject is None:
-                continue
-            layout = plate._best(scale, taken.near(_reach(plate, scale), plate))
+        for plate, reach in reaches.items():
+            layout = plate._best(scale, taken.near(reach, plate))
             result[plate] = layout
             self.layouts += 1
             if layout is not None and layout.text:
@@ -762,6 +785,7 @@ class _PlateLayouter(QObject):
         plates = self.named()
         shown = sorted((p for p in plates if p.isVisible()), key=_reading_order)
         self._badges, self._marks = badge_rects_in(scene, scale), self._marks_key(scene)
+        self._places.margin = 0.0  # measured again at this zoom, over every plate
         layouts = self._compute(shown, plates, scale, set(plates), self._badges)
         for plate, layout in layouts.items():
             plate._place(layout)

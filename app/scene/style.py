@@ -46,9 +46,13 @@ _GROUND_TABLE = np.array([GROUND_RGB[k] for k in GroundKind], dtype=np.float32)
 
 
 def cell_colors(
-    board: Board, hidden: frozenset[str] = frozenset(), opaque_fog: bool = False
+    board: Board,
+    hidden: frozenset[str] = frozenset(),
+    opaque_fog: bool = False,
+    block: tuple[slice, slice] = (slice(None), slice(None)),
 ) -> U8Array:
-    """Fill colour of every cell as an ``(height, width, 3)`` uint8 array.
+    """Fill colour of every cell (of ``block``: rows, columns) as a ``(rows, columns, 3)``
+    uint8 array.
 
     Ground kind sets the hue; higher ground is lighter and lower ground darker (6 % a
     step); water blends toward blue by depth; Concealment greys it; walls are dark; fog of
@@ -63,14 +67,28 @@ def cell_colors(
     a 2000×2000 map takes a few hundredths of a second and no map-sized float copies.
     """
     table = _color_table(frozenset(hidden), opaque_fog)
-    height, width = board.height, board.width
+    layers = [board.layer(name)[block] for name in _KEY_LAYERS]
+    height, width = layers[0].shape
     out = np.empty((height, width, 3), dtype=np.uint8)
-    layers = [board.layer(name) for name in _KEY_LAYERS]
     rows_per_band = max(1, COLOR_BAND_CELLS // max(1, width))
     for top in range(0, height, rows_per_band):
         band = slice(top, top + rows_per_band)
         out[band] = table[_color_keys([layer[band] for layer in layers])]
     return out
+
+
+def colors_at(
+    board: Board,
+    rows: npt.NDArray[np.intp],
+    cols: npt.NDArray[np.intp],
+    hidden: frozenset[str] = frozenset(),
+    opaque_fog: bool = False,
+) -> U8Array:
+    """The fill colours (:func:`cell_colors`) of the cells at ``rows``, ``cols`` (arrays
+    of one shape, on the map), as ``rows.shape + (3,)`` uint8: a far-zoom picture colours
+    only the cells its pixels land on."""
+    table = _color_table(frozenset(hidden), opaque_fog)
+    return table[_color_keys([board.layer(name)[rows, cols] for name in _KEY_LAYERS])]
 
 
 _KEY_LAYERS = ("ground", "elevation", "water_depth", "concealment", "blocked", "fog")

@@ -174,11 +174,11 @@ def test_the_gm_sees_fog_greyed_and_hatched_not_hidden(window: MainWindow) -> No
     grey = np.array(FOG_OF_WAR_RGB)
     assert np.abs(greyed - grey).sum() < np.abs(clear - grey).sum()  # toward grey
     grid = window.scene.grid_item
-    assert grid._colors[row, col].tolist() == greyed.tolist()
+    assert grid.colors()[row, col].tolist() == greyed.tolist()
     assert any(name == "fog" for name, _ in grid._pattern_masks(np.s_[:, :]))  # hatched
     window.terrain_dock.visibility["fog"].setChecked(False)  # the GM can hide the fog
     assert "fog" in grid.hidden_layers
-    assert grid._colors[row, col].tolist() == clear.tolist()
+    assert grid.colors()[row, col].tolist() == clear.tolist()
 
 
 def test_cell_colours_for_the_players_are_opaque_fog() -> None:

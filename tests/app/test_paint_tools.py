@@ -130,12 +130,12 @@ def test_hiding_a_layer_leaves_it_off_the_map(window: MainWindow) -> None:
     choose(window, "brush", "blocked", value=1)
     stroke_through(window, [Hex(6, 6)])
     grid = window.scene.grid_item
-    shown = grid._colors.copy()
+    shown = grid.colors().copy()
     window.terrain_dock.visibility["blocked"].setChecked(False)
     assert grid.hidden_layers == frozenset({"blocked", "softness"})  # softness starts hidden
-    assert not np.array_equal(grid._colors, shown)
+    assert not np.array_equal(grid.colors(), shown)
     window.terrain_dock.visibility["blocked"].setChecked(True)
-    assert np.array_equal(grid._colors, shown)
+    assert np.array_equal(grid.colors(), shown)
 
 
 def test_select_tool_moves_tokens_again_after_painting(window: MainWindow) -> None:

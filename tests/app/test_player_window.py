@@ -147,7 +147,7 @@ def test_rendered_player_view_shows_no_secret_and_opaque_fog(player: PlayerWindo
 def test_far_zoom_fog_is_opaque_too(player: PlayerWindow) -> None:
     goblin = player.player_document.source.board.token("goblin").position
     image, scale = render(player.scene, pixels_per_hex=5.0)  # the cached picture
-    assert player.scene.grid_item._picture is not None
+    assert player.scene.grid_item._tiles is not None
     assert_unexplored(patch_at(player.scene, image, scale, goblin, half=0))
 
 
