@@ -32,7 +32,7 @@ from fractions import Fraction
 
 from rules.board.grid import Board
 from rules.board.sizes import WING_SIZES, flying_on_wings
-from rules.board.tokens import Token, TokenKind
+from rules.board.tokens import MIN_SIZE, Token, TokenKind
 from rules.hexes import Hex
 from rules.options import RuleOptions
 
@@ -106,15 +106,18 @@ def space_units(board: Board, space: Hex, *, mover: Token | None = None) -> Frac
 def full_spaces(board: Board) -> frozenset[Hex]:
     """The spaces holding 4 or more units at one height [S000] ("A space containing 4 size
     0 creatures is fully occupied"). One pass over the tokens: cost follows the tokens."""
-    units: dict[tuple[Hex, int], Fraction] = {}
+    # Counted in 2^-MIN_SIZE parts of a unit, as integers: exact, and no Fraction per token
+    # (a map of 1,000 tokens asks this after every edit).
+    units: dict[tuple[Hex, int], int] = {}
     for token in board.tokens.values():
         if token.swallowed:
             continue
-        weight = _units(_counted_size(token, ()))
+        weight = 1 << (_counted_size(token, ()) - MIN_SIZE)
         for h in token.footprint:
             key = (h, token.motion.altitude)
-            units[key] = units.get(key, Fraction(0)) + weight
-    return frozenset(h for (h, _level), total in units.items() if total >= CAPACITY)
+            units[key] = units.get(key, 0) + weight
+    capacity = int(CAPACITY) << -MIN_SIZE
+    return frozenset(h for (h, _level), total in units.items() if total >= capacity)
 
 
 @dataclass(frozen=True)

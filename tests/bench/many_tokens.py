@@ -9,10 +9,11 @@ timed steps, each followed by the paints Qt then makes in both windows:
 
 - ``drag``: one mouse move of a drag of the acting creature (path, cost, marks, label);
 - ``area``: one mouse move of a Burst 3 aimed from it (the rules' hits and the template);
-- ``next_turn``: Next Turn (F9) — the tracker, the turn's marks, the docks, both maps.
+- ``next_turn``: Next Turn (F9) — the tracker, the turn's marks, the docks, both maps;
+- ``move``: a creature out of the conflict moved a hex (one undo step, both maps).
 
-The Player View's paints after each Next Turn are counted with the share of its map
-they covered: only the places that changed (the turn's marks), not the whole map.
+The Player View's paints are counted with the share of its map they covered: only the
+places that changed (the turn's marks, the moved token), not the whole map.
 """
 
 from __future__ import annotations
@@ -174,6 +175,21 @@ def next_turn_case(window: MainWindow) -> Callable[[], object]:
     return once
 
 
+def move_case(window: MainWindow) -> Callable[[], object]:
+    """Each call moves a creature not in the conflict a hex (east, then back west): one
+    undo step, followed on both maps."""
+    board = window.scene.board
+    token_id = list(board.tokens)[IN_ORDER + 1]
+    steps = cycle([Hex(1, 0), Hex(-1, 0)])
+
+    def once() -> object:
+        window.controller.request_group_move([token_id], next(steps))
+        QApplication.processEvents()
+        return None
+
+    return once
+
+
 def player_paints(window: MainWindow) -> PaintCounter:
     """Counts the paints of the Player View's map."""
     from drag_preview import PaintCounter
@@ -188,7 +204,13 @@ def bench_many_tokens(figures: dict[str, float]) -> None:
     boards = {"few": spread_board(FEW), "many": spread_board(MANY)}
     with app_window(boards["few"]) as few, app_window(boards["many"]) as many:
         windows = {"few": few, "many": many}
-        for step, make in (("drag", drag_case), ("area", area_case), ("next_turn", next_turn_case)):
+        steps = (
+            ("drag", drag_case),
+            ("area", area_case),
+            ("next_turn", next_turn_case),
+            ("move", move_case),
+        )
+        for step, make in steps:
             cases = {name: make(window) for name, window in windows.items()}
             counters = {name: player_paints(window) for name, window in windows.items()}
             for run in cases.values():
