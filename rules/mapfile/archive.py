@@ -1,5 +1,6 @@
 """The archive of a ``.hexmap``: its members' names, compression methods and declared
-sizes, checked before anything is inflated, and each member read once into one buffer.
+sizes, checked before anything is inflated, and each member read once into one buffer
+(a layer straight into its array, :func:`fill`).
 
 A map may come from anyone, so sizes are judged from what the archive *declares*
 (``ZipInfo.file_size``) before anything is decompressed or allocated, only stored and
@@ -33,6 +34,7 @@ __all__ = [
     "READ_METHODS",
     "check_archive",
     "check_sizes",
+    "fill",
     "member_buffer",
     "member_errors",
     "method_name",
@@ -191,6 +193,7 @@ def _over(size: int, limit: int) -> str:
 
 
 def _check_picture_bytes(member: str, size: int) -> None:
+    """Refuse picture member ``member`` if it unpacks to more than :data:`MAX_PICTURE_BYTES`."""
     if member.startswith("images/") and size > MAX_PICTURE_BYTES:
         name = member.removeprefix("images/")
         raise MapFileError(f"image {name!r} is {_over(size, MAX_PICTURE_BYTES)}")
@@ -303,6 +306,21 @@ def read_into(fp: IO[bytes], buffer: io.BytesIO, size: int) -> int:
         if not chunk:
             break
         buffer.write(chunk)
+        done += len(chunk)
+    return done
+
+
+def fill(fp: IO[bytes], view: memoryview) -> int:
+    """Copy the next bytes of ``fp`` into ``view`` (a writable, flat byte view, such as
+    that of a layer's array) until it is full or ``fp`` ends, a :data:`READ_CHUNK` at a
+    time, so that the values land in the buffer that keeps them with no other copy of the
+    member held; how many bytes were copied."""
+    size, done = len(view), 0
+    while done < size:
+        chunk = fp.read(min(READ_CHUNK, size - done))
+        if not chunk:
+            break
+        view[done : done + len(chunk)] = chunk
         done += len(chunk)
     return done
 

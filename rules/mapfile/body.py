@@ -63,8 +63,9 @@ MOTION_FIELDS_V7 = ("spaces_in_a_row", "dashed", "secondary_rounds", "secondary_
 # -- writing ----------------------------------------------------------------------------
 
 
-def body_json(i: int, token: Token) -> MapDict:
-    """The version-7 fields of map.json's ``tokens[i]`` for ``token``, read back first.
+def body_json(i: int, token: Token, *, read_back: bool = True) -> MapDict:
+    """The version-7 fields of map.json's ``tokens[i]`` for ``token``, read back first
+    unless not ``read_back`` (a token already checked, :mod:`rules.mapfile.checked`).
 
     :raises MapFileError: naming ``tokens[i]`` and the field the reader would refuse.
     """
@@ -78,7 +79,8 @@ def body_json(i: int, token: Token) -> MapDict:
         "gripping": chk.plain(token.gripping),
         "words": {key: chk.plain(getattr(words, key)) for key in WORDS_FIELDS},
     }
-    parse_body(doc, f"tokens[{i}]")
+    if read_back:
+        parse_body(doc, f"tokens[{i}]")
     return doc
 
 
@@ -115,6 +117,7 @@ def _bounded(obj: MapDict, key: str, where: str, high: int | None) -> int:
 
 
 def _senses(obj: MapDict, where: str) -> tuple[str, ...]:
+    """``obj["senses"]``: distinct known senses, at least one, the Primary Sense first."""
     senses = chk.get_list(obj, "senses", where)
     if not senses:
         raise MapFileError(f"map.json: {where}.senses must name at least one sense")
@@ -133,6 +136,7 @@ def _senses(obj: MapDict, where: str) -> tuple[str, ...]:
 
 
 def _words(obj: MapDict, where: str) -> Words:
+    """``obj["words"]``, each of its fields in range."""
     at = f"{where}.words"
     words = chk.get_dict(obj, "words", where)
     per_round = _bounded(words, "per_round", at, MAX_WORDS)
@@ -155,6 +159,7 @@ def _defaults() -> MapDict:
 
 
 def _upgraded_token(token: MapDict) -> MapDict:
+    """A version-6 token entry with the version-7 body and motion fields' defaults."""
     upgraded = {**token, **_defaults()}
     motion = token.get("motion")
     if isinstance(motion, dict):

@@ -10,27 +10,29 @@ text that UTF-8 cannot hold, a lone surrogate from an escape such as ``"\\ud800"
 refused, so nothing opens that cannot be saved) are checked, and each list the map may
 hold many of is held to a limit (:data:`MAX_TOKENS` and the others below,
 :func:`check_counts`) before anything iterates over it. A layer's ``.npy`` header is
-checked before its data is read.
+checked before its data is read, and its values are inflated straight into the array
+the board keeps.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import numbers
 import re
 import tokenize
 import zipfile
-from collections.abc import Callable, Iterable, Sized
-from itertools import chain, starmap
-from typing import IO, Any, Literal, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sized
+from itertools import chain, compress, repeat, starmap
+from typing import IO, Any, TypeVar
 
 import numpy as np
 
 from rules.board.terrain import Layer, LayerSpec, check_layer, read_only
 from rules.errors import MapFileError
 from rules.hexes import Hex
-from rules.mapfile.archive import member_errors, read_into, sized_buffer, unsafe_member_reason
+from rules.mapfile.archive import fill, member_errors, unsafe_member_reason
 from rules.mapfile.strict_json import json_type, strict_loads
 from rules.text import text_problem
 
@@ -204,6 +206,7 @@ class _Found(Exception):  # noqa: N818 - carries a problem up the nesting, never
     """A problem with a value, and the keys from it up to map.json (innermost first)."""
 
     def __init__(self, problem: str) -> None:
+        """``problem``, with no keys yet: each level adds its own on the way out."""
         super().__init__(problem)
         self.problem = problem
         self.keys: list[str | int] = []
@@ -231,6 +234,8 @@ def check_values(data: object, *, text: bool = True) -> None:
         at character 5)"``, ``"map.json: options has a key '…' that is not valid text (…)"``,
         ``"map.json: tokens[0].notes nests lists and objects more than 32 deep"``.
     """
+    if not text and _nested_within(data, MAX_JSON_DEPTH):
+        return  # the usual case, found without a call per value; else _walk names the path
     try:
         _walk(data, 1, text)
     except _Found as found:
@@ -239,7 +244,42 @@ def check_values(data: object, *, text: bool = True) -> None:
         raise MapFileError(f"{where} {found.problem}") from None
 
 
+def _nested_within(data: object, most: int) -> bool:
+    """Whether ``data`` nests lists and objects at most ``most`` deep (``data`` itself
+    being level 1), as :func:`_walk` judges it, found a level at a time: each level's
+    lists and objects are listed by builtins (``map``, ``compress``, ``chain``), with no
+    Python call per value, so that a map.json of thousands of tokens is checked in a
+    fraction of the time a call per list and object takes. A level of more than
+    :data:`_LISTED_AT_ONCE` values is looked through twice rather than listed (a list of
+    millions of numbers would cost as much memory again)."""
+    level: list[Any] = [data]
+    for _depth in range(most):
+        level = list(compress(level, map(isinstance, level, repeat(dict | list))))
+        if not level:
+            return True
+        dicts = list(compress(level, map(isinstance, level, repeat(dict))))
+        lists = list(compress(level, map(isinstance, level, repeat(list))))
+        if sum(map(len, dicts)) + sum(map(len, lists)) > _LISTED_AT_ONCE:
+            kinds = map(isinstance, _values(dicts, lists), repeat(dict | list))
+            level = list(compress(_values(dicts, lists), kinds))
+        else:
+            level = list(_values(dicts, lists))
+    return not any(map(isinstance, level, repeat(dict | list)))
+
+
+def _values(dicts: list[dict[Any, Any]], lists: list[list[Any]]) -> Iterator[Any]:
+    """The values of ``dicts`` then the items of ``lists``, in order, by builtins."""
+    return chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))
+
+
+_LISTED_AT_ONCE = 1 << 16
+"""The most values of one level of map.json that :func:`_nested_within` lists at once."""
+
+
 def _walk(value: object, depth: int, text: bool) -> None:
+    """Raise :class:`_Found` for the first value of ``value`` (at nesting ``depth``) nested
+    too deep or, when ``text``, holding text UTF-8 cannot write, its keys gathered on the
+    way out so that the message can name the path."""
     if depth > MAX_JSON_DEPTH:
         raise _Found(f"nests lists and objects more than {MAX_JSON_DEPTH} deep")
     items: Iterable[tuple[str | int, object]]
@@ -278,23 +318,37 @@ def is_int(value: object) -> bool:
 
 
 def _path(where: str, key: str) -> str:
+    """``where.key`` as messages name a field (``key`` alone at map.json's top)."""
     return f"{where}.{key}" if where else key
 
 
 def _wrong(where: str, key: str, wanted: str, value: object) -> MapFileError:
+    """The refusal of field ``where.key`` for holding ``value`` where ``wanted`` was due."""
     return MapFileError(f"map.json: {_path(where, key)} must be {wanted}, not {json_type(value)}")
+
+
+_MISSING: Any = object()
+"""What ``dict.get`` gives for a missing key in the getters below (no JSON value is it)."""
+
+# Each getter below tests the usual case first, in one step (``type(value) is int``: JSON's
+# integers are exactly int, and bool is not int), and goes the long way, with the very
+# checks and messages it always had, only when that fails: map.json holds tens of values
+# per token, read with a getter each.
 
 
 def get(obj: dict[str, Any], key: str, where: str) -> object:
     """``obj[key]``; a missing key is an error naming ``where.key``."""
-    if key not in obj:
+    value: object = obj.get(key, _MISSING)
+    if value is _MISSING:
         raise MapFileError(f"map.json: {_path(where, key)} is missing")
-    value: object = obj[key]
     return value
 
 
 def get_int(obj: dict[str, Any], key: str, where: str) -> int:
     """``obj[key]`` as an integer (``true`` and ``1.0`` are refused)."""
+    value = obj.get(key, _MISSING)
+    if type(value) is int:
+        return value
     value = get(obj, key, where)
     if not isinstance(value, int) or isinstance(value, bool):
         raise _wrong(where, key, "an integer", value)
@@ -303,6 +357,9 @@ def get_int(obj: dict[str, Any], key: str, where: str) -> int:
 
 def get_str(obj: dict[str, Any], key: str, where: str) -> str:
     """``obj[key]`` as a string."""
+    value = obj.get(key, _MISSING)
+    if type(value) is str:
+        return value
     value = get(obj, key, where)
     if not isinstance(value, str):
         raise _wrong(where, key, "a string", value)
@@ -311,6 +368,9 @@ def get_str(obj: dict[str, Any], key: str, where: str) -> str:
 
 def get_optional_str(obj: dict[str, Any], key: str, where: str) -> str | None:
     """``obj[key]`` as a string or ``None`` (JSON ``null``)."""
+    value = obj.get(key, _MISSING)
+    if value is None or type(value) is str:
+        return value
     value = get(obj, key, where)
     if value is not None and not isinstance(value, str):
         raise _wrong(where, key, "a string or null", value)
@@ -319,11 +379,17 @@ def get_optional_str(obj: dict[str, Any], key: str, where: str) -> str | None:
 
 def get_optional_int(obj: dict[str, Any], key: str, where: str) -> int | None:
     """``obj[key]`` as an integer or ``None`` (JSON ``null``)."""
+    value = obj.get(key, _MISSING)
+    if value is None or type(value) is int:
+        return value
     return None if get(obj, key, where) is None else get_int(obj, key, where)
 
 
 def get_number(obj: dict[str, Any], key: str, where: str) -> float:
     """``obj[key]`` as a finite number (an integer or not; ``true`` is refused)."""
+    value = obj.get(key, _MISSING)
+    if type(value) is float and math.isfinite(value):
+        return value
     value = get(obj, key, where)
     if not isinstance(value, int | float) or isinstance(value, bool):
         raise _wrong(where, key, "a number", value)
@@ -347,6 +413,9 @@ def get_str_list(obj: dict[str, Any], key: str, where: str) -> list[str]:
 
 def get_bool(obj: dict[str, Any], key: str, where: str) -> bool:
     """``obj[key]`` as ``true``/``false`` (``0``, ``1`` and ``"yes"`` are refused)."""
+    value = obj.get(key, _MISSING)
+    if value is True or value is False:
+        return value
     value = get(obj, key, where)
     if not isinstance(value, bool):
         raise _wrong(where, key, "true or false", value)
@@ -358,6 +427,9 @@ def get_list(
 ) -> list[Any]:
     """``obj[key]`` as a list, of at most ``most`` items (``what``, in the message) when
     given (:func:`check_count`)."""
+    value = obj.get(key, _MISSING)
+    if type(value) is list and (most is None or len(value) <= most):
+        return value
     value = get(obj, key, where)
     if not isinstance(value, list):
         raise _wrong(where, key, "a list", value)
@@ -452,6 +524,9 @@ def hex_pairs(pairs: list[Any], path: str, form: str) -> tuple[Hex, ...]:
 
 def get_dict(obj: dict[str, Any], key: str, where: str) -> dict[str, Any]:
     """``obj[key]`` as an object."""
+    value = obj.get(key, _MISSING)
+    if type(value) is dict:
+        return value
     value = get(obj, key, where)
     if not isinstance(value, dict):
         raise _wrong(where, key, "an object", value)
@@ -478,16 +553,50 @@ def made(where: str, make: Callable[[], T]) -> T:
 # -- layers -----------------------------------------------------------------------------
 
 
-def _read_header(fp: IO[bytes], label: str) -> tuple[tuple[int, ...], bool, np.dtype[Any]]:
+NpyHeader = tuple[tuple[int, ...], bool, np.dtype[Any]]
+
+_PLAIN_HEADER = re.compile(
+    rb"\{'descr': '(\|u1|\|b1|<i2)', 'fortran_order': (False|True), "
+    rb"'shape': \(([1-9][0-9]{0,8}), ([1-9][0-9]{0,8})\), \} *\n"
+)
+"""A version-1.0 ``.npy`` header as ``np.save`` writes a layer's (``{'descr': '|u1',
+'fortran_order': False, 'shape': (500, 500), }`` and padding), read without numpy's
+parser (which compiles it as a Python literal: 40 µs a layer); any other header, also
+one numpy would read as the same, is left to numpy."""
+_PLAIN_DTYPES = {b"|u1": np.dtype("|u1"), b"|b1": np.dtype("|b1"), b"<i2": np.dtype("<i2")}
+
+
+def _read_header(fp: IO[bytes], label: str) -> NpyHeader:
+    """The shape, Fortran order and dtype in the ``.npy`` header at the start of ``fp``,
+    which is left at the values.
+
+    :raises MapFileError: ``"<label> is not a valid .npy array: …"`` (numpy's reason),
+        or naming a format version other than 1.0 and 2.0.
+    """
     try:
         version = np.lib.format.read_magic(fp)
         if version == (1, 0):
-            return np.lib.format.read_array_header_1_0(fp)
+            return _read_header_1_0(fp)
         if version == (2, 0):
             return np.lib.format.read_array_header_2_0(fp)
     except (ValueError, SyntaxError, TypeError, RecursionError, tokenize.TokenError) as exc:
         raise MapFileError(f"{label} is not a valid .npy array: {exc}") from exc
     raise MapFileError(f"{label} uses .npy format {version}, only 1.0 and 2.0 are read")
+
+
+def _read_header_1_0(fp: IO[bytes]) -> NpyHeader:
+    """A version-1.0 header (after its magic): a layer's as ``np.save`` writes it read
+    directly (:data:`_PLAIN_HEADER`), any other by numpy from the same bytes (a version-1.0
+    header is at most 65,535 bytes long), so that it is judged and refused exactly as
+    numpy judges it."""
+    prefix = fp.read(2)
+    length = int.from_bytes(prefix, "little") if len(prefix) == 2 else -1
+    header = fp.read(length) if length > 0 else b""
+    plain = _PLAIN_HEADER.fullmatch(header) if len(header) == length else None
+    if plain is None:  # numpy reads it, or refuses it as cut short or malformed
+        return np.lib.format.read_array_header_1_0(io.BytesIO(prefix + header))
+    descr, fortran, rows, cols = plain.groups()
+    return (int(rows), int(cols)), fortran == b"True", _PLAIN_DTYPES[descr]
 
 
 def _check_header(
@@ -497,6 +606,8 @@ def _check_header(
     spec: LayerSpec,
     expected: tuple[int, int],
 ) -> None:
+    """Refuse a layer whose header declares another kind or size of value than ``spec``'s,
+    or another shape than ``expected``: before any of its data is read or allocated."""
     want = np.dtype(spec.dtype)
     if dtype.hasobject or (dtype.kind, dtype.itemsize) != (want.kind, want.itemsize):
         raise MapFileError(f"{label} has dtype {dtype}, expected {want}")
@@ -508,29 +619,35 @@ def read_layer(
     zf: zipfile.ZipFile, info: zipfile.ZipInfo, spec: LayerSpec, width: int, height: int
 ) -> Layer:
     """Layer ``spec.name`` from ``.npy`` member ``info``: the header's dtype and shape are
-    checked before any data is read, then the values' range. Never unpickles."""
+    checked before any data is read, then the values' range. Never unpickles.
+
+    The values are inflated a chunk at a time straight into the array the board keeps
+    (:func:`~rules.mapfile.archive.fill`), which owns its memory and is made read-only,
+    so neither this nor :class:`~rules.board.grid.Board` copies it: the largest map's
+    layers take their own size in memory and no more. Only a layer stored in another byte
+    order or in Fortran order (other writers') is converted, in one copy.
+    """
     label = f"layer {spec.name!r}"
+    want = np.dtype(spec.dtype)
     with member_errors(info.filename), zf.open(info) as fp:
         shape, fortran, dtype = _read_header(fp, label)
         _check_header(label, dtype, shape, spec, (height, width))
-        size = width * height * dtype.itemsize
-        buffer = sized_buffer(size)
-        done = read_into(fp, buffer, size)
-        after = fp.read(1) if done == size else b""
-    if done < size or after:
-        problem = "is cut short" if done < size else "has data after the array"
+        # True/false bytes go straight into a bool array, checked below before use.
+        stored = want if want == np.bool_ else dtype
+        array: Layer = np.empty((width, height) if fortran else (height, width), stored)
+        view = array.data.cast("B")
+        done = fill(fp, view)
+        after = fp.read(1) if done == len(view) else b""
+        del view  # the array may be replaced below: let go of its buffer
+    if done < array.nbytes or after:
+        problem = "is cut short" if done < array.nbytes else "has data after the array"
         raise MapFileError(f"{label} {problem}")
-    data = buffer.getvalue()
-    order: Literal["C", "F"] = "F" if fortran else "C"
-    want = np.dtype(spec.dtype)
-    if want == np.bool_:
-        raw = np.frombuffer(data, dtype=np.uint8).reshape((height, width), order=order)
-        if raw.size and int(raw.max()) > 1:
-            raise MapFileError(f"{label} holds values other than true/false")
-        return read_only(np.ascontiguousarray(raw, dtype=np.bool_))
-    values = np.frombuffer(data, dtype=dtype).reshape((height, width), order=order)
-    array = np.ascontiguousarray(values, dtype=want)
-    range_problem = check_layer(spec.name, array, width, height)
+    if fortran:
+        array = array.T
+    if want == np.bool_ and int(array.view(np.uint8).max()) > 1:
+        raise MapFileError(f"{label} holds values other than true/false")
+    array = np.ascontiguousarray(array, dtype=want)  # the same array unless converted
+    range_problem = None if want == np.bool_ else check_layer(spec.name, array, width, height)
     if range_problem:
         raise MapFileError(range_problem)
     return read_only(array)

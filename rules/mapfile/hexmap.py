@@ -23,10 +23,13 @@ are spent (the limits of :mod:`rules.mapfile.checks` and :mod:`rules.mapfile.pic
 only stored and deflated members are read, each once into one buffer; map.json's
 nesting, its text and each list are checked before anything iterates over them; and
 nothing is accepted that could not be saved again (every string must be valid UTF-8
-text, and :func:`check` also runs the writer's checks). Saving is atomic: the old file
-stays as it was unless the new one is complete; the archive is written straight into
-the temporary file (:func:`rules.atomic.replace_atomically_with`), never held in memory
-whole, and the temporary files an interrupted save left are removed by the next one.
+text, and :func:`check` also runs the writer's checks). The writer checks a token by
+itself once: the tokens of the boards last read or written have passed those checks
+(:mod:`rules.mapfile.checked`). Saving is atomic: the old file stays as it was unless the
+new one is complete; the archive is written straight into the temporary file
+(:func:`rules.atomic.replace_atomically_with`), never held in memory whole, each layer
+from its array's own memory, and the temporary files an interrupted save left are
+removed by the next one.
 
 >>> from rules.board.grid import Board
 >>> board = Board.blank(3, 2, name="Crossroads")
@@ -54,7 +57,7 @@ from rules.board.grid import Board
 from rules.board.terrain import LAYER_SPECS, Layer
 from rules.board.tokens import Token, TokenKind
 from rules.errors import MapFileError
-from rules.mapfile import archive
+from rules.mapfile import archive, checked
 from rules.mapfile import checks as chk
 from rules.mapfile.areas import upgrade_v2_to_v3
 from rules.mapfile.body import body_json, upgrade_v6_to_v7
@@ -131,6 +134,8 @@ writer's layout is at most about 1.5 times as long as the most compact JSON of t
 values (its ``", "`` and ``": "`` separators and a line per list entry: measured on
 lists of one-digit numbers, the worst case), under the 2 allowed here."""
 _COMPRESS_LEVEL = 1  # 3× faster than the default 6 on noisy terrain, a few % larger
+_MEMBER_MODE = 0o644 << 16
+"""Every member's permissions (``rw-r--r--``), for a tool that unpacks the archive."""
 
 
 # -- writing ----------------------------------------------------------------------------
@@ -174,16 +179,18 @@ def map_json_bytes(board: Board) -> bytes:
     sizes |= {f"layers/{name}.npy": _npy_size(board.layers[name]) for name in LAYER_SPECS}
     sizes |= {f"images/{name}": len(data) for name, data in board.images.items()}
     archive.check_sizes(sizes)
+    checked.remember(board.tokens.values())
     return header
 
 
 def _write_archive(handle: BinaryIO, board: Board, header: bytes) -> None:
     """Write the archive of ``board`` (its map.json's bytes ``header`` checked already) to
-    ``handle``, member by member: no copy of the whole archive is made."""
-    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED) as zf:
+    ``handle``, member by member: no copy of the whole archive is made, nor of a layer
+    (:func:`_write_layer`) or a picture."""
+    with zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED, compresslevel=_COMPRESS_LEVEL) as zf:
         _write_member(zf, "map.json", header)
         for name in LAYER_SPECS:
-            _write_member(zf, f"layers/{name}.npy", _npy_bytes(board.layers[name]))
+            _write_layer(zf, f"layers/{name}.npy", board.layers[name])
         for name, data in board.images.items():  # compressed pictures already: stored
             _write_member(zf, f"images/{name}", data, zipfile.ZIP_STORED)
 
@@ -191,10 +198,43 @@ def _write_archive(handle: BinaryIO, board: Board, header: bytes) -> None:
 def _write_member(
     zf: zipfile.ZipFile, name: str, data: bytes, method: int = zipfile.ZIP_DEFLATED
 ) -> None:
+    """Write member ``name`` holding ``data`` (compressed by ``method``), dated
+    :data:`_WRITE_DATE` so that the same board gives the same bytes."""
     info = zipfile.ZipInfo(name, date_time=_WRITE_DATE)
     info.compress_type = method
-    info.external_attr = 0o644 << 16
+    info.external_attr = _MEMBER_MODE
     zf.writestr(info, data, compresslevel=_COMPRESS_LEVEL)
+
+
+def _write_layer(zf: zipfile.ZipFile, name: str, array: Layer) -> None:
+    """Write ``array`` as the ``.npy`` member ``name``, byte for byte what ``np.save``
+    writes, streamed from the array's own memory into the compressor: no bytes of the
+    layer are made (a layer of the largest map is 8 MiB).
+
+    The member is opened by name, so it takes the archive's compression and level and
+    :class:`zipfile.ZipInfo`'s default date (which is :data:`_WRITE_DATE`); its mode,
+    kept only in the archive's directory (written when the archive is closed), is then
+    set as :func:`_write_member` sets it.
+    """
+    header, data = _npy_parts(array)
+    with zf.open(name, "w") as out:
+        out.write(header)
+        out.write(data)
+    zf.getinfo(name).external_attr = _MEMBER_MODE
+
+
+def _npy_parts(array: Layer) -> tuple[bytes, memoryview]:
+    """The ``.npy`` header of ``array`` and its values' bytes in the order ``np.save``
+    writes them (a Fortran-ordered array in its own order, as the header says), a view of
+    the array's memory where it is contiguous."""
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buffer, np.lib.format.header_data_from_array_1_0(array))
+    flags = array.flags
+    if flags.f_contiguous and not flags.c_contiguous:
+        values = array.T
+    else:
+        values = array if flags.c_contiguous else np.ascontiguousarray(array)
+    return buffer.getvalue(), values.data.cast("B")
 
 
 def _json_text(doc: MapDict) -> str:
@@ -211,20 +251,16 @@ def _json_text(doc: MapDict) -> str:
     return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
-def _npy_bytes(array: Layer) -> bytes:
-    buffer = io.BytesIO()
-    np.save(buffer, array, allow_pickle=False)
-    return buffer.getvalue()
-
-
 def _npy_size(array: Layer) -> int:
-    """``len(_npy_bytes(array))``, without writing the array."""
+    """The size of ``array``'s ``.npy`` member (what :func:`_write_layer` writes), without
+    writing the array."""
     header = io.BytesIO()
     np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(array))
     return header.tell() + array.nbytes
 
 
 def _map_json(board: Board) -> MapDict:
+    """map.json of ``board`` as a dict, each part checked as the reader would check it."""
     if not isinstance(board.name, str):
         raise MapFileError(f"the map name must be a string, not {board.name!r}")
     for name, data in board.images.items():
@@ -235,7 +271,8 @@ def _map_json(board: Board) -> MapDict:
     chk.check_count(board.tokens, "tokens", *chk.limit("tokens"))
     chk.check_listed_hexes(_listed_hexes(board))
     tokens = [
-        _token_json(i, key, token, board) for i, (key, token) in enumerate(board.tokens.items())
+        _token_json(i, key, token, board, checked.is_checked(token))
+        for i, (key, token) in enumerate(board.tokens.items())
     ]
     place_tokens(board)
     annotations = annotations_json(board)  # before the effects, which name Areas
@@ -270,10 +307,18 @@ def _listed_hexes(board: Board) -> int:
     return sum(len(f) for f in footprints if isinstance(f, tuple)) + origins + doors
 
 
-def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
-    # What the reader's Token(...) would refuse (notes=None, say), without parsing again.
-    problem = token.problem() if isinstance(token.kind, TokenKind) else "kind is not a TokenKind"
-    _raise_if(problem and f"map.json: tokens[{i}]: {problem}")
+def _token_json(i: int, key: str, token: Token, board: Board, known: bool) -> MapDict:
+    """map.json's ``tokens[i]`` for ``token`` (filed under ``key``): checked by itself
+    unless ``known`` (:mod:`rules.mapfile.checked`; its lists are still held to the
+    limits, which a test may lower), and against ``board`` always."""
+    if known:
+        where, most = f"tokens[{i}].conditions", chk.MAX_CONDITIONS
+        chk.check_count(token.conditions, where, most, "conditions")
+    else:
+        # What the reader's Token(...) would refuse (notes=None, say), without parsing again.
+        typed = isinstance(token.kind, TokenKind)
+        problem = token.problem() if typed else "kind is not a TokenKind"
+        _raise_if(problem and f"map.json: tokens[{i}]: {problem}")
     if key != token.id:
         raise MapFileError(f"token {token.id!r} is filed under the id {key!r}")
     if token.image is not None and token.image not in board.images:
@@ -297,12 +342,13 @@ def _token_json(i: int, key: str, token: Token, board: Board) -> MapDict:
         "reach": None if token.reach is None else operator.index(token.reach),
         "movement_pool": operator.index(token.movement_pool),
         "movement_types": list(token.movement_types),
-        **body_json(i, token),
-        **token_state_json(i, token),
+        **body_json(i, token, read_back=not known),
+        **token_state_json(i, token, read_back=not known),
     }
 
 
 def _raise_if(problem: str | None) -> None:
+    """Raise ``problem`` as a MapFileError, if there is one."""
     if problem:
         raise MapFileError(problem)
 
@@ -380,6 +426,7 @@ def check(path: StrPath) -> list[str]:
 
 
 def _read_path(path: StrPath, problems: list[str] | None = None) -> Board:
+    """The board in the file at ``path``; an empty or unopenable file named as such."""
     try:
         empty = os.path.getsize(path) == 0
     except OSError as exc:
@@ -390,12 +437,15 @@ def _read_path(path: StrPath, problems: list[str] | None = None) -> Board:
 
 
 def _read_bytes(data: bytes, problems: list[str] | None = None) -> Board:
+    """The board in ``data``; empty bytes named as an empty file."""
     if not data:
         raise MapFileError("not a Hexweave map: the file is empty")
     return _read_zip(io.BytesIO(data), problems)
 
 
 def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
+    """The board in the zip archive ``file``; what ``zipfile`` raises while opening it
+    becomes a MapFileError saying what is wrong with the archive."""
     try:
         zf = zipfile.ZipFile(file)
     except UnicodeDecodeError as exc:  # a member name, flagged as UTF-8
@@ -413,6 +463,8 @@ def _read_zip(file: StrPath | io.BytesIO, problems: list[str] | None) -> Board:
 
 
 def _misnamed(file: StrPath | io.BytesIO, exc: UnicodeDecodeError) -> MapFileError:
+    """The refusal of ``file`` for a member name that is not UTF-8 though flagged so
+    (:func:`rules.mapfile.archive.misnamed_member`), the file opened again to name it."""
     if isinstance(file, io.BytesIO):
         return archive.misnamed_member(file, exc)
     try:
@@ -433,6 +485,7 @@ def _read_archive(zf: zipfile.ZipFile, problems: list[str] | None) -> Board:
         board = build_board(zf, members, data, problems)
         if version < FORMAT_VERSION or members["map.json"].file_size > _REWRITE_CHECKED:
             _check_writable(board, version)
+        checked.remember(board.tokens.values())
         return board
     except MapFileError:
         raise
@@ -454,6 +507,8 @@ def _check_writable(board: Board, version: int) -> None:
 
 
 def _check_version(data: MapDict) -> int:
+    """map.json's format version, after refusing a file that is not a map or was written
+    by a newer Hexweave (naming the version that wrote it)."""
     if "format" not in data:
         raise MapFileError("not a Hexweave map: map.json has no format name")
     if data["format"] != FORMAT_NAME:

@@ -104,16 +104,18 @@ _TABLES = {"stats": SKILLS, "maximum": POOLS, "current": POOLS, "wounded": BODY_
 # -- writing ----------------------------------------------------------------------------
 
 
-def token_state_json(i: int, token: Token) -> MapDict:
+def token_state_json(i: int, token: Token, *, read_back: bool = True) -> MapDict:
     """The play-state fields of map.json's ``tokens[i]`` for ``token`` (version 4's and
-    ``motion``), read back first.
+    ``motion``), its vitals checked and the fields read back first unless not
+    ``read_back`` (a token already checked, :mod:`rules.mapfile.checked`).
 
     :raises MapFileError: naming ``tokens[i]`` and the field the reader would refuse.
     """
     vitals = token.vitals
-    problem = vitals.problem() if isinstance(vitals, Vitals) else "vitals must be a Vitals"
-    if problem:
-        raise MapFileError(f"map.json: tokens[{i}].vitals: {problem}")
+    if read_back:
+        problem = vitals.problem() if isinstance(vitals, Vitals) else "vitals must be a Vitals"
+        if problem:
+            raise MapFileError(f"map.json: tokens[{i}].vitals: {problem}")
     doc = {
         "conditions": [
             {"name": e.name, "tier": chk.plain(e.tier), "source": e.source}
@@ -124,12 +126,16 @@ def token_state_json(i: int, token: Token) -> MapDict:
         "moved_this_turn": token.moved_this_turn,
         "motion": motion_json(token.motion),
     }
-    parse_token_state(doc, f"tokens[{i}]")
+    if read_back:
+        parse_token_state(doc, f"tokens[{i}]")
     return doc
 
 
 def _vitals_json(vitals: Vitals) -> MapDict:
+    """map.json's ``vitals`` object for ``vitals`` (not yet read back)."""
+
     def table(key: str) -> dict[str, object]:
+        """The name → value table ``key`` of ``vitals`` as a JSON object."""
         return {name: chk.plain(value) for name, value in getattr(vitals, key)}
 
     return {
@@ -205,6 +211,8 @@ def parse_token_state(obj: MapDict, where: str) -> dict[str, Any]:
 
 
 def _conditions(obj: MapDict, where: str) -> tuple[ConditionEntry, ...]:
+    """``obj["conditions"]``, held to its limit, each entry read and none listed twice
+    from the same source (found with a set, in one pass)."""
     items = chk.get_list(obj, "conditions", where, chk.MAX_CONDITIONS, "conditions")
     entries: list[ConditionEntry] = []
     seen: set[tuple[str, str]] = set()
@@ -223,6 +231,7 @@ def _conditions(obj: MapDict, where: str) -> tuple[ConditionEntry, ...]:
 
 
 def _condition(item: object, at: str) -> ConditionEntry:
+    """The condition entry ``item`` (map.json's ``at``)."""
     obj = chk.as_object(item, at)
     name = chk.get_str(obj, "name", at)
     tier = chk.get_int(obj, "tier", at)
@@ -242,6 +251,7 @@ _BLANK_VITALS_JSON: MapDict = {
 
 
 def _vitals(obj: MapDict, where: str) -> Vitals:
+    """``obj["vitals"]``; the blank vitals of most tokens as one shared value."""
     at = f"{where}.vitals"
     vitals = chk.get_dict(obj, "vitals", where)
     if vitals == _BLANK_VITALS_JSON and type(vitals["bars_for_players"]) is bool:
@@ -326,6 +336,8 @@ def _check_effect_links(
     token_ids: frozenset[str] | None,
     area_ids: frozenset[str] | None,
 ) -> None:
+    """Refuse ``effect`` if its creator, target or Area is not on the map (one that could
+    not be read, ``None``, is not checked)."""
     links = [
         ("was made by token", effect.creator, token_ids),
         ("is on token", effect.target, token_ids),
@@ -360,6 +372,7 @@ def parse_turn(data: MapDict, token_ids: frozenset[str] | None) -> TurnState:
 
 
 def _order(items: list[Any], token_ids: frozenset[str] | None) -> tuple[Participant, ...]:
+    """The turn order ``items``, each participant a token on the map, listed once."""
     order: dict[str, Participant] = {}  # by token: each is in the order once
     for k, item in enumerate(items):
         at = f"turn.order[{k}]"
@@ -374,6 +387,7 @@ def _order(items: list[Any], token_ids: frozenset[str] | None) -> tuple[Particip
 
 
 def _participant(item: object, at: str) -> Participant:
+    """The turn-order entry ``item`` (map.json's ``at``)."""
     obj = chk.as_object(item, at)
     return Participant(
         token_id=chk.get_str(obj, "token", at),
@@ -398,6 +412,7 @@ def _token_defaults() -> MapDict:
 
 
 def _with_defaults(tokens: Iterable[object]) -> list[object]:
+    """``tokens`` (version 3) with the version-4 defaults; a non-object is left as it is."""
     return [{**t, **_token_defaults()} if isinstance(t, dict) else t for t in tokens]
 
 

@@ -1,7 +1,8 @@
-"""Peak memory of loading and saving the largest legal map (issue #14; not collected by
-pytest, and not part of run.py: each figure needs a fresh process).
+"""Peak memory of loading and saving the largest legal map (issue #14) and of typical
+500×500 and 2000×2000 maps (issue #20); not collected by pytest, and not part of run.py:
+each figure needs a fresh process.
 
-    .venv/bin/python tests/bench/mapfile_memory.py [--keep DIR] [pictures] [json]
+    .venv/bin/python tests/bench/mapfile_memory.py [--keep DIR] [pictures] [json] [typical]
 
 Each map is the worst the reader's limits allow: a 2000×2000 grid (every layer of random
 values, so they barely deflate) and two pictures that fill the rest of the 512 MiB the
@@ -13,7 +14,15 @@ a fresh Python per map, ``rules.mapfile.load`` reads it and ``rules.mapfile.save
 writes it again; the child reports its peak resident memory (Linux ``VmHWM``, reset
 between the load and the save through ``/proc/self/clear_refs``; elsewhere
 ``ru_maxrss``, which cannot be reset, so the save's figure includes the load's). The
-goal is 1 GiB for each. Prints a line per figure and a JSON object last.
+goal is 1 GiB for each.
+
+The ``typical`` case is a map as a game master paints it (``painted_board`` of run.py:
+terrain in patches of 20×20 hexes, straight walls, 200 tokens, no pictures), 500×500 and
+2000×2000, saved by ``rules.mapfile.save``; for each it prints the load's time and peak
+resident memory (the part of the app's 250 MB budget for showing a 2000×2000 map at first
+paint that opening the file takes), what the load holds after, a second load's time
+(warm: the first pays for what runs once per process) and the save's. Prints a line per
+figure and a JSON object last.
 """
 
 from __future__ import annotations
@@ -53,6 +62,7 @@ def png_header(width: int, height: int) -> bytes:
 
 
 def npy_bytes(array: np.ndarray) -> bytes:
+    """``array`` as ``np.save`` writes it (the worst map is built without the writer)."""
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=False)
     return buffer.getvalue()
@@ -137,13 +147,19 @@ start = time.perf_counter()
 mapfile.save(board, {target!r})
 figures["save_s"] = time.perf_counter() - start
 figures["save_peak_mib"] = status("VmHWM")
+if {again!r}:
+    del board
+    start = time.perf_counter()
+    mapfile.load({source!r})
+    figures["reload_s"] = time.perf_counter() - start
 print(json.dumps(figures))
 """
 
 
-def measure(source: Path, target: Path) -> dict[str, float]:
-    """Load ``source`` and save it to ``target`` in a fresh Python; its figures."""
-    script = CHILD.format(repo=str(REPO), source=str(source), target=str(target))
+def measure(source: Path, target: Path, again: bool = False) -> dict[str, float]:
+    """Load ``source`` and save it to ``target`` in a fresh Python (then, if ``again``,
+    load ``source`` a second time); its figures."""
+    script = CHILD.format(repo=str(REPO), source=str(source), target=str(target), again=again)
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=False, timeout=900
     )
@@ -153,8 +169,12 @@ def measure(source: Path, target: Path) -> dict[str, float]:
     return figures
 
 
-CASES = {"pictures": False, "json": True}
-"""Case name → whether its map.json is filled to its limit too."""
+WORST = {"pictures": False, "json": True}
+"""Worst case name → whether its map.json is filled to its limit too."""
+TYPICAL_SIDES = (500, 2000)
+"""The sides of the typical case's maps."""
+TYPICAL_TOKENS = 200
+CASES = (*WORST, "typical")
 
 
 def run_case(name: str, folder: Path) -> tuple[dict[str, float], bool]:
@@ -162,7 +182,7 @@ def run_case(name: str, folder: Path) -> tuple[dict[str, float], bool]:
     whether they meet the goal."""
     source, target = folder / f"largest-{name}.hexmap", folder / f"largest-{name}-saved.hexmap"
     start = time.perf_counter()
-    sizes = build_worst(source, CASES[name])
+    sizes = build_worst(source, WORST[name])
     built = time.perf_counter() - start
     unpacked = sum(sizes.values()) / MIB
     print(
@@ -188,7 +208,43 @@ def run_case(name: str, folder: Path) -> tuple[dict[str, float], bool]:
     return {"unpacked_mib": unpacked, **figures}, all(ok.values())
 
 
+def build_typical(path: Path, side: int) -> None:
+    """Save a typical ``side`` × ``side`` map to ``path``: painted in patches as run.py's
+    ``open_save`` benchmark paints it (imported from there, so both measure one map),
+    :data:`TYPICAL_TOKENS` tokens, no pictures."""
+    from tests.bench.run import painted_board  # Qt and the app too: only in this process
+
+    mapfile.save(painted_board(side, side, tokens=TYPICAL_TOKENS), path)
+
+
+def run_typical(folder: Path) -> dict[str, dict[str, float]]:
+    """Measure the typical maps (:data:`TYPICAL_SIDES`) and print a line for each; their
+    figures by side (``"500"``, ``"2000"``). For information: no goal is judged here (the
+    250 MB is the whole app's, at first paint)."""
+    results: dict[str, dict[str, float]] = {}
+    for side in TYPICAL_SIDES:
+        source = folder / f"typical-{side}.hexmap"
+        target = folder / f"typical-{side}-saved.hexmap"
+        build_typical(source, side)
+        figures = measure(source, target, again=True)
+        size = source.stat().st_size / MIB
+        print(
+            f"[typical {side}×{side}] {TYPICAL_TOKENS} tokens, {size:.2f} MiB on disk: "
+            f"load {figures['load_s'] * 1000:.0f} ms (warm {figures['reload_s'] * 1000:.0f} ms), "
+            f"peak {figures['load_peak_mib']:.0f} MiB "
+            f"({figures['load_peak_mib'] - figures['imports_mib']:.0f} MiB over the "
+            f"{figures['imports_mib']:.0f} MiB after imports), "
+            f"{figures['loaded_rss_mib']:.0f} MiB held after; save "
+            f"{figures['save_s'] * 1000:.0f} ms, peak {figures['save_peak_mib']:.0f} MiB"
+        )
+        results[str(side)] = {"file_mib": size, **figures}
+        for path in (source, target):
+            path.unlink(missing_ok=True)
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the cases named in ``argv`` (all by default); 1 if a worst case misses its goal."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", type=Path, help="build the maps in this folder")
     parser.add_argument("cases", nargs="*", help=f"of {', '.join(CASES)} (default: all)")
@@ -202,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
         folder = args.keep or Path(tmp)
         folder.mkdir(parents=True, exist_ok=True)
         for name in args.cases or CASES:
+            if name == "typical":
+                results.update({f"typical_{k}": v for k, v in run_typical(folder).items()})
+                continue
             results[name], ok = run_case(name, folder)
             passed = passed and ok
     print(json.dumps(results))

@@ -7,7 +7,6 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from rules import mapfile
@@ -165,8 +164,10 @@ def test_interrupted_save_removes_the_temporary_file(
 
 
 def test_failed_encoding_touches_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save that fails while it encodes (a layer, once map.json is in the temporary
+    file) or before (a bad image name) leaves the old file and no temporary one."""
     path, before = _saved(tmp_path)
-    monkeypatch.setattr(np, "save", _fail)
+    monkeypatch.setattr(mapfile.hexmap, "_npy_parts", _fail)
     with pytest.raises(MapFileError, match="could not save"):
         mapfile.save(sample_board(), path)
     bad = Board.blank(2, 2)._evolve(images={"../x": b""})
