@@ -24,11 +24,13 @@ from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
 from rules import Board, GroundKind, Hex, Token
+from rules.board import memo
 from rules.board.offsets import cells_of
 from rules.hexes import DIRECTIONS
 from rules.movement.costs import mover_profile, step_cost
 from rules.movement.field import (
-    INF,
+    REFUSED,
+    STEP_SCALE,
     _apply_occupants,
     _step_weights,
     _window_bounds,
@@ -76,22 +78,23 @@ def terrain_board(size: int = SIZE, others: int = OTHERS, seed: int = 11) -> Boa
 
 def whole_map_graph(board: Board, token_id: str) -> csr_matrix:
     """One node per map cell (``row * width + col``), an edge to each neighbour on the map
-    the token may step to, weighted with the field's own step costs (refused steps left out)."""
+    the token may step to, weighted with the field's own step costs (its edge weights
+    ``cost × STEP_SCALE + 1`` read back as costs; refused steps left out)."""
     profile = mover_profile(board, token_id)
     anchors = _window_bounds(board, profile.token.position, WHOLE_MAP)
     q_lo, r_lo, _n_q, _n_r = anchors
     weights = _step_weights(profile, board, anchors)
-    _apply_occupants(board, profile, weights, anchors)
+    _apply_occupants(board, profile, weights, anchors, WHOLE_MAP)
     qs, rs = board.axial_grid()
     width, height = board.width, board.height
     sources, targets, costs = [], [], []
     for k, d in enumerate(DIRECTIONS):
-        cost = weights[rs - r_lo, qs - q_lo, k]
+        weight = weights[rs - r_lo, qs - q_lo, k]
         cols, rows = cells_of(qs + d.q, rs + d.r, board.orientation)
-        keep = (cols >= 0) & (cols < width) & (rows >= 0) & (rows < height) & (cost < INF)
+        keep = (cols >= 0) & (cols < width) & (rows >= 0) & (rows < height) & (weight < REFUSED)
         sources.append(np.flatnonzero(keep))
         targets.append((rows * width + cols)[keep])
-        costs.append(cost[keep])
+        costs.append((weight[keep] - 1) / STEP_SCALE)  # the field's edge weight → the cost
     n = width * height
     coo = (np.concatenate(costs), (np.concatenate(sources), np.concatenate(targets)))
     return csr_matrix(coo, shape=(n, n))
@@ -109,6 +112,7 @@ def scipy_field(
 
 
 def scipy_reachable(dist: npt.NDArray[np.float64], board: Board) -> dict[Hex, int]:
+    """The baseline's reachable hexes and costs, as :meth:`MovementField.reachable` says them."""
     qs, rs = board.axial_grid()
     found = np.flatnonzero(np.isfinite(dist[0]))
     q, r = qs.ravel()[found], rs.ravel()[found]
@@ -151,11 +155,18 @@ def verify(board: Board, graph: csr_matrix) -> None:
         assert ours == theirs, f"budget {budget}: {len(ours)} anchors vs scipy {len(theirs)}"
 
 
+def fresh_field(board: Board, budget: int) -> object:
+    """The field of ``MOVER`` as on a board asked about for the first time (a drag's
+    press): what :mod:`rules.board.memo` remembers of other calls is forgotten first."""
+    memo.forget()
+    return movement_field(board, MOVER, budget)
+
+
 def field_cases(board: Board, graph: csr_matrix) -> dict[str, Callable[[], object]]:
     """Ours and scipy's for each budget (names ``field_B`` and ``scipy_B``)."""
     cases: dict[str, Callable[[], object]] = {}
     for budget in BUDGETS:
-        cases[f"field_{budget}"] = lambda b=budget: movement_field(board, MOVER, b)
+        cases[f"field_{budget}"] = lambda b=budget: fresh_field(board, b)
         cases[f"scipy_{budget}"] = lambda b=budget: scipy_field(graph, board, b)
     return cases
 
@@ -167,13 +178,14 @@ def edit_cases(board: Board) -> dict[str, Callable[[], object]]:
     state = {"i": 0}
 
     def edit_then_field() -> object:
+        """The next edit (the hex's elevation cycles 0, 1, 2), then the field."""
         state["i"] += 1
         edited = board.with_terrain("elevation", [near], state["i"] % 3)
-        return movement_field(edited, MOVER, EDIT_BUDGET)
+        return fresh_field(edited, EDIT_BUDGET)
 
     return {
         "edit": edit_then_field,
-        "alone": lambda: movement_field(board, MOVER, EDIT_BUDGET),
+        "alone": lambda: fresh_field(board, EDIT_BUDGET),
     }
 
 
