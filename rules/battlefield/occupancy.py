@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 CAPACITY = Fraction(4)
+_FLOAT_CAPACITY = float(CAPACITY)  # for sums of powers of two in floats (exact): no Fraction
 _IGNORE_GAP = 4  # "Ignore creatures and objects 4 or more sizes smaller than you."
 
 
@@ -252,7 +253,7 @@ def entry_and_crowding(
                 there += 2.0**size
             if (crowd_size := _counted_size(other, winged)) > asker_size - _IGNORE_GAP:
                 sizes.append(crowd_size)
-        allowed = allowed and not (there and there + weight > CAPACITY)
+        allowed = allowed and not (there and there + weight > _FLOAT_CAPACITY)
         tiers.append(_space_tier(sizes, options.crowding) if sizes else 0)
     _raw, _tier, effect = _tier_effect(tiers, options)
     return allowed, effect

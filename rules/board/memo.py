@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     from rules.board.grid import Board
 
-__all__ = ["KEPT_BOARDS", "remembered"]
+__all__ = ["KEPT_BOARDS", "forget", "remembered"]
 
 KEPT_BOARDS = 4
 T = TypeVar("T")
@@ -47,3 +47,8 @@ def _memo_of(board: Board) -> dict[Hashable, object]:
     _MEMOS.insert(0, (weakref.ref(board), memo))
     del _MEMOS[KEPT_BOARDS:]
     return memo
+
+
+def forget() -> None:
+    """Forget every board (a benchmark timing work a fresh board would need, a test)."""
+    _MEMOS.clear()
