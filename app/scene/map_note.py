@@ -113,7 +113,7 @@ class MapNote(QObject):
         self.item.setPos(self._place(near_token_id))
         self.item.show()
         self._fresh = True  # the edit the same intent made (copies that fit) keeps it
-        QTimer.singleShot(0, self._settled)
+        QTimer.singleShot(0, self, self._settled)  # dropped if the note is gone
 
     def _settled(self) -> None:
         self._fresh = False

@@ -690,7 +690,8 @@ class _PlateLayouter(QObject):
             self.lay_out_all(scale)
             # Plates may have moved while the view paints: the places they left are painted
             # again once this paint is done (else a plate's old place can stay on screen).
-            QTimer.singleShot(0, view.viewport().update)
+            viewport = view.viewport()
+            QTimer.singleShot(0, viewport, viewport.update)  # dropped if the view is gone
             return
         marks = self._marks_key(scene)
         if marks != self._marks:  # a turn, a target, a HIT, a Hinder came or went
