@@ -128,19 +128,13 @@ class TerrainPicture:
     """A scaled-down picture of all of ``board``'s terrain (:func:`finest_scale` image
     pixels a scene unit) and where it sits in the scene."""
 
-    def __init__(
-        self,
-        board: Board,
-        colors: CellColors,
-        geometry: SceneGeometry,
-        mask: npt.NDArray[np.bool_] | None = None,
-    ):
+    def __init__(self, board: Board, colors: CellColors, geometry: SceneGeometry):
         rect = geometry.board_rect(board)
         scale = finest_scale(board, geometry)
         width = max(1, round(rect.width() * scale))
         height = max(1, round(rect.height() * scale))
         self.scene_rect = QRectF(rect.left(), rect.top(), width / scale, height / scale)
-        rgba = _render(board, colors, geometry, self.scene_rect, (width, height), mask)
+        rgba = _render(board, colors, geometry, self.scene_rect, (width, height), None)
         self.image = QImage(rgba.data, width, height, 4 * width, QImage.Format.Format_RGBA8888)
         self._keep_alive = rgba  # QImage does not own the numpy buffer
 
