@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 ORGANIZATION = "Hexweave"
 APPLICATION = "Hexweave"
+PIXMAP_CACHE_KIB = 64 * 1024  # Qt's QPixmapCache limit (its default is 10 MiB)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -328,6 +329,7 @@ def _run_app(args: argparse.Namespace) -> int:
         )
         return 2
     from PySide6.QtCore import QCoreApplication, QSettings
+    from PySide6.QtGui import QPixmapCache
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from app.shell.crash_log import install
@@ -336,6 +338,9 @@ def _run_app(args: argparse.Namespace) -> int:
     QCoreApplication.setOrganizationName(ORGANIZATION)
     QCoreApplication.setApplicationName(APPLICATION)
     app = QApplication.instance() or QApplication([sys.argv[0]])
+    # Room for pictures items draw once and copy from (a drag's reach shade, full screen
+    # on a 4K display, is 33 MB): Qt's default 10 MB would make it draw it every frame.
+    QPixmapCache.setCacheLimit(PIXMAP_CACHE_KIB)
     shown: list[MainWindow] = []
     install(lambda: shown[0] if shown else None)  # an error in any slot: logged and shown
     document, problem = initial_document(args.map)

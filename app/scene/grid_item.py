@@ -63,6 +63,7 @@ class HexGridItem(QGraphicsItem):
         self._opaque_fog = opaque_fog
         self._tiles: TerrainTiles | None = None  # the far-zoom picture, made as it is seen
         self._fog_tiles: TerrainTiles | None = None
+        self._fog_known = False  # whether _fog_tiles is worked out for this terrain
         self._font = QFont()
         self._font.setBold(True)
         self._size_font()
@@ -121,6 +122,7 @@ class HexGridItem(QGraphicsItem):
 
     def _recolor(self) -> None:
         self._tiles = self._fog_tiles = None
+        self._fog_known = False
         self.update()
 
     def colors(self, block: tuple[slice, slice] = (slice(None), slice(None))) -> U8Array:
@@ -128,6 +130,7 @@ class HexGridItem(QGraphicsItem):
         return cell_colors(self._board, self._hidden, self._opaque_fog, block)
 
     def _colors_at(self, rows: np.ndarray, cols: np.ndarray) -> U8Array:
+        """The fill colours of the cells at ``rows``, ``cols`` (what a tile's pixels show)."""
         return colors_at(self._board, rows, cols, self._hidden, self._opaque_fog)
 
     @property
@@ -175,16 +178,24 @@ class HexGridItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # tiles meet exactly
         self.tiles().draw(painter, exposed, per_unit)
-        if self._opaque_fog and self._fill_opacity < 1.0 and self._fogged().any():
-            if self._fog_tiles is None:
-                self._fog_tiles = TerrainTiles(
-                    self._board, self._colors_at, self._geometry, self._fogged()
-                )
-            painter.setOpacity(1.0)  # a background picture must not show through the fog
-            self._fog_tiles.draw(painter, exposed, per_unit)
+        if self._opaque_fog and self._fill_opacity < 1.0:
+            fog = self._players_fog()
+            if fog is not None:
+                painter.setOpacity(1.0)  # a background picture must not show through the fog
+                fog.draw(painter, exposed, per_unit)
 
-    def _fogged(self) -> np.ndarray:
-        return self._board.layer("fog").astype(bool)
+    def _players_fog(self) -> TerrainTiles | None:
+        """The players' fogged cells as tiles of their own (drawn opaque over a background
+        picture), or ``None`` when nothing is fogged; worked out once per terrain change."""
+        if not self._fog_known:
+            fogged = self._board.layer("fog").astype(bool)
+            self._fog_tiles = (
+                TerrainTiles(self._board, self._colors_at, self._geometry, fogged)
+                if fogged.any()
+                else None
+            )
+            self._fog_known = True
+        return self._fog_tiles
 
     # -- normal zoom ------------------------------------------------------------------
     def _paint_hexes(self, painter: QPainter, exposed: QRectF, hex_on_screen: float) -> None:

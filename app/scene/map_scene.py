@@ -71,6 +71,9 @@ class MapScene(QGraphicsScene):
     ):
         super().__init__()
         self.setBackgroundBrush(BACKGROUND)
+        # Indexed: a repaint or a look-up asks only the items where it looks (a map of
+        # 1,000 tokens). Every item calls prepareGeometryChange() *before* anything its
+        # boundingRect() reads changes, or the index keeps it where it no longer is.
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._source = source
         self._player = player

@@ -374,6 +374,8 @@ class NamePlate(QGraphicsItem):
         the scene is laid out again (room was made or taken)."""
         kind = QGraphicsItem.GraphicsItemChange
         if change == kind.ItemPositionHasChanged:
+            if self.scene() is not None:  # hidden or not: the index knows where it stands
+                _layouter(self.scene()).placed(self)
             self._moved()
         elif change == kind.ItemVisibleHasChanged and self.scene() is not None:
             _layouter(self.scene()).invalidate()
@@ -576,6 +578,7 @@ class _PlaceIndex:
         self._where[plate] = key
 
     def drop(self, plate: NamePlate) -> None:
+        """``plate`` left the scene."""
         old = self._where.pop(plate, None)
         if old is not None:
             self._cells[old].discard(plate)
@@ -632,10 +635,15 @@ class _PlateLayouter(QObject):
         self._flush_queued = False
         self.layouts = 0  # how many plates were laid out (a measure for tests)
         self._badges: list[QRectF] = []  # the mark badges the plates were laid out around
-        self._marks: list[tuple[MarksItem, list[Mark]]] = []  # … and whose marks they are
+        self._marks: dict[MarksItem, list[Mark]] = {}  # … and whose marks they are
 
     # -- what changed -------------------------------------------------------------------------
+    def placed(self, plate: NamePlate) -> None:
+        """``plate`` stands somewhere else now (shown or hidden)."""
+        self._places.put(plate)
+
     def moved(self, plate: NamePlate) -> None:
+        """``plate`` is to be laid out again before the next paint."""
         self._moved.add(plate)
         self._places.put(plate)
         self._drawn = None
@@ -787,6 +795,8 @@ class _PlateLayouter(QObject):
         shown = sorted((p for p in plates if p.isVisible()), key=_reading_order)
         self._badges, self._marks = badge_rects_in(scene, scale), self._marks_key(scene)
         self._places.margin = 0.0  # measured again at this zoom, over every plate
+        for plate in plates:
+            self._places.put(plate)
         layouts = self._compute(shown, plates, scale, set(plates), self._badges)
         for plate, layout in layouts.items():
             plate._place(layout)
@@ -838,6 +848,7 @@ class _PlateLayouter(QObject):
 
 
 def _rect_key(rect: QRectF) -> tuple[float, float, float, float]:
+    """A rectangle as a value that compares and hashes (a badge that came or went)."""
     return (rect.x(), rect.y(), rect.width(), rect.height())
 
 

@@ -115,6 +115,7 @@ class PlayerTokenItem(TokenItem):
 
     def set_presentation_scale(self, scale: float) -> None:
         """Draw the ring, the pills and the name ``scale`` times larger."""
+        self.prepareGeometryChange()  # the ring's width is in the bounding rect: first
         self._scale = scale
         if isinstance(self.decorations, PlayerDecorations):
             self.decorations.presentation_scale = scale

@@ -36,7 +36,7 @@ MAX_SIDE = 2048
 PIXELS_PER_HEX = 6.0
 BAND_ROWS = 64
 TILE = 256  # pixels a side
-KEPT_TILES = 192  # 48 MiB of tiles at most: three views' worth at every level
+KEPT_TILES = 192  # 48 MiB at most; more than any frame draws (a level is ≤ 2048 px a side)
 
 IntArray = npt.NDArray[np.intp]
 CellColors = Callable[[IntArray, IntArray], U8Array]

@@ -6,11 +6,12 @@ were found by where they stand."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from app.document import MapDocument
 from app.scene.movement_items import HinderMarkItem
-from app.scene.name_plates import NamePlate, plate_layouts
+from app.scene.name_plates import NamePlate, _layouter, plate_layouts
 from app.scene.token_marks import marks_items_in, tokens_near
 from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token
@@ -114,3 +115,68 @@ def test_tokens_near_are_the_tokens_within_two_spaces(token_id: str) -> None:
             if min(distance(a, b) for a in t.footprint for b in subject.footprint) <= 2
         }
         assert {t.id for t in tokens_near(board, subject)} == want
+
+
+def test_a_plate_moved_while_hidden_is_found_where_it_stands(crowded: MainWindow) -> None:
+    scene = crowded.scene
+    hidden = scene.token_item("t0")
+    hidden.hide()  # its plate hides with it
+    hidden.show_at(Hex(30, 30))
+    hidden.show()
+    crowded.view.viewport().grab()
+    neighbour = scene.token_item("t1")
+    neighbour.show_at(Hex(31, 30))
+    crowded.view.viewport().grab()
+    plate, other = hidden.plate, neighbour.plate
+    assert plate in _layouter(scene)._places.near(hidden.sceneBoundingRect())
+    assert plate.text and other.text
+    assert not plate.plate_rect().intersects(other.plate_rect())
+    assert not hidden.mapToScene(hidden.shape()).intersects(other.plate_rect())
+    assert not neighbour.mapToScene(neighbour.shape()).intersects(plate.plate_rect())
+
+
+def settle(scene: QGraphicsScene) -> None:
+    """Bring the scene's index up to date, as a paint would."""
+    scene.items(QRectF(0, 0, 1, 1))
+    QApplication.processEvents()
+
+
+def test_a_players_token_scaled_down_leaves_the_scene_index_whole(qapp: object) -> None:
+    """The ring's width is in the item's bounds: the index hears of the change before it
+    is made, so a token taken off the map after the players' Scale went down is gone
+    from every place it covered at the old Scale (it is looked for there, moved onto each
+    place in turn: the index only returns an item that still covers the place)."""
+    from app.scene.geometry import SceneGeometry
+    from app.scene.player_items import PlayerTokenItem
+
+    board = Board.blank(40, 40)
+    geometry = SceneGeometry.for_board(board)
+    scene = QGraphicsScene()
+    scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+    for i in range(1600):  # a crowd, so the index splits the map into small leaves
+        scene.addRect(QRectF((i % 40) * 40, (i // 40) * 40, 4, 4))
+    settle(scene)
+    stale = 0
+    for col in range(2, 30):
+        for row in range(2, 30, 3):
+            token = Token("a", "Ann", board.hex_at(col, row))
+            item = PlayerTokenItem(token, geometry, None, show_bars=False)
+            item.set_presentation_scale(2.0)
+            scene.addItem(item)
+            settle(scene)
+            wide = item.sceneBoundingRect()
+            item.set_presentation_scale(1.0)
+            settle(scene)
+            narrow = item.sceneBoundingRect()
+            scene.removeItem(item)
+            settle(scene)
+            middle = wide.center()
+            for band in (
+                QPointF(middle.x(), (wide.top() + narrow.top()) / 2),
+                QPointF(middle.x(), (wide.bottom() + narrow.bottom()) / 2),
+                QPointF((wide.left() + narrow.left()) / 2, middle.y()),
+                QPointF((wide.right() + narrow.right()) / 2, middle.y()),
+            ):
+                item.setPos(item.pos() + band - item.sceneBoundingRect().center())
+                stale += item in scene.items(QRectF(band.x() - 0.5, band.y() - 0.5, 1, 1))
+    assert stale == 0
