@@ -364,9 +364,15 @@ class NamePlate(QGraphicsItem):
             self.update()
 
     def _moved(self) -> None:
+        """It stands elsewhere or names another token: laid out again if shown; indexed
+        where it stands either way (a hidden plate is still looked for where it is)."""
         scene = self.scene()
-        if scene is not None and self.isVisible():
+        if scene is None:
+            return
+        if self.isVisible():
             _layouter(scene).moved(self)
+        else:
+            _layouter(scene).placed(self)
 
     # -- QGraphicsItem ----------------------------------------------------------------------
     def itemChange(self, change: QGraphicsItem.GraphicsItemChange, value: object) -> object:
@@ -374,8 +380,6 @@ class NamePlate(QGraphicsItem):
         the scene is laid out again (room was made or taken)."""
         kind = QGraphicsItem.GraphicsItemChange
         if change == kind.ItemPositionHasChanged:
-            if self.scene() is not None:  # hidden or not: the index knows where it stands
-                _layouter(self.scene()).placed(self)
             self._moved()
         elif change == kind.ItemVisibleHasChanged and self.scene() is not None:
             _layouter(self.scene()).invalidate()
@@ -795,8 +799,6 @@ class _PlateLayouter(QObject):
         shown = sorted((p for p in plates if p.isVisible()), key=_reading_order)
         self._badges, self._marks = badge_rects_in(scene, scale), self._marks_key(scene)
         self._places.margin = 0.0  # measured again at this zoom, over every plate
-        for plate in plates:
-            self._places.put(plate)
         layouts = self._compute(shown, plates, scale, set(plates), self._badges)
         for plate, layout in layouts.items():
             plate._place(layout)

@@ -9,7 +9,15 @@ import numpy.typing as npt
 from rules.hexes import Hex
 from rules.layout import Orientation
 
-__all__ = ["axial_grid", "axial_of_cells", "cell_to_hex", "cells_of", "hex_to_cell"]
+__all__ = [
+    "axial_grid",
+    "axial_of_cells",
+    "cell_in",
+    "cell_to_hex",
+    "cells_of",
+    "hex_to_cell",
+    "hexes_where",
+]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -26,6 +34,21 @@ def hex_to_cell(h: Hex, orientation: Orientation) -> tuple[int, int]:
     if orientation is Orientation.POINTY:
         return h.q + (h.r - (h.r & 1)) // 2, h.r
     return h.q, h.r + (h.q - (h.q & 1)) // 2
+
+
+def cell_in(h: Hex, orientation: Orientation, shape: tuple[int, ...]) -> tuple[int, int] | None:
+    """The ``(row, col)`` index of ``h`` in a ``(height, width)`` array of the map's cells,
+    or ``None`` when ``h`` is off the map."""
+    col, row = hex_to_cell(h, orientation)
+    height, width = shape[:2]
+    return (row, col) if 0 <= col < width and 0 <= row < height else None
+
+
+def hexes_where(mask: npt.NDArray[np.generic], orientation: Orientation) -> frozenset[Hex]:
+    """The hexes whose cells are set in ``mask`` (a ``(height, width)`` array)."""
+    rows, cols = np.nonzero(mask)
+    qs, rs = axial_of_cells(cols, rows, orientation)
+    return frozenset(map(Hex, qs.tolist(), rs.tolist()))
 
 
 def cells_of(qs: IntArray, rs: IntArray, orientation: Orientation) -> tuple[IntArray, IntArray]:

@@ -57,7 +57,7 @@ from rules.battlefield.concealment import (
 from rules.battlefield.line_of_effect import clear_pairs
 from rules.board.coordinates import cell_name_of
 from rules.board.grid import Board
-from rules.board.offsets import axial_of_cells, cell_to_hex, hex_to_cell
+from rules.board.offsets import axial_of_cells, cell_in, hexes_where
 from rules.board.terrain import read_only
 from rules.board.tokens import Token, TokenKind
 from rules.errors import RulesError
@@ -260,9 +260,7 @@ class CoverMap:
     _seen: tuple[tuple[str, frozenset[Hex]], ...] = field(default=(), repr=False)
 
     def _cell(self, h: Hex) -> tuple[int, int] | None:
-        col, row = hex_to_cell(h, self.orientation)
-        height, width = self.tiers.shape
-        return (row, col) if 0 <= col < width and 0 <= row < height else None
+        return cell_in(h, self.orientation, self.tiers.shape)
 
     def tier(self, h: Hex) -> int | None:
         """The spot's Tier (module notes), or None beyond reach this turn."""
@@ -280,10 +278,7 @@ class CoverMap:
 
     def spaces(self) -> frozenset[Hex]:
         """Every spot within reach this turn."""
-        rows, cols = np.nonzero(self.tiers >= 0)
-        return frozenset(
-            cell_to_hex(int(c), int(r), self.orientation) for r, c in zip(rows, cols, strict=True)
-        )
+        return hexes_where(self.tiers >= 0, self.orientation)
 
     def spot(self, h: Hex) -> CoverSpot | None:
         """The spot at ``h`` with every enemy's Concealment and its reasons (asked of

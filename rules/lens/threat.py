@@ -61,7 +61,7 @@ from rules.battlefield.occupancy import CAPACITY, space_units
 from rules.battlefield.reach import measure, reach_of, reach_spaces
 from rules.board.coordinates import cell_name_of
 from rules.board.grid import Board
-from rules.board.offsets import cell_to_hex, cells_of, hex_to_cell
+from rules.board.offsets import cell_in, cells_of, hexes_where
 from rules.board.sizes import effective_size
 from rules.board.terrain import read_only
 from rules.board.tokens import Token, TokenKind
@@ -395,9 +395,7 @@ class ThreatMap:
     _zones: tuple[_Zone, ...] = field(default=(), repr=False)
 
     def _cell(self, h: Hex) -> tuple[int, int] | None:
-        col, row = hex_to_cell(h, self.orientation)
-        height, width = self.counts.shape
-        return (row, col) if 0 <= col < width and 0 <= row < height else None
+        return cell_in(h, self.orientation, self.counts.shape)
 
     def count(self, h: Hex) -> int:
         """How many enemies threaten ``h`` (0 off the map)."""
@@ -413,10 +411,7 @@ class ThreatMap:
 
     def spaces(self) -> frozenset[Hex]:
         """Every space some enemy threatens."""
-        rows, cols = np.nonzero(self.counts)
-        return frozenset(
-            cell_to_hex(int(c), int(r), self.orientation) for r, c in zip(rows, cols, strict=True)
-        )
+        return hexes_where(self.counts, self.orientation)
 
     def describe(self, h: Hex) -> tuple[str, ...]:
         """Hover text: how many threaten ``h``, then each threat in the rules' words."""
