@@ -486,8 +486,10 @@ class MainWindow(QMainWindow):
 
     def childEvent(self, event: QChildEvent) -> None:
         super().childEvent(event)
+        if event.type() != QEvent.Type.ChildPolished:
+            return  # not asked for the child: making its Python wrapper costs (start-up)
         child = event.child()
-        if event.type() == QEvent.Type.ChildPolished and isinstance(child, QTabBar):
+        if isinstance(child, QTabBar):
             make_tabs_readable(child, self._tab_style)  # a tab group's bar, made by Qt
             self.dock_toggles.watch(child)
 

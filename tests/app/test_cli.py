@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QImage
 
-from app.main import main
+from app.main import FIRST_PAINT, main
 from app.resources import demo_map_path
 from rules import mapfile
 
@@ -194,3 +197,18 @@ def test_quitting_after_a_copy_exits_cleanly(tmp_path: Path) -> None:
         [sys.executable, "-c", COPY_THEN_QUIT], env=env, timeout=120, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_quit_after_first_paint_says_when_the_map_has_painted(tmp_path: Path) -> None:
+    """The start-up benchmarks stop their clock at this line: the real app, in a fresh
+    process, prints it once its map has painted, then exits cleanly."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "--quit-after-first-paint"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines().count(FIRST_PAINT) == 1

@@ -2,6 +2,8 @@
 
 A QMainWindow with a QGraphicsView over an empty scene; quits as soon as the view's
 viewport has painted once, exactly as ``python -m app --quit-after-first-paint`` does.
+With ``--numpy`` it imports numpy first, as the app must (a map's layers are numpy
+arrays): the floor no app on this stack can start under.
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene, QGraphicsView, QMain
 class _FirstPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint:
+            print("first paint", flush=True)  # as python -m app --quit-after-first-paint
             QTimer.singleShot(0, QApplication.quit)
         return False
 
 
 def main() -> int:
     """Show the bare window and quit after its first paint."""
+    if "--numpy" in sys.argv:
+        import numpy  # noqa: F401
     app = QApplication(sys.argv[:1])
     window = QMainWindow()
     scene = QGraphicsScene(window)

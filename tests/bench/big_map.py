@@ -10,9 +10,9 @@ Painted maps (``painted_board`` of run.py: terrain in patches of 20×20 hexes, s
 walls) of 20×20, 500×500 and 2000×2000 hexes with 50 tokens each are saved with
 ``rules.mapfile.save``. Each is opened by ``python -m app MAP --quit-after-first-paint``
 in a fresh process (offscreen, throw-away settings, bytecode cached as when installed),
-once to warm up, then in interleaved rounds. A round's time is from launch to exit, as
-``startup`` measures it; its memory is the child's peak resident set (``ru_maxrss`` from
-``os.wait4``).
+once to warm up, then in interleaved rounds. A round's time is from launch to the
+first-paint line the app prints, as ``startup`` measures it; its memory is the child's
+peak resident set (``ru_maxrss`` from ``os.wait4``).
 
 The child is launched by a small helper process, not by this one: Linux starts a child's
 ``ru_maxrss`` at the high-water mark of the process that forked it (it is carried across
@@ -36,15 +36,21 @@ TIME_GOAL = 1.5  # 2000×2000 first paint / 20×20 first paint
 RSS_GOAL_MIB = 250.0  # peak resident memory for 2000×2000
 
 # Run as ``python -c HELPER APP_ARGV...``: launches the app (its stderr goes to the
-# helper's), waits, prints "ms maxrss" and exits with the app's exit code.
+# helper's), reads its output to the first-paint line, waits, prints "ms maxrss" and exits
+# with the app's exit code (a missing line: exit code 3).
 HELPER = """\
 import os, subprocess, sys, time
 start = time.perf_counter()
-child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True)
+painted = None
+for line in child.stdout:
+    if painted is None and line.strip() == "first paint":
+        painted = time.perf_counter()
 _, status, usage = os.wait4(child.pid, 0)
-ms = (time.perf_counter() - start) * 1000.0
 child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-print(ms, usage.ru_maxrss)
+if painted is None:
+    sys.exit(child.returncode or 3)
+print((painted - start) * 1000.0, usage.ru_maxrss)
 sys.exit(child.returncode)
 """
 # ru_maxrss is in KiB on Linux, in bytes on macOS.
@@ -52,8 +58,8 @@ MAXRSS_PER_MIB = 1024.0 * 1024.0 if sys.platform == "darwin" else 1024.0
 
 
 def first_paint(path: Path, env: dict[str, str], cwd: Path) -> tuple[float, float]:
-    """Milliseconds from launch to exit of the app opening ``path`` and quitting after
-    its first paint, and the app's peak resident memory in MiB."""
+    """Milliseconds from launch to the first paint of the app opening ``path`` (it quits
+    after it), and the app's peak resident memory in MiB."""
     app = [sys.executable, "-m", "app", str(path), "--quit-after-first-paint"]
     done = subprocess.run(
         [sys.executable, "-c", HELPER, *app],
@@ -109,7 +115,7 @@ def bench_big_map(figures: dict[str, float]) -> None:
     )
     print(
         f"big_map_500: first paint 500×500 {ms[500]:.0f} ms = {ms[500] / ms[20]:.2f}× the "
-        f"20×20's (painted maps, {TOKENS} tokens, launch to exit of a fresh process)"
+        f"20×20's (painted maps, {TOKENS} tokens, launch to first paint of a fresh process)"
     )
 
 
