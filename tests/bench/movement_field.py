@@ -32,6 +32,7 @@ from rules.movement.field import (
     REFUSED,
     STEP_SCALE,
     _apply_occupants,
+    _graph,
     _step_weights,
     _window_bounds,
     movement_field,
@@ -162,12 +163,29 @@ def fresh_field(board: Board, budget: int) -> object:
     return movement_field(board, MOVER, budget)
 
 
+def window_search(board: Board, budget: int) -> Callable[[], object]:
+    """The field's own Dijkstra alone: on its window's graph for ``budget``, built once
+    beforehand (the floor: what the field would cost if building its costs were free)."""
+    profile = mover_profile(board, MOVER)
+    start = profile.token.position
+    anchors = _window_bounds(board, start, budget)
+    q_lo, r_lo, n_q, _n_r = anchors
+    weights = _step_weights(profile, board, anchors)
+    _apply_occupants(board, profile, weights, anchors, budget)
+    window = _graph(weights)
+    source = np.array([(start.r - r_lo) * n_q + (start.q - q_lo)])
+    limit = budget * STEP_SCALE + STEP_SCALE - 1  # as movement_field searches
+    return lambda: dijkstra(window, indices=source, limit=limit, return_predecessors=True)
+
+
 def field_cases(board: Board, graph: csr_matrix) -> dict[str, Callable[[], object]]:
-    """Ours and scipy's for each budget (names ``field_B`` and ``scipy_B``)."""
+    """Ours, scipy's and the floor for each budget (names ``field_B``, ``scipy_B`` and
+    ``window_B``)."""
     cases: dict[str, Callable[[], object]] = {}
     for budget in BUDGETS:
         cases[f"field_{budget}"] = lambda b=budget: fresh_field(board, b)
         cases[f"scipy_{budget}"] = lambda b=budget: scipy_field(graph, board, b)
+        cases[f"window_{budget}"] = window_search(board, budget)
     return cases
 
 

@@ -306,14 +306,27 @@ def direct_copy(board: Board, folder: Path, picture: Path) -> Callable[[], objec
 
 
 def open_save_cases(board: Board, folder: Path) -> dict[str, Callable[[], object]]:
-    """``hexmap``: load + save of ``board``'s file; ``direct``: the same bytes directly."""
+    """``hexmap``: load + save of ``board``'s file; ``direct``: the same bytes directly;
+    ``json``: the direct work plus parsing map.json's text and writing it again as the
+    format does (strict, a line per item), and nothing else — a floor for the format."""
+    from rules.mapfile.hexmap import _json_text
+    from rules.mapfile.strict_json import strict_loads
+
     folder.mkdir()
     path, picture = folder / "map.hexmap", folder / PICTURE
     mapfile.save(board, path)
     picture.write_bytes(board.images[PICTURE])
+    direct = direct_copy(board, folder, picture)
+    text = (folder / "direct" / "map.json").read_text("utf-8")
+
+    def direct_and_json() -> None:
+        direct()
+        _json_text(strict_loads(text, "map.json")).encode("utf-8")
+
     return {
         "hexmap": lambda: mapfile.save(mapfile.load(path), path),
-        "direct": direct_copy(board, folder, picture),
+        "direct": direct,
+        "json": direct_and_json,
     }
 
 
@@ -340,6 +353,7 @@ def bench_open_save(figures: dict[str, float]) -> None:
         peak_mib = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
     ratio = ms["painted_hexmap"] / ms["painted_direct"]
+    floor = ms["painted_json"] / ms["painted_direct"]
     noise = ms["noise_hexmap"] / ms["noise_direct"]
     bare = ms["bare_hexmap"] / ms["bare_direct"]
     layers_mib = sum(layer.nbytes for layer in boards["painted"].layers.values()) / 2**20
@@ -347,6 +361,7 @@ def bench_open_save(figures: dict[str, float]) -> None:
         open_save_500=ratio,
         open_save_500_ms=ms["painted_hexmap"],
         open_save_direct_ms=ms["painted_direct"],
+        open_save_500_floor=floor,
         open_save_500_noise=noise,
         open_save_500_no_tokens=bare,
         open_save_500_kib=size_kib,
@@ -357,6 +372,11 @@ def bench_open_save(figures: dict[str, float]) -> None:
         f"{ms['painted_direct']:.0f} ms = {ratio:.2f}× for a painted 500×500 map, 200 tokens, "
         f"a {PICTURE_PX}×{PICTURE_PX} picture ({len(picture) // 1024} KiB), {size_kib:.0f} KiB "
         f"in all (goal ≤ 2: {verdict(ratio <= 2)})"
+    )
+    print(
+        f"open_save_500_floor: the direct work plus parsing and writing map.json's text "
+        f"alone {ms['painted_json']:.0f} ms = {floor:.2f}× (no tokens, layers or checks made "
+        "of it: what any file with JSON tokens costs at best; for information)"
     )
     print(
         f"open_save_500_noise: {ms['noise_hexmap']:.0f} ms / {ms['noise_direct']:.0f} ms = "
@@ -445,6 +465,13 @@ def bench_movement_field(figures: dict[str, float]) -> None:
             f"a prebuilt {SIZE}×{SIZE} graph {theirs:.2f} ms = {ratio:.2f}× (per round "
             f"{spread(rounds(f'field_{budget}', f'scipy_{budget}'))}; goal ≤ 1.0: "
             f"{verdict(ratio <= 1.0)}, acceptable ≤ 1.5: {verdict(ratio <= 1.5)})"
+        )
+        floor = ms[f"window_{budget}"] / theirs
+        figures[f"movement_floor_b{budget}"] = floor
+        print(
+            f"movement_floor_b{budget}: scipy's Dijkstra alone on the field's window, its "
+            f"graph built beforehand, {ms[f'window_{budget}']:.2f} ms = {floor:.2f}× (what "
+            "is left of the goal for building the window's costs; for information)"
         )
     ratio = ms["edit"] / ms["alone"]
     figures.update(terrain_edit_then_field=ratio, terrain_edit_then_field_ms=ms["edit"])
