@@ -80,7 +80,7 @@ from app.shell.workbench import (
 )
 from app.tools.select_move import editing_scene
 from app.widgets.map_drop import accepts_template_drag
-from app.widgets.map_view import MapView
+from app.widgets.map_view import MAX_SCALE, MapView, zoom_text
 from rules import Hex
 from rules.board import hex_name
 from rules.mapfile import SUFFIX
@@ -294,7 +294,13 @@ class MainWindow(QMainWindow):
     def _build_status_bar(self) -> None:
         self.hex_label = QLabel("—")
         self.hex_label.setToolTip("The hex under the mouse: its name (C7), (q, r) and terrain")
-        self.zoom_label = QLabel("100 %")
+        self.zoom_label = QLabel(zoom_text(1.0))
+        self.zoom_label.setToolTip("The map's zoom: the mouse wheel, or View → Zoom In / Zoom Out")
+        # As wide as the widest zoom ("800 %"), right-aligned: the hex readout beside it
+        # stays put, and a wider number is never drawn clipped before the bar lays out.
+        widest = self.zoom_label.fontMetrics().horizontalAdvance(zoom_text(MAX_SCALE))
+        self.zoom_label.setMinimumWidth(widest + 4)
+        self.zoom_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.statusBar().addPermanentWidget(self.hex_label)
         self.statusBar().addPermanentWidget(self.zoom_label)
 
@@ -360,7 +366,7 @@ class MainWindow(QMainWindow):
         # The hovered hex's readout follows edits under a still mouse (paint, undo).
         current.changed.connect(lambda _change: self._on_scene_hovered(self.scene.hovered_hex))
         self.scene.hint.connect(lambda text: self.statusBar().showMessage(text, 3000))
-        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f} %"))
+        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(zoom_text(z)))
         self.view.zoom_changed.connect(lambda _z: place_again(self.scene))  # labels clear
 
     @property

@@ -15,6 +15,17 @@ MAX_SCALE = 8.0
 STEP = 1.25
 
 
+def zoom_text(scale: float) -> str:
+    """A zoom as the status bar says it: whole percent, one decimal below 10 % (the
+    farthest zoom is 0.5 %, not "0 %").
+
+    >>> zoom_text(1.0), zoom_text(0.16), zoom_text(0.005), zoom_text(0.04)
+    ('100 %', '16 %', '0.5 %', '4.0 %')
+    """
+    percent = scale * 100
+    return f"{percent:.0f} %" if percent >= 9.95 else f"{percent:.1f} %"
+
+
 class MapView(QGraphicsView):
     """A QGraphicsView with map-style zoom and pan."""
 
