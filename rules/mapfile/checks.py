@@ -564,6 +564,9 @@ _PLAIN_HEADER = re.compile(
 parser (which compiles it as a Python literal: 40 µs a layer); any other header, also
 one numpy would read as the same, is left to numpy."""
 _PLAIN_DTYPES = {b"|u1": np.dtype("|u1"), b"|b1": np.dtype("|b1"), b"<i2": np.dtype("<i2")}
+_NUMPY_HEADER_LIMIT = 10_000
+"""numpy's ``max_header_size``: a longer header it refuses as not safe to load, so one
+that long is never read by :data:`_PLAIN_HEADER` (numpy refuses it, whatever it says)."""
 
 
 def _read_header(fp: IO[bytes], label: str) -> NpyHeader:
@@ -592,7 +595,8 @@ def _read_header_1_0(fp: IO[bytes]) -> NpyHeader:
     prefix = fp.read(2)
     length = int.from_bytes(prefix, "little") if len(prefix) == 2 else -1
     header = fp.read(length) if length > 0 else b""
-    plain = _PLAIN_HEADER.fullmatch(header) if len(header) == length else None
+    fits = len(header) == length <= _NUMPY_HEADER_LIMIT
+    plain = _PLAIN_HEADER.fullmatch(header) if fits else None
     if plain is None:  # numpy reads it, or refuses it as cut short or malformed
         return np.lib.format.read_array_header_1_0(io.BytesIO(prefix + header))
     descr, fortran, rows, cols = plain.groups()
