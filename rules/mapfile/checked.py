@@ -6,7 +6,12 @@ Writing a token checks it by itself first: its fields (:meth:`Token.problem
 <rules.board.tokens.Token.problem>`, for a token forced past its own checks), its vitals,
 and its body and turn state read back as the reader would read them. A token the reader
 built has passed exactly those checks (the writer's read-back *is* the reader), and so
-has a token the writer has written; a token is frozen, so it still passes them. What a
+has a token the writer has written; a token is frozen, so it still passes them: nothing in
+``rules/`` or ``app/`` changes a frozen value in place once it is made
+(``tests/test_frozen_values.py`` holds every ``object.__setattr__`` to that). A token
+forced past its checks is a new object (``dataclasses.replace`` then forcing it, say),
+unknown here, and checked in full; one forced *in place* after it was remembered is not
+checked again — code that does that has broken the freezing this module trusts. What a
 token is checked against on the board it is saved with (its id, its image, its place on
 the map, the ids the effects, notes and Holds name) is checked at every save.
 
