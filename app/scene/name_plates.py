@@ -639,7 +639,7 @@ class _PlateLayouter(QObject):
         self._flush_queued = False
         self.layouts = 0  # how many plates were laid out (a measure for tests)
         self._badges: list[QRectF] = []  # the mark badges the plates were laid out around
-        self._marks: dict[MarksItem, list[Mark]] = {}  # … and whose marks they are
+        self._marks: _MarksKey = {}  # … and whose marks they are, where, at what scale
 
     # -- what changed -------------------------------------------------------------------------
     def placed(self, plate: NamePlate) -> None:
@@ -706,14 +706,12 @@ class _PlateLayouter(QObject):
             QTimer.singleShot(0, viewport, viewport.update)  # dropped if the view is gone
             return
         marks = self._marks_key(scene)
-        if marks != self._marks:  # a turn, a target, a HIT, a Hinder came or went
+        if not _same_marks(marks, self._marks):  # a turn, a target, a HIT, a Hinder…
             self._badges_changed(scene, scale, marks)
         if self._moved:
             self.lay_out_moved(scale)
 
-    def _badges_changed(
-        self, scene: QGraphicsScene, scale: float, marks: dict[MarksItem, list[Mark]]
-    ) -> None:
+    def _badges_changed(self, scene: QGraphicsScene, scale: float, marks: _MarksKey) -> None:
         """Mark badges came or went: the plates that could have used or now cover one of
         them are laid out again (like moved ones), not every plate of the map."""
         badges = badge_rects_in(scene, scale)
@@ -740,10 +738,16 @@ class _PlateLayouter(QObject):
             self.before_paint(scene.views()[0])
 
     @staticmethod
-    def _marks_key(scene: QGraphicsScene) -> dict[MarksItem, list[Mark]]:
-        """What the mark badges depend on, cheap to compare: each shown marks item and its
-        list of marks (a new list whenever its marks change)."""
-        return {item: item.marks for item in marks_items_in(scene) if item.marks}
+    def _marks_key(scene: QGraphicsScene) -> _MarksKey:
+        """What the mark badges depend on, cheap to compare (:func:`_same_marks`): each
+        shown marks item, its list of marks (a new list whenever its marks change), where
+        it stands (the turn ring moves to the next creature with marks equal to the last
+        one's) and its presentation scale (the players' Scale grows its badges)."""
+        return {
+            item: (item.marks, (item.x(), item.y()), item.presentation_scale)
+            for item in marks_items_in(scene)
+            if item.marks
+        }
 
     # -- how --------------------------------------------------------------------------------
     def _obstacles(
@@ -847,6 +851,20 @@ class _PlateLayouter(QObject):
             badges = badge_rects_in(scene, scale) if scene else []
             self._drawn = (scale, self._compute(shown, plates, scale, set(plates), badges))
         return self._drawn[1].get(plate)
+
+
+_MarksKey = dict[MarksItem, tuple[list[Mark], tuple[float, float], float]]
+
+
+def _same_marks(now: _MarksKey, before: _MarksKey) -> bool:
+    """Whether the badges of ``now`` are those of ``before``: the same items, each with the
+    very same list of marks (equal marks of another list are another change: Mark compares
+    by value), standing where it stood, at the same scale."""
+    if now.keys() != before.keys():
+        return False
+    return all(
+        key[0] is before[item][0] and key[1:] == before[item][1:] for item, key in now.items()
+    )
 
 
 def _rect_key(rect: QRectF) -> tuple[float, float, float, float]:
