@@ -51,7 +51,10 @@ class ReachShadeItem(QGraphicsItem):
         self._fill.setFillRule(Qt.FillRule.WindingFill)
         small = len(self.spaces) <= OUTLINE_LIMIT
         self._edge = self._fill.simplified() if small else QPainterPath()
-        self._rect = self._fill.boundingRect().adjusted(-4, -4, 4, 4)
+        # Room for the outline's 3-px pen, 1.5 px beyond the region at any zoom (the cache
+        # below clips to this rect): a hex's size holds 1.5 px down to 5 % (hexes 3 px wide).
+        pad = geometry.size
+        self._rect = self._fill.boundingRect().adjusted(-pad, -pad, pad, pad)
         # Unchanged while the drag lasts: drawn once per zoom into a picture, which each
         # mouse move's repaint copies from instead of filling every hex again.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)

@@ -265,3 +265,15 @@ def test_motion_pills_show_flight_height_pace_and_amble() -> None:
     )
     texts = [b.text for b in condition_badges(replace(token))]
     assert texts[:3] == ["FLY 3", "DAS", "AMB"]
+
+
+@pytest.mark.parametrize("zoom", [1.0, 0.3, 0.05])
+def test_the_reach_shade_holds_its_whole_outline_far_out(zoom: float) -> None:
+    """The shade is drawn once into a cached picture clipped to its rect: the outline's
+    3-px cosmetic pen reaches 1.5 px beyond the region at every zoom down to 5 %, and
+    the rect holds it (with 4 scene units it lost half its width below 37 %)."""
+    geometry = SceneGeometry(Orientation.POINTY)
+    shade = ReachShadeItem(geometry, [Hex(0, 0), Hex(1, 0), Hex(0, 1)])
+    region = geometry.hexes_path(shade.spaces).boundingRect()
+    half_pen = 1.5 / zoom  # scene units
+    assert shade.boundingRect().contains(region.adjusted(-half_pen, -half_pen, half_pen, half_pen))
