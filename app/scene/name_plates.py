@@ -474,9 +474,11 @@ def _circle_hits(box: QRectF, rect: QRectF) -> bool:
 
 
 _Disc = tuple[QRectF, QPainterPath | None]
-_DISCS: weakref.WeakKeyDictionary[NamePlate, tuple[tuple[float, float, int], _Disc]] = (
+_DISCS: weakref.WeakKeyDictionary[NamePlate, tuple[tuple[float, float], object, _Disc]] = (
     weakref.WeakKeyDictionary()
 )
+"""Each plate's disc, with where it stood and the very subject it was made from (held,
+and compared by identity: an ``id()`` can be reused by the next subject made)."""
 
 
 def _disc(plate: NamePlate) -> _Disc | None:
@@ -486,14 +488,14 @@ def _disc(plate: NamePlate) -> _Disc | None:
     if subject is None or not plate._owner_visible:
         return None
     pos = plate.pos()
-    key = (pos.x(), pos.y(), id(subject))
+    at = (pos.x(), pos.y())
     cached = _DISCS.get(plate)
-    if cached is not None and cached[0] == key:
-        return cached[1]
+    if cached is not None and cached[1] is subject and cached[0] == at:
+        return cached[2]
     box = subject.disc.boundingRect().translated(pos)
     circle = subject.disc.elementCount() <= 13 and abs(box.width() - box.height()) < 1e-6
     disc = (box, None if circle else subject.disc.translated(pos))
-    _DISCS[plate] = (key, disc)
+    _DISCS[plate] = (at, subject, disc)
     return disc
 
 
@@ -720,6 +722,8 @@ class _PlateLayouter(QObject):
         changed = [r for r in self._badges if _rect_key(r) not in after]
         changed += [r for r in badges if _rect_key(r) not in before]
         self._badges, self._marks = badges, marks
+        if changed:  # a print or a second view lays out around the badges as they are now
+            self._drawn = None
         for rect in changed:
             for plate in self._places.near(rect):
                 shown = plate.isVisible() and plate.subject is not None
