@@ -44,10 +44,10 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphic
 
 from app.scene.geometry import SceneGeometry
 from app.scene.style import cosmetic_pen
-from rules import Board, Token
-from rules.hexes import disk
+from rules import Token
 
 __all__ = [
+    "CLEARANCE",
     "HINDER",
     "HIT",
     "MISS",
@@ -69,7 +69,6 @@ __all__ = [
     "pen_width",
     "ring_path",
     "token_mark",
-    "tokens_near",
 ]
 
 HALO = QColor(0, 0, 0, 210)
@@ -168,15 +167,9 @@ def token_mark(
     return mark_on(style, outline, centre, geometry.size, elsewhere)
 
 
-def tokens_near(board: Board, token: Token, spaces: int = 2) -> list[Token]:
-    """The tokens of ``board`` with a space within ``spaces`` of ``token``'s footprint
-    (``token`` among them), found space by space: the ``others`` a mark's badge must keep
-    clear of, without walking every token of a map of 1,000."""
-    found: dict[str, Token] = {}
-    for h in {n for f in token.footprint for n in disk(f, spaces)}:
-        for other in board.tokens_at(h):
-            found.setdefault(other.id, other)
-    return list(found.values())
+CLEARANCE = 2
+"""How far (in spaces) from a marked token the tokens lie that its badge keeps clear of:
+the ``others`` to give :func:`token_mark` (``board.tokens_near(token, CLEARANCE)``)."""
 
 
 def corner_of(

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 import rules.movement as movement_rules  # a lazy face: the field loads with the first drag
 from app.scene.label_placement import path_segments, place_screen_labels
 from app.scene.movement_items import HinderMarkItem, MoveLabelItem, MovePathItem, ReachShadeItem
-from app.scene.token_marks import tokens_near
+from app.scene.token_marks import CLEARANCE
 from rules import Hex
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ class MovementPreview(QObject):
     def _hinder_mark(self, token_id: str) -> HinderMarkItem:
         board = self._scene.board
         token = board.token(token_id)
-        return HinderMarkItem(self._scene.geometry, token, tokens_near(board, token))
+        return HinderMarkItem(self._scene.geometry, token, board.tokens_near(token, CLEARANCE))
 
     def _drop_items(self) -> None:
         for item in self._items:

@@ -57,7 +57,7 @@ from rules.board.terrain import (
 )
 from rules.board.tokens import Token
 from rules.errors import DuplicateTokenError, OutOfBoundsError, UnknownTokenError
-from rules.hexes import Hex
+from rules.hexes import Hex, disk
 from rules.ids import fresh_id
 from rules.layout import Orientation
 from rules.turns import TurnState, leave_many
@@ -300,6 +300,16 @@ class Board:
     def tokens_at(self, h: Hex) -> list[Token]:
         """Tokens whose footprint includes ``h``, in stacking order."""
         return list(self._tokens_by_hex.get(h, ()))
+
+    def tokens_near(self, token: Token, spaces: int) -> list[Token]:
+        """The tokens with a space within ``spaces`` of ``token``'s footprint (``token``
+        among them, if it is on this board), found space by space: without walking every
+        token of a map of 1,000."""
+        found: dict[str, Token] = {}
+        for h in {n for f in token.footprint for n in disk(f, spaces)}:
+            for other in self._tokens_by_hex.get(h, ()):
+                found.setdefault(other.id, other)
+        return list(found.values())
 
     def new_token_id(self, stem: str = "token") -> str:
         """An id not yet used on this board, like ``"ogre-3"``."""

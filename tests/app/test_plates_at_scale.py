@@ -12,10 +12,9 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 from app.document import MapDocument
 from app.scene.movement_items import HinderMarkItem
 from app.scene.name_plates import NamePlate, _layouter, plate_layouts
-from app.scene.token_marks import marks_items_in, tokens_near
+from app.scene.token_marks import CLEARANCE, marks_items_in
 from app.shell.main_window import MainWindow
 from rules import Board, Hex, Token
-from rules.hexes import distance
 
 WIDTH, HEIGHT = 60, 40
 
@@ -70,7 +69,7 @@ def test_a_mark_that_comes_lays_out_only_the_plates_near_it(crowded: MainWindow)
     scene, board = crowded.scene, crowded.scene.board
     target = board.token("t200")
     before = plate_layouts(scene)
-    mark = HinderMarkItem(scene.geometry, target, tokens_near(board, target))
+    mark = HinderMarkItem(scene.geometry, target, board.tokens_near(target, CLEARANCE))
     scene.addItem(mark)
     crowded.view.viewport().grab()
     assert 1 <= plate_layouts(scene) - before <= 12
@@ -103,18 +102,6 @@ def test_the_scene_lists_its_shown_marks_items() -> None:
     other = QGraphicsScene()
     other.addItem(a)
     assert marks_items_in(other) == [a] and marks_items_in(scene) == [b]
-
-
-@pytest.mark.parametrize("token_id", ["t0", "t57", "t200", "t399"])
-def test_tokens_near_are_the_tokens_within_two_spaces(token_id: str) -> None:
-    board = crowd().with_token(Token("big", "Ogre", Hex(20, 12), size=2))
-    for subject in (board.token(token_id), board.token("big")):
-        want = {
-            t.id
-            for t in board.tokens.values()
-            if min(distance(a, b) for a in t.footprint for b in subject.footprint) <= 2
-        }
-        assert {t.id for t in tokens_near(board, subject)} == want
 
 
 def test_a_plate_moved_while_hidden_is_found_where_it_stands(crowded: MainWindow) -> None:
