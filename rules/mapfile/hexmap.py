@@ -216,25 +216,29 @@ def _write_layer(zf: zipfile.ZipFile, name: str, array: Layer) -> None:
     kept only in the archive's directory (written when the archive is closed), is then
     set as :func:`_write_member` sets it.
     """
-    header, data = _npy_parts(array)
     with zf.open(name, "w") as out:
-        out.write(header)
-        out.write(data)
+        out.write(_npy_header(array))
+        out.write(_npy_values(array))
     zf.getinfo(name).external_attr = _MEMBER_MODE
 
 
-def _npy_parts(array: Layer) -> tuple[bytes, memoryview]:
-    """The ``.npy`` header of ``array`` and its values' bytes in the order ``np.save``
-    writes them (a Fortran-ordered array in its own order, as the header says), a view of
-    the array's memory where it is contiguous."""
+def _npy_header(array: Layer) -> bytes:
+    """The version-1.0 ``.npy`` header ``np.save`` writes before ``array``'s values."""
     buffer = io.BytesIO()
     np.lib.format.write_array_header_1_0(buffer, np.lib.format.header_data_from_array_1_0(array))
+    return buffer.getvalue()
+
+
+def _npy_values(array: Layer) -> memoryview:
+    """``array``'s values' bytes in the order ``np.save`` writes them (a Fortran-ordered
+    array in its own order, as the header says), a view of the array's memory where it
+    is contiguous."""
     flags = array.flags
     if flags.f_contiguous and not flags.c_contiguous:
         values = array.T
     else:
         values = array if flags.c_contiguous else np.ascontiguousarray(array)
-    return buffer.getvalue(), values.data.cast("B")
+    return values.data.cast("B")
 
 
 def _json_text(doc: MapDict) -> str:
@@ -254,9 +258,7 @@ def _json_text(doc: MapDict) -> str:
 def _npy_size(array: Layer) -> int:
     """The size of ``array``'s ``.npy`` member (what :func:`_write_layer` writes), without
     writing the array."""
-    header = io.BytesIO()
-    np.lib.format.write_array_header_1_0(header, np.lib.format.header_data_from_array_1_0(array))
-    return header.tell() + array.nbytes
+    return len(_npy_header(array)) + array.nbytes
 
 
 def _map_json(board: Board) -> MapDict:

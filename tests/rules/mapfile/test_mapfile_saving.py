@@ -167,7 +167,7 @@ def test_failed_encoding_touches_nothing(tmp_path: Path, monkeypatch: pytest.Mon
     """A save that fails while it encodes (a layer, once map.json is in the temporary
     file) or before (a bad image name) leaves the old file and no temporary one."""
     path, before = _saved(tmp_path)
-    monkeypatch.setattr(mapfile.hexmap, "_npy_parts", _fail)
+    monkeypatch.setattr(mapfile.hexmap, "_npy_values", _fail)
     with pytest.raises(MapFileError, match="could not save"):
         mapfile.save(sample_board(), path)
     bad = Board.blank(2, 2)._evolve(images={"../x": b""})
