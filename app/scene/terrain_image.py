@@ -10,9 +10,9 @@ lands on are coloured. At most :data:`PIXELS_PER_HEX` pixels a hex and
 come into view at the zoom they are seen at and kept (the most recently drawn
 :data:`KEPT_TILES`). A frame costs the pixels on screen whatever the map's size, and the
 first paint of a 2000×2000 map colours about a view's worth of pixels, not a picture of
-the whole map. :class:`TerrainPicture` is one picture of a whole map (the Inspector's
-Concealment shade). With a ``mask`` only the masked cells are painted and the rest is
+the whole map; given a ``mask`` they paint only the masked cells and leave the rest
 transparent (the players' fog drawn on its own, opaque over a background picture).
+:class:`TerrainPicture` is one picture of a whole map (the Inspector's Concealment shade).
 """
 
 from __future__ import annotations

@@ -30,21 +30,23 @@ import sys
 import tempfile
 from pathlib import Path
 
+from app.main import FIRST_PAINT
+
 SIDES = (20, 500, 2000)
 TOKENS = 50
 TIME_GOAL = 1.5  # 2000×2000 first paint / 20×20 first paint
 RSS_GOAL_MIB = 250.0  # peak resident memory for 2000×2000
 
-# Run as ``python -c HELPER APP_ARGV...``: launches the app (its stderr goes to the
-# helper's), reads its output to the first-paint line, waits, prints "ms maxrss" and exits
-# with the app's exit code (a missing line: exit code 3).
+# Run as ``python -c HELPER LINE APP_ARGV...``: launches the app (its stderr goes to the
+# helper's), reads its output to LINE (the app's first-paint line), waits, prints
+# "ms maxrss" and exits with the app's exit code (no such line: exit code 3).
 HELPER = """\
 import os, subprocess, sys, time
 start = time.perf_counter()
-child = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE, text=True)
+child = subprocess.Popen(sys.argv[2:], stdout=subprocess.PIPE, text=True)
 painted = None
 for line in child.stdout:
-    if painted is None and line.strip() == "first paint":
+    if painted is None and line.strip() == sys.argv[1]:
         painted = time.perf_counter()
 _, status, usage = os.wait4(child.pid, 0)
 child.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
@@ -62,7 +64,7 @@ def first_paint(path: Path, env: dict[str, str], cwd: Path) -> tuple[float, floa
     after it), and the app's peak resident memory in MiB."""
     app = [sys.executable, "-m", "app", str(path), "--quit-after-first-paint"]
     done = subprocess.run(
-        [sys.executable, "-c", HELPER, *app],
+        [sys.executable, "-c", HELPER, FIRST_PAINT, *app],
         env=env,
         cwd=cwd,
         capture_output=True,
